@@ -1,0 +1,76 @@
+/**
+ * Read access to one immutable segment, the contract between the engine (which builds and loads
+ * segments from storage/) and query execution (lib/search), which runs a compiled query
+ * segment by segment. Dictionaries, norms, doc values and live docs are held in memory and read
+ * synchronously; postings blocks and stored documents come from LevelDB (through a cache) and are
+ * read asynchronously, so a query first fetches the blocks it needs, then scores synchronously.
+ *
+ * The engine may add members; it must not change the meaning of these.
+ */
+import type { StoredDocument } from './types.js';
+
+/** Postings of one term in one segment. Doc numbers are segment-local and ascending. */
+export interface Postings {
+  docs: Int32Array;
+  freqs: Int32Array;
+  /**
+   * Positions when the field indexes them: positions of `docs[i]` are
+   * `positions.subarray(posStart[i], posStart[i + 1])`.
+   */
+  positions?: Int32Array;
+  posStart?: Int32Array;
+  /** Start/end offsets, parallel to `positions`, when the field indexes offsets. */
+  startOffsets?: Int32Array;
+  endOffsets?: Int32Array;
+}
+
+/** Per-field statistics over the segment's documents (live or not, as Lucene counts them). */
+export interface FieldStats {
+  /** Documents with at least one term in the field. */
+  docCount: number;
+  /** Sum over terms of document frequency. */
+  sumDocFreq: number;
+  /** Sum over terms of total term frequency (-1 when frequencies are not indexed). */
+  sumTotalTermFreq: number;
+}
+
+export interface SegmentReader {
+  readonly name: string;
+  /** Number of document slots (deleted included). */
+  readonly maxDoc: number;
+  /** Live (not deleted) documents. */
+  readonly numDocs: number;
+  isLive(doc: number): boolean;
+
+  /** Fields with an inverted index in this segment. */
+  fields(): string[];
+  fieldStats(field: string): FieldStats | undefined;
+  /** Document frequency of a term, 0 when absent. */
+  docFreq(field: string, term: string): number;
+  /** Total term frequency of a term, 0 when absent. */
+  totalTermFreq(field: string, term: string): number;
+  /** The field's terms in ascending (UTF-16 code unit) order; use for prefix/range/wildcard/fuzzy. */
+  terms(field: string): readonly string[];
+  /** Postings of a term, or null when the term is absent. */
+  postings(field: string, term: string): Promise<Postings | null>;
+
+  /** Lucene 6 one-byte encoded norm of a document's field (0 when the doc has no norm). */
+  norm(field: string, doc: number): number;
+
+  /** Numeric doc values of a document (sorted ascending), empty when none. */
+  numericValues(field: string, doc: number): readonly number[];
+  /** String doc values of a document (sorted ascending, deduplicated), empty when none. */
+  stringValues(field: string, doc: number): readonly string[];
+  /** Whether the field has doc values in this segment. */
+  hasDocValues(field: string): boolean;
+
+  /** The stored document (source, stored fields, metadata) of a doc number. */
+  document(doc: number): Promise<StoredDocument>;
+}
+
+/** A point-in-time view of a shard: the segments visible after the last refresh. */
+export interface Searcher {
+  readonly segments: readonly SegmentReader[];
+  /** Release the view so merged-away segments can be dropped. */
+  release(): void;
+}

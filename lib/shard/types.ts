@@ -1,0 +1,89 @@
+/**
+ * The contract of one shard copy's engine (lib/shard/engine.ts implements it). Coordinator actions
+ * (lib/action) call it; it calls storage/. Operations and results are plain typed messages so a
+ * later multi-process cluster can carry them over the transport unchanged.
+ */
+import type { ParsedDocument } from '../mapping/parsed-document.js';
+import type { EsError } from '../errors/es-error.js';
+
+export type VersionType = 'internal' | 'external' | 'external_gte' | 'force';
+
+export interface IndexOperation {
+  op: 'index';
+  doc: ParsedDocument;
+  /** `create` fails with a version conflict when a live document with the same type and id exists. */
+  opType: 'index' | 'create';
+  /** Expected version (internal) or the new version (external*). Absent: no check. */
+  version?: number;
+  versionType?: VersionType;
+}
+
+export interface DeleteOperation {
+  op: 'delete';
+  type: string;
+  id: string;
+  routing?: string;
+  version?: number;
+  versionType?: VersionType;
+}
+
+export type ShardOperation = IndexOperation | DeleteOperation;
+
+/** Per-operation outcome, the engine's side of ES's index/delete responses. */
+export interface WriteResult {
+  /** `created`, `updated`, `deleted` or `not_found` (delete of a missing doc). */
+  result: 'created' | 'updated' | 'deleted' | 'not_found';
+  version: number;
+  seqNo: number;
+}
+
+/** A stored document as get/mget/search fetch return it. */
+export interface StoredDocument {
+  type: string;
+  id: string;
+  version: number;
+  routing?: string;
+  parent?: string;
+  /** `_source` bytes, absent when `_source` was disabled. */
+  source?: Buffer;
+  /** Stored field values by field name (only fields mapped with `store: true`). */
+  stored: Record<string, unknown[]>;
+}
+
+export interface ShardStats {
+  docsCount: number;
+  docsDeleted: number;
+  storeSizeInBytes: number;
+  indexTotal: number;
+  indexTimeInMillis: number;
+  deleteTotal: number;
+  refreshTotal: number;
+  refreshTimeInMillis: number;
+  flushTotal: number;
+  mergeTotal: number;
+  segmentsCount: number;
+}
+
+/** Outcome of one operation in a bulk: a result or the ES error that op got. */
+export type BulkItemOutcome = { ok: WriteResult } | { error: EsError };
+
+export interface ShardEngine {
+  /**
+   * Apply operations in order, durably (one synced LevelDB batch for the group) before resolving.
+   * Each op is checked against the version map; a failed op does not stop the others.
+   */
+  bulk(ops: ShardOperation[]): Promise<BulkItemOutcome[]>;
+  /** Realtime get: sees acknowledged writes whether refreshed or not. `type` undefined = any type. */
+  get(type: string | undefined, id: string): Promise<StoredDocument | null>;
+  /** Make all acknowledged writes visible to search (freeze the buffer into a segment). */
+  refresh(): Promise<void>;
+  /** Commit: refresh, then trim the operation log. */
+  flush(): Promise<void>;
+  /**
+   * Resolve when a refresh makes everything written so far visible. Resolves `true` when the
+   * listener limit was reached and a refresh was forced instead (ES's `forced_refresh`).
+   */
+  waitForRefresh(maxListeners: number): Promise<boolean>;
+  stats(): ShardStats;
+  close(): Promise<void>;
+}
