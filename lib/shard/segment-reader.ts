@@ -74,3 +74,50 @@ export interface Searcher {
   /** Release the view so merged-away segments can be dropped. */
   release(): void;
 }
+
+/**
+ * What Strata's segment readers offer beyond the contract (additive; query execution may use
+ * these for speed or for nested documents). Nested documents get their own doc numbers just
+ * before their root document, as Lucene block-joins index them, and share its type and id.
+ */
+export interface StrataSegmentReader extends SegmentReader {
+  /** Deleted document slots. */
+  readonly deletedDocs: number;
+  /** Bytes this segment takes in the store. */
+  readonly sizeInBytes: number;
+  /** Index options and statistics of an inverted field. */
+  fieldInfo(field: string): { freqs: boolean; positions: boolean; offsets: boolean; norms: boolean } | undefined;
+  /** Postings of several terms of a field in one LevelDB round trip (null = absent term). */
+  postingsMany(field: string, terms: readonly string[]): Promise<Array<Postings | null>>;
+  /** Whether the field keeps norms in this segment. */
+  hasNorms(field: string): boolean;
+  /**
+   * The raw doc values column: numeric `{kind: 'numeric', start, values}` (values of doc d are
+   * `values[start[d] .. start[d+1])`) or string `{kind: 'string', terms, start, ords}` with
+   * `terms` sorted, so ordinals compare as the strings do.
+   */
+  docValuesColumn(field: string):
+    | { kind: 'numeric'; start: Int32Array; values: Float64Array }
+    | { kind: 'string'; terms: string[]; start: Int32Array; ords: Int32Array }
+    | undefined;
+  /** `_type` of a doc (nested docs: their root's), without reading the stored document. */
+  docType(doc: number): string;
+  /** `_id` of a doc (nested docs: their root's). */
+  docId(doc: number): string;
+  /** Version the doc was indexed with. */
+  docVersion(doc: number): number;
+  docSeqNo(doc: number): number;
+  /** Nested path of a nested doc (e.g. `comments`), undefined for root documents. */
+  nestedPath(doc: number): string | undefined;
+  /** Offset of a nested doc within its parent's array. */
+  nestedOffset(doc: number): number;
+  /** The root document of a nested doc (itself for a root doc). */
+  rootDoc(doc: number): number;
+  /** Stored documents of several docs in one LevelDB round trip. */
+  documents(docs: readonly number[]): Promise<StoredDocument[]>;
+}
+
+/** A Searcher whose segments are StrataSegmentReaders. */
+export interface StrataSearcher extends Searcher {
+  readonly segments: readonly StrataSegmentReader[];
+}

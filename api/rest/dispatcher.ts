@@ -1,0 +1,222 @@
+/**
+ * The HTTP-to-handler bridge, ES 5.6 `RestController#dispatchRequest` in Node terms, kept
+ * independent of restify so it is cheap and testable:
+ * 1. split the URI into raw path and query (`RestUtils.decodeQueryString`);
+ * 2. find the route in the method's path trie; HEAD falls back to the GET route; methods ES's
+ *    Netty layer does not know are treated as GET (ES 5.6 behaviour);
+ * 3. no route: OPTIONS → 200 empty text; otherwise 400 text
+ *    `No handler found for uri [<uri>] and method [<METHOD>]`;
+ * 4. a body whose type is neither declared nor detectable → 406
+ *    `{"error":"Content-Type header [x] is not supported","status":406}`;
+ * 5. unknown query parameters → 400 `illegal_argument_exception` (see params.ts);
+ * 6. run the handler; any throw becomes an ES error body; HEAD answers carry the status and
+ *    content-length of the full answer but no body.
+ * Bodies over `maxContentLength` (ES `http.max_content_length`, 100mb) get 413 with no body.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { HttpMethod, RouteDef } from '../types.js';
+import { EsRestRequest } from './rest-request.js';
+import { PathTrie } from './path-trie.js';
+import { decodeComponent, decodeQueryString } from './url-decode.js';
+import { GLOBAL_PARAMS, checkUnrecognized } from './params.js';
+import { fromContentTypeHeader, sniffContentType, type XContentType } from './content-type.js';
+import { renderError, renderResponse, renderSimpleError, renderText, type Rendered, type RenderContext } from './render.js';
+
+/** Minimal bunyan-like logger. */
+export interface Logger {
+  debug(...args: unknown[]): void;
+  info(...args: unknown[]): void;
+  warn(...args: unknown[]): void;
+  error(...args: unknown[]): void;
+}
+
+interface BoundRoute {
+  route: RouteDef;
+  /** Parameter names this route may receive: globals, declared, path parameters. */
+  allowed: ReadonlySet<string>;
+}
+
+export interface DispatcherOptions {
+  routes: RouteDef[];
+  logger?: Logger;
+  /** Largest accepted body in bytes (default 100mb as ES). */
+  maxContentLength?: number;
+}
+
+type TrieMethod = HttpMethod | 'OPTIONS';
+
+const KNOWN_METHODS = new Set<string>(['GET', 'POST', 'PUT', 'DELETE', 'HEAD', 'OPTIONS']);
+
+function pathParamNames(pattern: string): string[] {
+  const names: string[] = [];
+  for (const m of pattern.matchAll(/\{([^}]*)\}/g)) if (m[1] !== undefined) names.push(m[1]);
+  return names;
+}
+
+/** Builds the request listener for a set of routes. */
+export class Dispatcher {
+  private readonly tries = new Map<TrieMethod, PathTrie<BoundRoute>>();
+  private readonly logger: Logger | undefined;
+  private readonly maxContentLength: number;
+
+  constructor(opts: DispatcherOptions) {
+    this.logger = opts.logger;
+    this.maxContentLength = opts.maxContentLength ?? 100 * 1024 * 1024;
+    for (const route of opts.routes) {
+      for (const path of route.paths) {
+        const allowed = new Set<string>([...GLOBAL_PARAMS, ...route.params, ...pathParamNames(path)]);
+        for (const method of route.methods) {
+          let trie = this.tries.get(method);
+          if (!trie) {
+            trie = new PathTrie<BoundRoute>();
+            this.tries.set(method, trie);
+          }
+          trie.insert(path, { route, allowed });
+        }
+      }
+    }
+  }
+
+  /** Node `request` listener. */
+  readonly handle = (req: IncomingMessage, res: ServerResponse): void => {
+    const length = req.headers['content-length'];
+    if ((length === undefined || length === '0') && req.headers['transfer-encoding'] === undefined) {
+      // No body: skip stream plumbing entirely (the common GET case).
+      req.resume();
+      void this.dispatch(req, res, undefined);
+      return;
+    }
+    if (length !== undefined && Number(length) > this.maxContentLength) {
+      this.tooLarge(req, res);
+      return;
+    }
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let aborted = false;
+    req.on('data', (chunk: Buffer) => {
+      if (aborted) return;
+      size += chunk.length;
+      if (size > this.maxContentLength) {
+        aborted = true;
+        this.tooLarge(req, res);
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on('end', () => {
+      if (aborted) return;
+      void this.dispatch(req, res, chunks.length === 1 ? chunks[0] : Buffer.concat(chunks));
+    });
+    req.on('error', () => {
+      aborted = true;
+      res.destroy();
+    });
+  };
+
+  private tooLarge(req: IncomingMessage, res: ServerResponse): void {
+    res.writeHead(413, { 'content-length': '0', connection: 'close' });
+    res.end();
+    req.resume();
+    res.on('finish', () => req.socket.destroy());
+  }
+
+  /** Resolve, run and render one request; never throws. */
+  async dispatch(req: IncomingMessage, res: ServerResponse, body: Buffer | undefined): Promise<void> {
+    const uri = req.url ?? '/';
+    const rawMethod = (req.method ?? 'GET').toUpperCase();
+    const method: TrieMethod = (KNOWN_METHODS.has(rawMethod) ? rawMethod : 'GET') as TrieMethod;
+    const q = uri.indexOf('?');
+    const rawPath = q < 0 ? uri : uri.substring(0, q);
+    const query = new Map<string, string>();
+    const headers = req.headers;
+    const simpleCtx: RenderContext = {
+      param: (name) => query.get(name),
+      header: (name) => {
+        const v = headers[name];
+        return Array.isArray(v) ? v[0] : v;
+      },
+      requestContentType: () => undefined,
+    };
+    let rendered: Rendered;
+    try {
+      if (q >= 0) decodeQueryString(uri, q + 1, query);
+      rendered = await this.run(req, method, uri, rawPath, query, body, simpleCtx);
+    } catch (err) {
+      rendered = this.errorResponse(simpleCtx, err, rawPath);
+    }
+    this.send(res, method, rendered);
+  }
+
+  private async run(
+    req: IncomingMessage,
+    method: TrieMethod,
+    uri: string,
+    rawPath: string,
+    query: Map<string, string>,
+    body: Buffer | undefined,
+    simpleCtx: RenderContext,
+  ): Promise<Rendered> {
+    let match = this.tries.get(method)?.retrieve(rawPath);
+    if (!match && method === 'HEAD') match = this.tries.get('GET')?.retrieve(rawPath);
+    if (!match) {
+      if (method === 'OPTIONS') return renderText(200, '');
+      return renderText(400, `No handler found for uri [${uri}] and method [${method}]`);
+    }
+    const hasContent = body !== undefined && body.length > 0;
+    let bodyType: XContentType | undefined;
+    if (hasContent) {
+      const header = simpleCtx.header('content-type');
+      bodyType = fromContentTypeHeader(header) ?? sniffContentType(body);
+      if (bodyType === undefined || bodyType === 'smile' || bodyType === 'cbor') {
+        return renderSimpleError(
+          406,
+          header === undefined ? 'Content-Type header is missing' : `Content-Type header [${header}] is not supported`,
+        );
+      }
+    }
+    const request = new EsRestRequest({
+      method: method as HttpMethod,
+      uri,
+      rawPath,
+      path: decodeComponent(rawPath),
+      pathParams: match.params,
+      query,
+      headers: req.headers,
+      body,
+    });
+    const ctx: RenderContext = {
+      param: (name) => query.get(name),
+      header: (name) => request.header(name),
+      requestContentType: () => (request.hasBody() ? request.bodyContentType() : undefined),
+    };
+    try {
+      const unknown = checkUnrecognized(request.path, query.keys(), match.value.allowed);
+      if (unknown) throw unknown;
+      const response = await match.value.route.handler(request);
+      return renderResponse(ctx, response);
+    } catch (err) {
+      return this.errorResponse(ctx, err, rawPath);
+    }
+  }
+
+  private errorResponse(ctx: RenderContext, err: unknown, rawPath: string): Rendered {
+    const rendered = renderError(ctx, err);
+    if (rendered.status >= 500) this.logger?.warn({ err, path: rawPath }, 'request failed');
+    else this.logger?.debug({ err, path: rawPath }, 'request failed');
+    return rendered;
+  }
+
+  private send(res: ServerResponse, method: TrieMethod, r: Rendered): void {
+    if (res.headersSent || res.destroyed) return;
+    const length = typeof r.body === 'string' ? Buffer.byteLength(r.body) : r.body.length;
+    const headers: Record<string, string> = { ...r.headers, 'content-type': r.contentType, 'content-length': String(length) };
+    try {
+      res.writeHead(r.status, headers);
+      if (method === 'HEAD') res.end();
+      else res.end(r.body);
+    } catch (err) {
+      this.logger?.error({ err }, 'failed to send response');
+      res.destroy();
+    }
+  }
+}

@@ -1,0 +1,122 @@
+/**
+ * ES 5.6 error responses (`BytesRestResponse(channel, e)` →
+ * `ElasticsearchException#generateFailureXContent`):
+ * `{"error":{"root_cause":[...],"type","reason",...metadata,"caused_by":{...},"stack_trace"?},"status":N}`.
+ *
+ * - Every exception object is `type`, `reason`, its metadata (index, index_uuid, shard,
+ *   resource.type...), then `caused_by` (recursive), then `stack_trace` when `error_trace=true`.
+ * - Root causes follow `guessRootCauses`: walk `caused_by` while the cause is an
+ *   ElasticsearchException; the deepest such is the root cause. Plain Java exceptions
+ *   (`illegal_argument_exception`, `number_format_exception`, Jackson's `json_parse_exception`,
+ *   ...) never become the root cause of an ES exception; when the top-level error is one, it is
+ *   its own root cause. Root causes carry no `caused_by`.
+ * - An error may override its root causes (ES's `search_phase_execution_exception` reports its
+ *   shard failures): give it a `rootCauses: EsError[]` property.
+ * - HEAD requests get the status with an empty body.
+ */
+import { EsError, toEsError } from '../../lib/errors/errors.js';
+
+/**
+ * Exception names that are JDK or Jackson classes, not ElasticsearchException subclasses
+ * (which matters for root-cause selection).
+ */
+const JAVA_EXCEPTIONS = new Set([
+  'exception',
+  'illegal_argument_exception',
+  'illegal_state_exception',
+  'number_format_exception',
+  'null_pointer_exception',
+  'unsupported_operation_exception',
+  'array_index_out_of_bounds_exception',
+  'index_out_of_bounds_exception',
+  'class_cast_exception',
+  'arithmetic_exception',
+  'runtime_exception',
+  'i_o_exception',
+  'no_such_file_exception',
+  'json_parse_exception',
+  'json_e_o_f_exception',
+  'json_generation_exception',
+  'stack_overflow_error',
+  'out_of_memory_error',
+  'date_time_parse_exception',
+  'script_exception_wrapper',
+]);
+
+/** Whether `type` names an ElasticsearchException subclass. */
+export function isElasticsearchExceptionType(type: string): boolean {
+  return !JAVA_EXCEPTIONS.has(type);
+}
+
+type WithRootCauses = EsError & { rootCauses?: EsError[] };
+
+/** ES `guessRootCauses` for an error. */
+export function guessRootCauses(err: EsError): EsError[] {
+  const override = (err as WithRootCauses).rootCauses;
+  if (Array.isArray(override) && override.length > 0) return override;
+  if (!isElasticsearchExceptionType(err.type)) return [err];
+  let current: EsError = err;
+  for (;;) {
+    const cause = current.causedBy;
+    if (cause === undefined || !isElasticsearchExceptionType(cause.type)) return [current];
+    const nested = (cause as WithRootCauses).rootCauses;
+    if (Array.isArray(nested) && nested.length > 0) return nested;
+    current = cause;
+  }
+}
+
+/** The `{type, reason, ...metadata, caused_by?, stack_trace?}` object of one exception. */
+export function exceptionToJson(err: EsError, opts: { withCause: boolean; stackTrace: boolean }): Record<string, unknown> {
+  const out: Record<string, unknown> = { type: err.type, reason: err.reason };
+  for (const [k, v] of Object.entries(err.metadata)) {
+    if (k === 'type' || k === 'reason') continue;
+    out[k] = v;
+  }
+  if (opts.withCause && err.causedBy) out.caused_by = exceptionToJson(err.causedBy, opts);
+  if (opts.stackTrace) out.stack_trace = javaStyleStackTrace(err);
+  return out;
+}
+
+/** The full ES error body for `err` (any thrown value) with its HTTP status. */
+export function buildErrorBody(thrown: unknown, errorTrace: boolean): { status: number; body: Record<string, unknown> } {
+  const err = toEsError(thrown);
+  const rootCauses = guessRootCauses(err).map((rc) => exceptionToJson(rc, { withCause: false, stackTrace: errorTrace }));
+  const error = { root_cause: rootCauses, ...exceptionToJson(err, { withCause: true, stackTrace: errorTrace }) };
+  return { status: err.status, body: { error, status: err.status } };
+}
+
+/** `index_not_found_exception` → `IndexNotFoundException`. */
+function className(type: string): string {
+  return type
+    .split('_')
+    .map((p) => (p.length === 1 ? p.toUpperCase() : p.charAt(0).toUpperCase() + p.slice(1)))
+    .join('');
+}
+
+/**
+ * A stack trace in Java's printed shape: `java.lang.IllegalArgumentException: reason` for JDK
+ * exceptions, `[index] IndexNotFoundException[reason]` style for ES ones, then `\tat` frames
+ * (ours, from the JS stack) and a `Caused by:` section per cause.
+ */
+export function javaStyleStackTrace(err: EsError): string {
+  const lines: string[] = [];
+  let current: EsError | undefined = err;
+  let first = true;
+  while (current) {
+    const name = className(current.type);
+    const head = isElasticsearchExceptionType(current.type)
+      ? `${typeof current.metadata.index === 'string' ? `[${current.metadata.index}] ` : ''}${name}[${current.reason}]`
+      : `${current.type.startsWith('json_') ? 'com.fasterxml.jackson.core.' : 'java.lang.'}${name}: ${current.reason}`;
+    lines.push(first ? head : `Caused by: ${head}`);
+    const frames = (current.stack ?? '').split('\n').filter((l) => /^\s+at /.test(l));
+    for (const f of frames) lines.push(`\t${f.trim()}`);
+    first = false;
+    current = current.causedBy;
+  }
+  return lines.join('\n');
+}
+
+/** Convenience: an EsError of a JDK exception type (status 400 for IllegalArgument-like ones). */
+export function javaException(type: string, status: number, reason: string, causedBy?: EsError): EsError {
+  return new EsError(type, status, reason, causedBy ? { causedBy } : {});
+}

@@ -1,0 +1,24 @@
+/**
+ * Every REST route of the node, grouped by API family.
+ */
+import type { RouteDef } from '../types.js';
+import type { NodeContext } from '../../lib/action/context.js';
+import { clusterRoutes } from './cluster.js';
+import { indicesRoutes } from './indices.js';
+import { mappingRoutes } from './mapping.js';
+import { documentRoutes } from './document.js';
+import { bulkRoutes } from './bulk.js';
+import { mgetRoutes } from './mget.js';
+import { statsRoutes } from './stats.js';
+
+export function allRoutes(ctx: NodeContext): RouteDef[] {
+  return [
+    ...clusterRoutes(ctx),
+    ...indicesRoutes(ctx),
+    ...mappingRoutes(ctx),
+    ...documentRoutes(ctx),
+    ...bulkRoutes(ctx),
+    ...mgetRoutes(ctx),
+    ...statsRoutes(ctx),
+  ];
+}

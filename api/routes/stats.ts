@@ -1,0 +1,28 @@
+/**
+ * `GET /_stats`, `/_stats/{metric}`, `/{index}/_stats`, `/{index}/_stats/{metric}`.
+ */
+import type { RouteDef } from '../types.js';
+import type { NodeContext } from '../../lib/action/context.js';
+import { indicesStats, parseMetrics } from '../../lib/action/indices/index-stats.js';
+import { INDICES_OPTIONS_PARAMS, resolveFromRequest } from './indices.js';
+import { illegalArgument } from '../../lib/errors/errors.js';
+
+export function statsRoutes(ctx: NodeContext): RouteDef[] {
+  return [
+    {
+      methods: ['GET'],
+      paths: ['/_stats', '/_stats/{metric}', '/{index}/_stats', '/{index}/_stats/{metric}'],
+      params: ['level', 'completion_fields', 'fielddata_fields', 'fields', 'groups', 'types', 'include_segment_file_sizes', ...INDICES_OPTIONS_PARAMS],
+      handler: (req) => {
+        for (const p of ['completion_fields', 'fielddata_fields', 'fields', 'groups', 'types', 'include_segment_file_sizes']) req.param(p);
+        const level = req.param('level', 'indices')!;
+        if (!['cluster', 'indices', 'shards'].includes(level)) {
+          throw illegalArgument(`level parameter must be one of [cluster] or [indices] or [shards] but was [${level}]`);
+        }
+        const metrics = parseMetrics(req.pathParams.metric, req.path);
+        const indices = resolveFromRequest(ctx, req);
+        return { status: 200, body: indicesStats(ctx, indices, metrics, level, req.paramAsBool('human', false)) };
+      },
+    },
+  ];
+}

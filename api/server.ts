@@ -1,0 +1,93 @@
+/**
+ * The HTTP server: restify 11 as the container (listen, keep-alive, socket handling), with
+ * every request handed to the ES-style {@link Dispatcher} from restify's `first` chain. Going
+ * through `first` skips restify's router, request decoration and response formatters: ES
+ * routing precedence, parameter checks and byte-exact rendering all live in api/rest/, and the
+ * per-request overhead stays minimal (the server is benchmarked). See docs/rest.md.
+ */
+import restify from 'restify';
+import type { IncomingMessage, ServerResponse, Server as HttpServer } from 'node:http';
+import type { Socket } from 'node:net';
+import type { RouteDef } from './types.js';
+import { Dispatcher, type Logger } from './rest/dispatcher.js';
+
+export interface HttpServerOptions {
+  host: string;
+  /** 0 picks a free port. */
+  port: number;
+  routes: RouteDef[];
+  logger: Logger;
+  /** ES `http.max_content_length` (default 100mb). */
+  maxContentLength?: number;
+}
+
+export interface StrataHttpServer {
+  listen(): Promise<{ host: string; port: number }>;
+  close(): Promise<void>;
+}
+
+interface RestifyWithFirst {
+  first(handler: (req: IncomingMessage, res: ServerResponse) => boolean): void;
+  server: HttpServer;
+  listen(port: number, host: string, cb: () => void): void;
+  close(cb?: () => void): void;
+  address(): { address: string; port: number };
+}
+
+/** Create the server; nothing listens until `listen()`. */
+export function createHttpServer(opts: HttpServerOptions): StrataHttpServer {
+  const dispatcher = new Dispatcher({
+    routes: opts.routes,
+    logger: opts.logger,
+    ...(opts.maxContentLength !== undefined ? { maxContentLength: opts.maxContentLength } : {}),
+  });
+  const server = restify.createServer({ name: 'strata', handleUncaughtExceptions: false }) as unknown as RestifyWithFirst;
+  server.first((req, res) => {
+    res.sendDate = false; // ES sends no Date header
+    dispatcher.handle(req, res);
+    return false;
+  });
+  const http = server.server;
+  // Keep connections open between requests like ES's Netty transport does.
+  http.keepAliveTimeout = 65_000;
+  http.headersTimeout = 66_000;
+  http.requestTimeout = 0;
+  const sockets = new Set<Socket>();
+  http.on('connection', (socket: Socket) => {
+    sockets.add(socket);
+    socket.setNoDelay(true);
+    socket.on('close', () => sockets.delete(socket));
+  });
+  // Malformed HTTP must never take the process down: answer 400 and drop the connection.
+  http.on('clientError', (err: Error & { code?: string }, socket: Socket) => {
+    opts.logger.debug({ err }, 'malformed HTTP request');
+    if (socket.writable && err.code !== 'ECONNRESET') {
+      socket.end('HTTP/1.1 400 Bad Request\r\ncontent-length: 0\r\nconnection: close\r\n\r\n');
+    } else {
+      socket.destroy();
+    }
+  });
+
+  return {
+    listen: () =>
+      new Promise((resolve, reject) => {
+        const onError = (err: Error): void => reject(err);
+        http.once('error', onError);
+        server.listen(opts.port, opts.host, () => {
+          http.off('error', onError);
+          const addr = server.address();
+          opts.logger.info({ host: addr.address, port: addr.port }, 'http server listening');
+          resolve({ host: addr.address, port: addr.port });
+        });
+      }),
+    close: () =>
+      new Promise((resolve) => {
+        for (const s of sockets) s.destroy();
+        if (!http.listening) {
+          resolve();
+          return;
+        }
+        server.close(() => resolve());
+      }),
+  };
+}

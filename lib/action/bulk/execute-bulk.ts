@@ -1,0 +1,193 @@
+/**
+ * The one write path: resolve each item's index (auto-creating missing indices), parse documents
+ * against the mappings (merging dynamic mapping updates into the cluster state first), group the
+ * items by shard, apply each shard's items in order, and honour the `refresh` policy.
+ */
+import type { NodeContext } from '../context.js';
+import type { ShardOperation } from '../../shard/types.js';
+import type { OpenShardEngine } from '../../shard/engine.js';
+import { EsError, toEsError } from '../../errors/es-error.js';
+import { actionRequestValidation, indexNotFound, routingMissing } from '../../errors/errors.js';
+import { numberOfReplicas } from '../../cluster/state.js';
+import type { BulkItemRequest, BulkItemResult, RefreshPolicy, ShardsInfo } from './types.js';
+import { resolveWriteIndex, shardOf } from './resolve-write-index.js';
+import { autoId } from './auto-id.js';
+import { autoCreateIndices } from './auto-create.js';
+import { applyDynamicUpdate } from './dynamic-mapping.js';
+import { executeUpdate } from './update-item.js';
+
+interface Prepared {
+  slot: number;
+  item: BulkItemRequest;
+  index: string;
+  id: string;
+  shard: number;
+  routing?: string;
+  op?: ShardOperation;
+}
+
+export interface BulkOptions {
+  refresh: RefreshPolicy;
+}
+
+export function shardsInfo(ctx: NodeContext, index: string): ShardsInfo {
+  const meta = ctx.cluster.state().indices[index];
+  return { total: 1 + (meta ? numberOfReplicas(meta) : 0), successful: 1, failed: 0 };
+}
+
+export async function executeBulk(ctx: NodeContext, items: BulkItemRequest[], opts: BulkOptions): Promise<BulkItemResult[]> {
+  const results: BulkItemResult[] = new Array(items.length);
+  const fail = (slot: number, item: BulkItemRequest, err: unknown, index = item.index, id = item.id ?? ''): void => {
+    const e = toEsError(err);
+    results[slot] = { opType: item.opType, index, type: item.type, id, status: e.status, error: e };
+  };
+
+  const createFailures = await autoCreateIndices(ctx, items);
+
+  const prepared: Prepared[] = [];
+  for (let slot = 0; slot < items.length; slot++) {
+    const item = items[slot]!;
+    try {
+      const createFailure = createFailures.get(item.index);
+      if (createFailure) throw createFailure;
+      prepared.push(await prepare(ctx, item, slot));
+    } catch (err) {
+      fail(slot, item, err);
+    }
+  }
+
+  // Group by index and shard, keeping request order within each group.
+  const groups = new Map<string, Prepared[]>();
+  for (const p of prepared) {
+    const key = `${p.index}\u0000${p.shard}`;
+    let g = groups.get(key);
+    if (!g) groups.set(key, (g = []));
+    g.push(p);
+  }
+  const touched: Array<{ engine: OpenShardEngine; index: string }> = [];
+  await Promise.all(
+    [...groups.values()].map(async (group) => {
+      const first = group[0]!;
+      const svc = ctx.indices.get(first.index);
+      if (!svc) {
+        for (const p of group) fail(p.slot, p.item, indexNotFound(p.index), p.index, p.id);
+        return;
+      }
+      const engine = svc.shard(first.shard);
+      touched.push({ engine, index: first.index });
+      await runShardGroup(ctx, engine, group, results);
+    }),
+  );
+
+  if (opts.refresh !== 'false' && touched.length > 0) {
+    const maxListeners = (idx: string): number => Number(ctx.cluster.state().indices[idx]?.settings['index.max_refresh_listeners'] ?? 1000);
+    if (opts.refresh === 'true') {
+      await Promise.all(touched.map((t) => t.engine.refresh()));
+    } else {
+      const forced = await Promise.all(touched.map((t) => t.engine.waitForRefresh(maxListeners(t.index))));
+      if (forced.some(Boolean)) for (const r of results) if (r?.ok) r.ok.forcedRefresh = true;
+    }
+  }
+  return results;
+}
+
+async function prepare(ctx: NodeContext, item: BulkItemRequest, slot: number): Promise<Prepared> {
+  const state = ctx.cluster.state();
+  const target = resolveWriteIndex(state, item.index, item.routing ?? item.parent);
+  if (!target) throw indexNotFound(item.index);
+  const index = target.index;
+  if ((item.opType === 'update' || item.opType === 'delete') && !item.id) {
+    throw actionRequestValidation(['id is missing']);
+  }
+  if (item.type === '' || item.type === undefined) throw actionRequestValidation(['type is missing']);
+  const id = item.id ?? autoId();
+  const svc = ctx.indices.get(index);
+  if (!svc) throw indexNotFound(index);
+  if (svc.mapper().routingRequired(item.type) && target.routing === undefined) {
+    throw routingMissing(index, item.type, id);
+  }
+  const shard = shardOf(state, index, id, target.routing);
+  const base: Prepared = { slot, item, index, id, shard, ...(target.routing !== undefined ? { routing: target.routing } : {}) };
+  if (item.opType === 'delete') {
+    base.op = {
+      op: 'delete',
+      type: item.type,
+      id,
+      ...(target.routing !== undefined ? { routing: target.routing } : {}),
+      ...(item.version !== undefined ? { version: item.version } : {}),
+      ...(item.versionType ? { versionType: item.versionType } : {}),
+    };
+  } else if (item.opType === 'index' || item.opType === 'create') {
+    if (!item.source) throw actionRequestValidation(['source is missing']);
+    const doc = await parseWithMappingUpdate(ctx, index, item.type, id, item.source, target.routing, item.parent);
+    base.op = {
+      op: 'index',
+      doc,
+      opType: item.opType === 'create' ? 'create' : 'index',
+      ...(item.version !== undefined ? { version: item.version } : {}),
+      ...(item.versionType ? { versionType: item.versionType } : {}),
+    };
+  }
+  return base;
+}
+
+/** Parse a document; when it introduces new fields, merge them into the mappings first. */
+export async function parseWithMappingUpdate(
+  ctx: NodeContext,
+  index: string,
+  type: string,
+  id: string,
+  source: Buffer,
+  routing: string | undefined,
+  parent: string | undefined,
+) {
+  const opts = { ...(routing !== undefined ? { routing } : {}), ...(parent !== undefined ? { parent } : {}) };
+  const svc = ctx.indices.get(index);
+  if (!svc) throw indexNotFound(index);
+  let parsed = svc.mapper().parse(type, id, source, opts);
+  if (parsed.dynamicUpdate || !svc.mapper().hasType(type)) {
+    await applyDynamicUpdate(ctx, index, type, parsed.dynamicUpdate ?? {});
+    parsed = svc.mapper().parse(type, id, source, opts);
+  }
+  return parsed.doc;
+}
+
+async function runShardGroup(ctx: NodeContext, engine: OpenShardEngine, group: Prepared[], results: BulkItemResult[]): Promise<void> {
+  let run: Prepared[] = [];
+  const flush = async (): Promise<void> => {
+    if (run.length === 0) return;
+    const batch = run;
+    run = [];
+    const outcomes = await engine.bulk(batch.map((p) => p.op!));
+    batch.forEach((p, i) => {
+      const o = outcomes[i]!;
+      if ('error' in o) {
+        results[p.slot] = { opType: p.item.opType, index: p.index, type: p.item.type, id: p.id, status: o.error.status, error: o.error };
+      } else {
+        const status = o.ok.result === 'created' ? 201 : o.ok.result === 'not_found' ? 404 : 200;
+        results[p.slot] = {
+          opType: p.item.opType,
+          index: p.index,
+          type: p.item.type,
+          id: p.id,
+          status,
+          ok: { version: o.ok.version, result: o.ok.result, shards: shardsInfo(ctx, p.index) },
+        };
+      }
+    });
+  };
+  for (const p of group) {
+    if (p.item.opType !== 'update') {
+      run.push(p);
+      continue;
+    }
+    await flush();
+    try {
+      results[p.slot] = await executeUpdate(ctx, engine, p.item, p.index, p.id, p.routing);
+    } catch (err) {
+      const e = err instanceof EsError ? err : toEsError(err);
+      results[p.slot] = { opType: 'update', index: p.index, type: p.item.type, id: p.id, status: e.status, error: e };
+    }
+  }
+  await flush();
+}

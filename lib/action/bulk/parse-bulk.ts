@@ -1,0 +1,110 @@
+/**
+ * The `_bulk` NDJSON body as ES 5.6 `BulkRequest#add`: an action/metadata line per item, then a
+ * source line for index/create/update. Defaults for index, type, routing and pipeline come from
+ * the URL.
+ */
+import type { BulkItemRequest, BulkOpType } from './types.js';
+import { actionRequestValidation, illegalArgument } from '../../errors/errors.js';
+import { parseUpdateBody } from './parse-update.js';
+import type { VersionType } from '../../shard/types.js';
+
+export interface BulkDefaults {
+  index?: string;
+  type?: string;
+  routing?: string;
+  pipeline?: string;
+  fields?: string[];
+  sourceFilter?: unknown;
+}
+
+const OPS: BulkOpType[] = ['index', 'create', 'update', 'delete'];
+
+function lines(body: Buffer): Array<{ text: string; line: number }> {
+  const out: Array<{ text: string; line: number }> = [];
+  let start = 0;
+  let n = 0;
+  for (let i = 0; i <= body.length; i++) {
+    if (i === body.length || body[i] === 0x0a) {
+      n++;
+      const text = body.toString('utf8', start, i).trim();
+      if (text.length > 0) out.push({ text, line: n });
+      start = i + 1;
+    }
+  }
+  return out;
+}
+
+function parseJsonLine(text: string, what: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch (e) {
+    throw illegalArgument(`Failed to parse ${what}: ${(e as Error).message}`);
+  }
+}
+
+export function parseBulkBody(body: Buffer | undefined, defaults: BulkDefaults): BulkItemRequest[] {
+  if (!body || body.length === 0) throw actionRequestValidation(['no requests added']);
+  const ls = lines(body);
+  const items: BulkItemRequest[] = [];
+  for (let i = 0; i < ls.length; i++) {
+    const { text, line } = ls[i]!;
+    const action = parseJsonLine(text, 'action/metadata line');
+    if (action === null || typeof action !== 'object' || Array.isArray(action)) {
+      throw illegalArgument(`Malformed action/metadata line [${line}], expected START_OBJECT or END_OBJECT but found [VALUE_STRING]`);
+    }
+    const keys = Object.keys(action as object);
+    if (keys.length === 0) continue;
+    const op = keys[0]!;
+    if (!OPS.includes(op as BulkOpType)) {
+      throw illegalArgument(`Malformed action/metadata line [${line}], expected field [create], [delete], [index] or [update] but found [${op}]`);
+    }
+    const meta = (action as Record<string, unknown>)[op];
+    if (meta === null || typeof meta !== 'object' || Array.isArray(meta)) {
+      throw illegalArgument(`Malformed action/metadata line [${line}], expected START_OBJECT but found [${typeof meta}]`);
+    }
+    const item: BulkItemRequest = { opType: op as BulkOpType, index: defaults.index ?? '', type: defaults.type ?? '' };
+    if (defaults.routing !== undefined) item.routing = defaults.routing;
+    if (defaults.pipeline !== undefined) item.pipeline = defaults.pipeline;
+    let retryOnConflict = 0;
+    let fields = defaults.fields;
+    let sourceFilter = defaults.sourceFilter;
+    for (const [k, v] of Object.entries(meta as Record<string, unknown>)) {
+      const s = v === null || v === undefined ? undefined : String(v);
+      switch (k) {
+        case '_index': case 'index': if (s !== undefined) item.index = s; break;
+        case '_type': case 'type': if (s !== undefined) item.type = s; break;
+        case '_id': case 'id': if (s !== undefined) item.id = s; break;
+        case '_routing': case 'routing': if (s !== undefined) item.routing = s; break;
+        case '_parent': case 'parent': if (s !== undefined) item.parent = s; break;
+        case '_version': case 'version': item.version = Number(v); break;
+        case '_version_type': case 'version_type': item.versionType = (s === 'external_gt' ? 'external' : s) as VersionType; break;
+        case 'pipeline': if (s !== undefined) item.pipeline = s; break;
+        case '_retry_on_conflict': case 'retry_on_conflict': retryOnConflict = Number(v); break;
+        case 'fields': fields = Array.isArray(v) ? v.map(String) : String(v).split(','); break;
+        case '_source': sourceFilter = v; break;
+        case '_timestamp': case '_ttl': case 'op_type': break;
+        default:
+          throw illegalArgument(`Action/metadata line [${line}] contains an unknown parameter [${k}]`);
+      }
+    }
+    if (item.parent !== undefined && item.routing === undefined) item.routing = item.parent;
+    if (op !== 'delete') {
+      const next = ls[i + 1];
+      if (!next) throw illegalArgument(`Validation Failed: 1: source is missing;`);
+      i++;
+      if (op === 'update') {
+        const body = parseJsonLine(next.text, 'update body') as Record<string, unknown>;
+        item.update = parseUpdateBody(body, {
+          retryOnConflict,
+          ...(fields ? { fields } : {}),
+          ...(sourceFilter !== undefined ? { sourceFilter } : {}),
+        });
+      } else {
+        item.source = Buffer.from(next.text, 'utf8');
+      }
+    }
+    items.push(item);
+  }
+  if (items.length === 0) throw actionRequestValidation(['no requests added']);
+  return items;
+}

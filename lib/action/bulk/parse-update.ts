@@ -1,0 +1,31 @@
+/**
+ * The body of `_update` (and of a bulk `update` item) as ES 5.6 `UpdateRequest#fromXContent`.
+ */
+import type { UpdateSpec } from './types.js';
+import { actionRequestValidation } from '../../errors/errors.js';
+
+export function parseUpdateBody(
+  body: Record<string, unknown>,
+  defaults: { retryOnConflict?: number; fields?: string[]; sourceFilter?: unknown },
+): UpdateSpec {
+  const spec: UpdateSpec = {
+    docAsUpsert: body.doc_as_upsert === true || body.doc_as_upsert === 'true',
+    detectNoop: body.detect_noop === undefined ? true : body.detect_noop === true || body.detect_noop === 'true',
+    scriptedUpsert: body.scripted_upsert === true || body.scripted_upsert === 'true',
+    retryOnConflict: defaults.retryOnConflict ?? 0,
+  };
+  if (body.doc !== undefined) spec.doc = body.doc as Record<string, unknown>;
+  if (body.upsert !== undefined) spec.upsert = body.upsert as Record<string, unknown>;
+  if (body.script !== undefined) spec.script = body.script;
+  const fields = body.fields ?? defaults.fields;
+  if (fields !== undefined) spec.fields = Array.isArray(fields) ? fields.map(String) : String(fields).split(',');
+  const src = body._source ?? defaults.sourceFilter;
+  if (src !== undefined) spec.sourceFilter = src;
+  if (spec.doc === undefined && spec.script === undefined) {
+    throw actionRequestValidation(['script or doc is missing']);
+  }
+  if (spec.doc !== undefined && spec.script !== undefined) {
+    throw actionRequestValidation(["can't provide both script and doc"]);
+  }
+  return spec;
+}

@@ -1,0 +1,43 @@
+/**
+ * Where a write goes: the concrete index behind an index or alias name (an alias must point at
+ * exactly one index; its `index_routing` replaces the request's routing and parent routing) and
+ * the shard the routing value lands on.
+ */
+import type { ClusterState } from '../../cluster/state.js';
+import { numberOfShards } from '../../cluster/state.js';
+import { shardFor } from '../../cluster/routing.js';
+import { illegalArgument } from '../../errors/errors.js';
+import { indicesOfAlias } from '../resolve-indices.js';
+
+export interface WriteTarget {
+  index: string;
+  routing?: string;
+}
+
+/** Resolve `name` for a write, or undefined when neither an index nor an alias exists. */
+export function resolveWriteIndex(state: ClusterState, name: string, routing: string | undefined): WriteTarget | undefined {
+  if (state.indices[name]) return { index: name, ...(routing !== undefined ? { routing } : {}) };
+  const via = indicesOfAlias(state, name);
+  if (via.length === 0) return undefined;
+  if (via.length > 1) {
+    throw illegalArgument(
+      `Alias [${name}] has more than one indices associated with it [[${via.map((m) => m.name).sort().join(', ')}]], can't execute a single index op`,
+    );
+  }
+  const meta = via[0]!;
+  const alias = meta.aliases[name]!;
+  const indexRouting = alias.index_routing;
+  if (indexRouting !== undefined) {
+    if (routing !== undefined && routing !== indexRouting) {
+      throw illegalArgument(
+        `Alias [${name}] has index routing associated with it [${indexRouting}], and was provided with routing value [${routing}], rejecting operation`,
+      );
+    }
+    return { index: meta.name, routing: indexRouting };
+  }
+  return { index: meta.name, ...(routing !== undefined ? { routing } : {}) };
+}
+
+export function shardOf(state: ClusterState, index: string, id: string, routing: string | undefined): number {
+  return shardFor(routing ?? id, numberOfShards(state.indices[index]!));
+}

@@ -1,0 +1,97 @@
+/**
+ * `GET /_cluster/state/{metric}/{index}`: the cluster state rendered as ES 5.6 renders it,
+ * restricted to the requested metrics and indices.
+ */
+import type { NodeContext } from '../context.js';
+import { renderSettings } from '../../cluster/settings.js';
+import { shardRoutings } from '../../cluster/routing-table.js';
+import { indicesOptionsFrom, resolveIndices, STRICT_EXPAND_OPEN_CLOSED } from '../resolve-indices.js';
+import { numberOfShards } from '../../cluster/state.js';
+import { allocationId } from '../../cluster/routing-table.js';
+
+export function clusterStateBody(
+  ctx: NodeContext,
+  metrics: string[],
+  indexExpr: string | undefined,
+  flat: boolean,
+  param: (n: string) => string | undefined,
+): Record<string, unknown> {
+  const state = ctx.cluster.state();
+  const all = metrics.includes('_all');
+  const want = (m: string): boolean => all || metrics.includes(m);
+  const indices = indexExpr === undefined ? Object.keys(state.indices).sort() : resolveIndices(state, indexExpr, indicesOptionsFrom(param, STRICT_EXPAND_OPEN_CLOSED));
+  const body: Record<string, unknown> = { cluster_name: ctx.clusterName };
+  if (want('version')) {
+    body.version = state.version;
+    body.state_uuid = `${state.clusterUuid.slice(0, 12)}${state.version.toString(36).padStart(10, '0')}`;
+  }
+  if (want('master_node')) body.master_node = ctx.nodeId;
+  if (want('blocks')) body.blocks = {};
+  if (want('nodes')) {
+    body.nodes = {
+      [ctx.nodeId]: {
+        name: ctx.nodeName,
+        ephemeral_id: ctx.nodeId,
+        transport_address: `${ctx.transportAddress.host}:${ctx.transportAddress.port}`,
+        attributes: {},
+      },
+    };
+  }
+  if (want('metadata')) {
+    const metaIndices: Record<string, unknown> = {};
+    for (const name of indices) {
+      const m = state.indices[name]!;
+      const primaryTerms: Record<string, number> = {};
+      const inSync: Record<string, string[]> = {};
+      for (let s = 0; s < numberOfShards(m); s++) {
+        primaryTerms[String(s)] = 1;
+        inSync[String(s)] = [allocationId(m.uuid, s)];
+      }
+      metaIndices[name] = {
+        state: m.state,
+        settings: renderSettings(m.settings, flat),
+        mappings: m.mappings,
+        aliases: Object.keys(m.aliases).sort(),
+        primary_terms: primaryTerms,
+        in_sync_allocations: inSync,
+      };
+    }
+    const templates: Record<string, unknown> = {};
+    for (const [name, t] of Object.entries(state.templates)) {
+      templates[name] = {
+        order: t.order,
+        ...(t.version !== undefined ? { version: t.version } : {}),
+        template: t.template,
+        settings: renderSettings(t.settings, flat),
+        mappings: t.mappings,
+        aliases: t.aliases,
+      };
+    }
+    body.metadata = {
+      cluster_uuid: state.clusterUuid,
+      templates,
+      indices: metaIndices,
+      'index-graveyard': { tombstones: [] },
+    };
+  }
+  if (want('routing_table')) {
+    const rt: Record<string, unknown> = {};
+    for (const name of indices) {
+      const shards: Record<string, unknown> = {};
+      shardRoutings(state.indices[name]!, ctx.nodeId).forEach((copies, s) => (shards[String(s)] = copies));
+      rt[name] = { shards };
+    }
+    body.routing_table = { indices: rt };
+  }
+  if (want('routing_nodes')) {
+    const unassigned: unknown[] = [];
+    const assigned: unknown[] = [];
+    for (const name of indices) {
+      for (const copies of shardRoutings(state.indices[name]!, ctx.nodeId)) {
+        for (const c of copies) (c.state === 'UNASSIGNED' ? unassigned : assigned).push(c);
+      }
+    }
+    body.routing_nodes = { unassigned, nodes: { [ctx.nodeId]: assigned } };
+  }
+  return body;
+}

@@ -1,0 +1,21 @@
+/**
+ * What every coordinator action can reach on the node it runs on.
+ */
+import type { ClusterService } from '../cluster/cluster-service.js';
+import type { IndicesService } from '../indices/indices-service.js';
+import type { Logger } from '../indices/index-service.js';
+
+export interface NodeContext {
+  nodeId: string;
+  nodeName: string;
+  clusterName: string;
+  /** Node settings (flat, as given with `-E` or the config file). */
+  settings: Record<string, string>;
+  dataPath: string;
+  logger: Logger;
+  cluster: ClusterService;
+  indices: IndicesService;
+  startedAt: number;
+  transportAddress: { host: string; port: number };
+  httpAddress: { host: string; port: number };
+}

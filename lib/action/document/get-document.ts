@@ -1,0 +1,87 @@
+/**
+ * Realtime get of one document (`GET /{index}/{type}/{id}`, also the unit of `_mget`), rendered
+ * as ES 5.6 `GetResult`: `_index, _type, _id, _version, found, _routing, _parent, _source, fields`.
+ */
+import type { NodeContext } from '../context.js';
+import type { StoredDocument } from '../../shard/types.js';
+import { indexNotFound, routingMissing, versionConflict } from '../../errors/errors.js';
+import { resolveWriteIndex, shardOf } from '../bulk/resolve-write-index.js';
+import { filterSource } from './source-filter.js';
+import { simpleMatch } from '../../cluster/settings.js';
+
+export interface GetRequest {
+  index: string;
+  type: string;
+  id: string;
+  routing?: string;
+  parent?: string;
+  storedFields?: string[];
+  /** `_source` spec: boolean, patterns, or includes/excludes; undefined = default. */
+  source?: unknown;
+  version?: number;
+  versionType?: string;
+}
+
+export interface GetResponseBody {
+  _index: string;
+  _type: string;
+  _id: string;
+  _version?: number;
+  found: boolean;
+  [k: string]: unknown;
+}
+
+export async function getDocument(ctx: NodeContext, req: GetRequest): Promise<GetResponseBody> {
+  const state = ctx.cluster.state();
+  const target = resolveWriteIndex(state, req.index, req.routing ?? req.parent);
+  if (!target) throw indexNotFound(req.index);
+  const svc = ctx.indices.get(target.index);
+  if (!svc) throw indexNotFound(req.index);
+  const anyType = req.type === '_all' || req.type === '';
+  if (!anyType && svc.mapper().routingRequired(req.type) && target.routing === undefined) {
+    throw routingMissing(target.index, req.type, req.id);
+  }
+  const shard = shardOf(state, target.index, req.id, target.routing);
+  const engine = svc.shard(shard);
+  const started = Date.now();
+  const doc = await engine.get(anyType ? undefined : req.type, req.id);
+  svc.counters.recordGet(doc !== null, Date.now() - started);
+  if (doc && req.version !== undefined && req.versionType !== 'force') {
+    const conflict =
+      req.versionType === 'external' || req.versionType === 'external_gte'
+        ? req.versionType === 'external'
+          ? doc.version > req.version || doc.version !== req.version
+          : doc.version > req.version
+        : doc.version !== req.version;
+    if (conflict) {
+      throw versionConflict(doc.type, req.id, target.index, shard, svc.uuid, `current version [${doc.version}] is different than the one provided [${req.version}]`);
+    }
+  }
+  return renderGetResult(target.index, anyType ? (doc?.type ?? req.type) : req.type, req.id, doc, req);
+}
+
+export function renderGetResult(
+  index: string,
+  type: string,
+  id: string,
+  doc: StoredDocument | null,
+  opts: { storedFields?: string[]; source?: unknown },
+): GetResponseBody {
+  if (!doc) return { _index: index, _type: type, _id: id, found: false };
+  const out: GetResponseBody = { _index: index, _type: doc.type, _id: id, _version: doc.version, found: true };
+  if (doc.routing !== undefined) out._routing = doc.routing;
+  if (doc.parent !== undefined) out._parent = doc.parent;
+  const fetchSource = opts.source !== undefined ? opts.source !== false : opts.storedFields === undefined;
+  if (fetchSource && doc.source) {
+    const parsed = JSON.parse(doc.source.toString('utf8')) as Record<string, unknown>;
+    out._source = opts.source === undefined || opts.source === true ? parsed : filterSource(parsed, opts.source);
+  }
+  if (opts.storedFields && opts.storedFields.length > 0) {
+    const fields: Record<string, unknown[]> = {};
+    for (const [name, values] of Object.entries(doc.stored)) {
+      if (opts.storedFields.some((p) => simpleMatch(p, name))) fields[name] = values;
+    }
+    if (Object.keys(fields).length > 0) out.fields = fields;
+  }
+  return out;
+}

@@ -1,0 +1,87 @@
+/**
+ * `_mget`: many realtime gets in one request, each answered like a get or with its own error.
+ * Body forms as ES 5.6 `MultiGetRequest`: `docs` (per-doc index/type/id/routing/_source/
+ * stored_fields) or `ids` (with index and type from the path); URL parameters are defaults.
+ */
+import type { NodeContext } from '../context.js';
+import { actionRequestValidation, parseException, illegalArgument } from '../../errors/errors.js';
+import { toEsError, type EsError } from '../../errors/es-error.js';
+import { getDocument, type GetRequest, type GetResponseBody } from './get-document.js';
+
+export interface MgetDefaults {
+  index?: string;
+  type?: string;
+  routing?: string;
+  storedFields?: string[];
+  source?: unknown;
+}
+
+export type MgetItem = { ok: GetResponseBody } | { error: EsError; index: string; type: string; id: string };
+
+const DOC_KEYS = new Set(['_index', '_type', '_id', '_routing', 'routing', '_parent', 'parent', '_source', 'stored_fields', 'fields', '_version', 'version', '_version_type', 'version_type']);
+
+export function parseMgetBody(body: Record<string, unknown>, d: MgetDefaults): GetRequest[] {
+  const requests: GetRequest[] = [];
+  for (const key of Object.keys(body)) {
+    if (key !== 'docs' && key !== 'ids') throw parseException(`unknown key [${key}] for a ${Array.isArray(body[key]) ? 'START_ARRAY' : 'START_OBJECT'}, expected [docs] or [ids]`);
+  }
+  if (Array.isArray(body.docs)) {
+    for (const raw of body.docs) {
+      if (raw === null || typeof raw !== 'object') throw illegalArgument('docs array element should include an object');
+      const doc = raw as Record<string, unknown>;
+      for (const k of Object.keys(doc)) if (!DOC_KEYS.has(k)) throw parseException(`failed to parse multi get request. unknown field [${k}]`);
+      if (doc.fields !== undefined) {
+        throw parseException('Unsupported field [fields] used, expected [stored_fields] instead');
+      }
+      const str = (v: unknown): string | undefined => (v === undefined || v === null ? undefined : String(v));
+      const routing = str(doc._routing ?? doc.routing) ?? d.routing;
+      const parent = str(doc._parent ?? doc.parent);
+      const stored = doc.stored_fields === undefined ? d.storedFields : Array.isArray(doc.stored_fields) ? doc.stored_fields.map(String) : String(doc.stored_fields).split(',');
+      const source = doc._source !== undefined ? doc._source : d.source;
+      const version = doc._version ?? doc.version;
+      const vt = str(doc._version_type ?? doc.version_type);
+      requests.push({
+        index: str(doc._index) ?? d.index ?? '',
+        type: str(doc._type) ?? d.type ?? '_all',
+        id: str(doc._id) ?? '',
+        ...(routing !== undefined ? { routing } : {}),
+        ...(parent !== undefined ? { parent } : {}),
+        ...(stored ? { storedFields: stored } : {}),
+        ...(source !== undefined ? { source } : {}),
+        ...(version !== undefined ? { version: Number(version) } : {}),
+        ...(vt !== undefined ? { versionType: vt } : {}),
+      });
+    }
+  } else if (Array.isArray(body.ids)) {
+    for (const id of body.ids) {
+      requests.push({
+        index: d.index ?? '',
+        type: d.type ?? '_all',
+        id: String(id),
+        ...(d.routing !== undefined ? { routing: d.routing } : {}),
+        ...(d.storedFields ? { storedFields: d.storedFields } : {}),
+        ...(d.source !== undefined ? { source: d.source } : {}),
+      });
+    }
+  }
+  const errors: string[] = [];
+  if (requests.length === 0) errors.push('no documents to get');
+  requests.forEach((r, i) => {
+    if (!r.index) errors.push(`index is missing for doc ${i}`);
+    if (!r.id) errors.push(`id is missing for doc ${i}`);
+  });
+  if (errors.length > 0) throw actionRequestValidation(errors);
+  return requests;
+}
+
+export async function multiGet(ctx: NodeContext, requests: GetRequest[]): Promise<MgetItem[]> {
+  return Promise.all(
+    requests.map(async (r): Promise<MgetItem> => {
+      try {
+        return { ok: await getDocument(ctx, r) };
+      } catch (err) {
+        return { error: toEsError(err), index: r.index, type: r.type, id: r.id };
+      }
+    }),
+  );
+}

@@ -1,0 +1,90 @@
+/**
+ * `PUT /{index}`: validate the name, merge matching templates with the request (the request
+ * wins), validate settings and mappings, and add the index to the cluster state.
+ */
+import type { NodeContext } from '../context.js';
+import type { AliasMetadata, ClusterState, IndexMetadata } from '../../cluster/state.js';
+import { aliasNames } from '../../cluster/state.js';
+import { validateIndexName } from '../../cluster/index-name.js';
+import { flattenSettings, normalizeIndexSettings, type Settings } from '../../cluster/settings.js';
+import { validateIndexSettings } from '../../cluster/index-settings.js';
+import { invalidIndexName, resourceAlreadyExists } from '../../errors/errors.js';
+import { buildIndexMapper } from '../../indices/mapper.js';
+import { randomBase64Id } from '../../node.js';
+import { matchingTemplates } from './templates.js';
+import { validateAliasForIndex } from './alias-validation.js';
+
+export const VERSION_CREATED = '5061699';
+
+export interface CreateIndexRequest {
+  index: string;
+  settings?: unknown;
+  mappings?: Record<string, unknown>;
+  aliases?: Record<string, AliasMetadata>;
+}
+
+/** Build the metadata of a new index from the request and the templates that match it. */
+export function newIndexMetadata(state: ClusterState, req: CreateIndexRequest, now = Date.now()): IndexMetadata {
+  const name = req.index;
+  validateIndexName(name);
+  const existing = state.indices[name];
+  if (existing) throw resourceAlreadyExists(name, existing.uuid);
+  if (aliasNames(state).has(name)) throw invalidIndexName(name, 'already exists as alias');
+
+  const templates = matchingTemplates(state, name);
+  let settings: Settings = {};
+  let mappings: Record<string, Record<string, unknown>> = {};
+  let aliases: Record<string, AliasMetadata> = {};
+  // Lower order first, so higher orders and then the request override.
+  for (const t of templates) {
+    settings = { ...settings, ...t.settings };
+    for (const [type, m] of Object.entries(t.mappings)) mappings[type] = deepMerge(mappings[type] ?? {}, m);
+    for (const [a, am] of Object.entries(t.aliases)) aliases[a.replace('{index}', name)] = am;
+  }
+  const requested = normalizeIndexSettings(flattenSettings(req.settings ?? {}));
+  settings = { ...settings, ...requested };
+  for (const [k, v] of Object.entries(settings)) if (v === null) delete settings[k];
+  validateIndexSettings(settings);
+  for (const [type, m] of Object.entries(req.mappings ?? {})) {
+    mappings[type] = deepMerge(mappings[type] ?? {}, (m ?? {}) as Record<string, unknown>);
+  }
+  aliases = { ...aliases, ...(req.aliases ?? {}) };
+
+  const uuid = randomBase64Id();
+  const full: Settings = {
+    'index.number_of_shards': '5',
+    'index.number_of_replicas': '1',
+    ...settings,
+    'index.creation_date': settings['index.creation_date'] ?? String(now),
+    'index.uuid': uuid,
+    'index.version.created': VERSION_CREATED,
+    'index.provided_name': settings['index.provided_name'] ?? name,
+  };
+  const draft: IndexMetadata = { name, uuid, state: 'open', settings: full, mappings, aliases: {}, mappingVersion: 1 };
+  // Compiling the mapper validates every type mapping (and the analysis settings).
+  draft.mappings = buildIndexMapper(draft).toJSON();
+  for (const [alias, am] of Object.entries(aliases)) {
+    validateAliasForIndex(state, alias, name);
+    draft.aliases[alias] = am;
+  }
+  return draft;
+}
+
+export async function createIndex(ctx: NodeContext, req: CreateIndexRequest): Promise<{ acknowledged: true; shards_acknowledged: true }> {
+  await ctx.cluster.submit((state) => {
+    const meta = newIndexMetadata(state, req);
+    return { ...state, indices: { ...state.indices, [meta.name]: meta } };
+  });
+  return { acknowledged: true, shards_acknowledged: true };
+}
+
+function deepMerge(a: Record<string, unknown>, b: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...a };
+  for (const [k, v] of Object.entries(b)) {
+    const prev = out[k];
+    if (v && typeof v === 'object' && !Array.isArray(v) && prev && typeof prev === 'object' && !Array.isArray(prev)) {
+      out[k] = deepMerge(prev as Record<string, unknown>, v as Record<string, unknown>);
+    } else out[k] = v;
+  }
+  return out;
+}

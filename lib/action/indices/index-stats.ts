@@ -1,0 +1,153 @@
+/**
+ * `GET /_stats`, `/{index}/_stats/{metric}`: per-index figures summed over shards, rendered as
+ * ES 5.6 `CommonStats` (primaries and total; on one node the totals are the primaries because
+ * replicas are unassigned).
+ */
+import type { NodeContext } from '../context.js';
+import type { ShardStats } from '../../shard/types.js';
+import type { IndexService } from '../../indices/index-service.js';
+import { IndexCounters } from '../../indices/index-counters.js';
+import { numberOfReplicas, numberOfShards } from '../../cluster/state.js';
+import { illegalArgument } from '../../errors/errors.js';
+
+export const STATS_METRICS = [
+  'docs', 'store', 'indexing', 'get', 'search', 'merge', 'refresh', 'flush', 'warmer', 'query_cache',
+  'fielddata', 'completion', 'segments', 'translog', 'request_cache', 'recovery',
+] as const;
+export const ALL_METRIC_NAMES = [...STATS_METRICS, 'suggest'];
+
+type Sum = ShardStats;
+
+function sumShards(svc: IndexService): Sum {
+  const acc: Sum = {
+    docsCount: 0, docsDeleted: 0, storeSizeInBytes: 0, indexTotal: 0, indexTimeInMillis: 0, deleteTotal: 0,
+    refreshTotal: 0, refreshTimeInMillis: 0, flushTotal: 0, mergeTotal: 0, segmentsCount: 0,
+  };
+  for (const shard of svc.shards) {
+    const s = shard.stats();
+    for (const k of Object.keys(acc) as Array<keyof Sum>) acc[k] += s[k];
+  }
+  return acc;
+}
+
+function human(on: boolean, bytes: number): Record<string, unknown> {
+  return on ? { size: formatBytes(bytes), size_in_bytes: bytes } : { size_in_bytes: bytes };
+}
+
+function formatBytes(b: number): string {
+  const units = ['b', 'kb', 'mb', 'gb', 'tb', 'pb'];
+  let v = b;
+  let i = 0;
+  while (v >= 1024 && i < units.length - 1) {
+    v /= 1024;
+    i++;
+  }
+  return i === 0 ? `${b}b` : `${Number.isInteger(v) ? v : v.toFixed(1)}${units[i]}`;
+}
+
+function render(c: IndexCounters, s: Sum, metrics: Set<string>, humanOn: boolean): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  const m = (name: string): boolean => metrics.has(name);
+  if (m('docs')) out.docs = { count: s.docsCount, deleted: s.docsDeleted };
+  if (m('store')) out.store = { ...human(humanOn, s.storeSizeInBytes), throttle_time_in_millis: 0 };
+  if (m('indexing')) {
+    out.indexing = {
+      index_total: s.indexTotal, index_time_in_millis: s.indexTimeInMillis, index_current: 0, index_failed: 0,
+      delete_total: s.deleteTotal, delete_time_in_millis: 0, delete_current: 0, noop_update_total: 0,
+      is_throttled: false, throttle_time_in_millis: 0,
+    };
+  }
+  if (m('get')) {
+    out.get = {
+      total: c.getTotal, time_in_millis: c.getTimeMs, exists_total: c.getExistsTotal, exists_time_in_millis: c.getExistsTimeMs,
+      missing_total: c.getMissingTotal, missing_time_in_millis: c.getMissingTimeMs, current: 0,
+    };
+  }
+  if (m('search')) {
+    out.search = {
+      open_contexts: c.openContexts, query_total: c.queryTotal, query_time_in_millis: c.queryTimeMs, query_current: 0,
+      fetch_total: c.fetchTotal, fetch_time_in_millis: c.fetchTimeMs, fetch_current: 0,
+      scroll_total: c.scrollTotal, scroll_time_in_millis: c.scrollTimeMs, scroll_current: 0,
+      suggest_total: 0, suggest_time_in_millis: 0, suggest_current: 0,
+    };
+  }
+  if (m('merge')) {
+    out.merges = {
+      current: 0, current_docs: 0, current_size_in_bytes: 0, total: s.mergeTotal, total_time_in_millis: 0, total_docs: 0,
+      total_size_in_bytes: 0, total_stopped_time_in_millis: 0, total_throttled_time_in_millis: 0, total_auto_throttle_in_bytes: 20971520,
+    };
+  }
+  if (m('refresh')) out.refresh = { total: s.refreshTotal, total_time_in_millis: s.refreshTimeInMillis, listeners: 0 };
+  if (m('flush')) out.flush = { total: s.flushTotal, total_time_in_millis: 0 };
+  if (m('warmer')) out.warmer = { current: 0, total: 0, total_time_in_millis: 0 };
+  if (m('query_cache')) {
+    out.query_cache = { memory_size_in_bytes: 0, total_count: 0, hit_count: 0, miss_count: 0, cache_size: 0, cache_count: 0, evictions: 0 };
+  }
+  if (m('fielddata')) out.fielddata = { memory_size_in_bytes: 0, evictions: 0 };
+  if (m('completion')) out.completion = { size_in_bytes: 0 };
+  if (m('segments')) {
+    out.segments = {
+      count: s.segmentsCount, memory_in_bytes: 0, terms_memory_in_bytes: 0, stored_fields_memory_in_bytes: 0,
+      term_vectors_memory_in_bytes: 0, norms_memory_in_bytes: 0, points_memory_in_bytes: 0, doc_values_memory_in_bytes: 0,
+      index_writer_memory_in_bytes: 0, version_map_memory_in_bytes: 0, fixed_bit_set_memory_in_bytes: 0,
+      max_unsafe_auto_id_timestamp: -1, file_sizes: {},
+    };
+  }
+  if (m('translog')) out.translog = { operations: 0, size_in_bytes: 0 };
+  if (m('request_cache')) out.request_cache = { memory_size_in_bytes: 0, evictions: 0, hit_count: 0, miss_count: 0 };
+  if (m('recovery')) out.recovery = { current_as_source: 0, current_as_target: 0, throttle_time_in_millis: 0 };
+  return out;
+}
+
+export function parseMetrics(raw: string | undefined, path: string): Set<string> {
+  if (raw === undefined || raw === '_all') return new Set(STATS_METRICS);
+  const names = raw.split(',');
+  const bad = names.filter((n) => !ALL_METRIC_NAMES.includes(n) && n !== '_all');
+  if (bad.length > 0) {
+    throw illegalArgument(`request [${path}] contains unrecognized metric${bad.length > 1 ? 's' : ''}: [${bad.join('], [')}]`);
+  }
+  if (names.includes('_all')) return new Set(STATS_METRICS);
+  return new Set(names);
+}
+
+export function indicesStats(ctx: NodeContext, indices: string[], metrics: Set<string>, level: string, humanOn: boolean): Record<string, unknown> {
+  const state = ctx.cluster.state();
+  let total = 0;
+  let successful = 0;
+  const perIndex: Record<string, unknown> = {};
+  const all: Sum[] = [];
+  const services: IndexService[] = [];
+  for (const name of indices) {
+    const meta = state.indices[name];
+    const svc = ctx.indices.get(name);
+    if (!meta || !svc) continue;
+    total += numberOfShards(meta) * (1 + numberOfReplicas(meta));
+    successful += numberOfShards(meta);
+    const s = sumShards(svc);
+    all.push(s);
+    services.push(svc);
+    const r = render(svc.counters, s, metrics, humanOn);
+    const entry: Record<string, unknown> = { primaries: r, total: r };
+    if (level === 'shards') {
+      const shards: Record<string, unknown> = {};
+      svc.shards.forEach((sh, i) => {
+        const one = render(svc.counters, sh.stats(), metrics, humanOn);
+        shards[String(i)] = [{ routing: { state: 'STARTED', primary: true, node: ctx.nodeId, relocating_node: null }, ...one }];
+      });
+      entry.shards = shards;
+    }
+    perIndex[name] = entry;
+  }
+  const grand: Sum = {
+    docsCount: 0, docsDeleted: 0, storeSizeInBytes: 0, indexTotal: 0, indexTimeInMillis: 0, deleteTotal: 0,
+    refreshTotal: 0, refreshTimeInMillis: 0, flushTotal: 0, mergeTotal: 0, segmentsCount: 0,
+  };
+  for (const s of all) for (const k of Object.keys(grand) as Array<keyof Sum>) grand[k] += s[k];
+  const allRendered = render(IndexCounters.sum(services.map((x) => x.counters)), grand, metrics, humanOn);
+  const body: Record<string, unknown> = {
+    _shards: { total, successful, failed: 0 },
+    _all: { primaries: allRendered, total: allRendered },
+  };
+  if (level !== 'cluster') body.indices = perIndex;
+  return body;
+}

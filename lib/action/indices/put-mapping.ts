@@ -1,0 +1,37 @@
+/**
+ * `PUT /{index}/_mapping/{type}`: merge a type mapping into every target index, with ES 5.6's
+ * merge rules (`update_all_types`, `_default_` replaced rather than merged).
+ */
+import type { NodeContext } from '../context.js';
+import { buildIndexMapper } from '../../indices/mapper.js';
+import { indexNotFound } from '../../errors/errors.js';
+
+/** Accept `{properties: ...}` or `{<type>: {properties: ...}}` as ES does. */
+export function unwrapTypeMapping(type: string, body: Record<string, unknown>): Record<string, unknown> {
+  const keys = Object.keys(body);
+  if (keys.length === 1 && keys[0] === type && body[type] && typeof body[type] === 'object') {
+    return body[type] as Record<string, unknown>;
+  }
+  return body;
+}
+
+export async function putMapping(
+  ctx: NodeContext,
+  indices: string[],
+  type: string,
+  body: Record<string, unknown>,
+  updateAllTypes: boolean,
+): Promise<{ acknowledged: true }> {
+  const mapping = unwrapTypeMapping(type, body);
+  await ctx.cluster.submit((state) => {
+    const next = { ...state.indices };
+    for (const name of indices) {
+      const meta = next[name];
+      if (!meta) throw indexNotFound(name);
+      const mappings = buildIndexMapper(meta).merge(type, mapping, { updateAllTypes });
+      next[name] = { ...meta, mappings, mappingVersion: meta.mappingVersion + 1 };
+    }
+    return { ...state, indices: next };
+  });
+  return { acknowledged: true };
+}

@@ -1,0 +1,40 @@
+/**
+ * `PUT /{index}/_settings`: dynamic settings change on open indices; static ones are refused
+ * as ES 5.6 refuses them; `null` resets a setting to its default.
+ */
+import type { NodeContext } from '../context.js';
+import { flattenSettings, normalizeIndexSettings } from '../../cluster/settings.js';
+import { cannotUpdate, nonDynamicKeys, validateIndexSettings } from '../../cluster/index-settings.js';
+import { illegalArgument } from '../../errors/errors.js';
+
+const PRIVATE = ['index.uuid', 'index.creation_date', 'index.version.created', 'index.provided_name', 'index.version.upgraded'];
+
+export async function updateSettings(ctx: NodeContext, names: string[], body: unknown, preserveExisting: boolean): Promise<{ acknowledged: true }> {
+  const raw = body && typeof body === 'object' && 'settings' in (body as object) ? (body as { settings: unknown }).settings : body;
+  const changes = normalizeIndexSettings(flattenSettings(raw ?? {}));
+  if (Object.keys(changes).length === 0) throw illegalArgument('no settings to update');
+  const nonNull = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== null));
+  validateIndexSettings(nonNull);
+  const priv = Object.keys(changes).filter((k) => PRIVATE.includes(k));
+  if (priv.length > 0) throw illegalArgument(`can not update private setting [${priv[0]}]; this setting is managed by Elasticsearch`);
+  await ctx.cluster.submit((state) => {
+    const fixed = nonDynamicKeys(changes);
+    const openOnes = names.map((n) => state.indices[n]!).filter((m) => m && m.state === 'open');
+    if (fixed.length > 0 && openOnes.length > 0) {
+      throw cannotUpdate(fixed, openOnes.map((m) => ({ name: m.name, uuid: m.uuid })));
+    }
+    const indices = { ...state.indices };
+    for (const n of names) {
+      const meta = indices[n];
+      if (!meta) continue;
+      const settings = { ...meta.settings };
+      for (const [k, v] of Object.entries(changes)) {
+        if (v === null) delete settings[k];
+        else if (!(preserveExisting && k in settings)) settings[k] = v;
+      }
+      indices[n] = { ...meta, settings };
+    }
+    return { ...state, indices };
+  });
+  return { acknowledged: true };
+}

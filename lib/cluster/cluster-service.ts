@@ -1,0 +1,50 @@
+/**
+ * Holds the current cluster state and applies updates one at a time: each update is a pure
+ * function of the state; the result is persisted (synced) before listeners see it and before
+ * the caller's request is acknowledged.
+ */
+import type { ClusterState, ClusterStateUpdate } from './state.js';
+import type { StateStore } from './state-store.js';
+
+export type StateListener = (next: ClusterState, prev: ClusterState) => Promise<void>;
+
+export class ClusterService {
+  private current: ClusterState;
+  private queue: Promise<unknown> = Promise.resolve();
+  private readonly listeners: StateListener[] = [];
+
+  constructor(
+    initial: ClusterState,
+    private readonly store: StateStore,
+  ) {
+    this.current = initial;
+  }
+
+  state(): ClusterState {
+    return this.current;
+  }
+
+  addListener(l: StateListener): void {
+    this.listeners.push(l);
+  }
+
+  /**
+   * Run `update` against the latest state, serialised with every other update. Returns the new
+   * state (or the unchanged one when `update` returns the same object).
+   */
+  submit(update: ClusterStateUpdate): Promise<ClusterState> {
+    const run = async (): Promise<ClusterState> => {
+      const prev = this.current;
+      const next = update(prev);
+      if (next === prev) return prev;
+      const versioned = { ...next, version: prev.version + 1 };
+      await this.store.save(versioned);
+      this.current = versioned;
+      for (const l of this.listeners) await l(versioned, prev);
+      return versioned;
+    };
+    const p = this.queue.then(run, run);
+    this.queue = p.catch(() => undefined);
+    return p;
+  }
+}

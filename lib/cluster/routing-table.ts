@@ -1,0 +1,57 @@
+/**
+ * The shard routing table derived from the cluster state on a single node: every primary
+ * STARTED on this node, every replica UNASSIGNED (ES never puts two copies of a shard on one
+ * node). Allocation ids are derived from the index uuid and shard number so they stay stable.
+ */
+import { createHash } from 'node:crypto';
+import type { IndexMetadata } from './state.js';
+import { numberOfReplicas, numberOfShards } from './state.js';
+
+export interface ShardRouting {
+  state: 'STARTED' | 'UNASSIGNED';
+  primary: boolean;
+  node: string | null;
+  relocating_node: null;
+  shard: number;
+  index: string;
+  allocation_id?: { id: string };
+  recovery_source?: { type: string };
+  unassigned_info?: { reason: string; at: string; delayed: boolean; allocation_status: string };
+}
+
+export function allocationId(indexUuid: string, shard: number): string {
+  return createHash('sha1').update(`${indexUuid}/${shard}`).digest('base64url').slice(0, 22);
+}
+
+export function shardRoutings(meta: IndexMetadata, nodeId: string): ShardRouting[][] {
+  const out: ShardRouting[][] = [];
+  const created = new Date(Number(meta.settings['index.creation_date'] ?? Date.now())).toISOString();
+  for (let s = 0; s < numberOfShards(meta); s++) {
+    const copies: ShardRouting[] = [];
+    if (meta.state === 'open') {
+      copies.push({
+        state: 'STARTED',
+        primary: true,
+        node: nodeId,
+        relocating_node: null,
+        shard: s,
+        index: meta.name,
+        allocation_id: { id: allocationId(meta.uuid, s) },
+      });
+    }
+    for (let r = 0; r < numberOfReplicas(meta); r++) {
+      copies.push({
+        state: 'UNASSIGNED',
+        primary: false,
+        node: null,
+        relocating_node: null,
+        shard: s,
+        index: meta.name,
+        recovery_source: { type: 'PEER' },
+        unassigned_info: { reason: 'INDEX_CREATED', at: created, delayed: false, allocation_status: 'no_attempt' },
+      });
+    }
+    out.push(copies);
+  }
+  return out;
+}

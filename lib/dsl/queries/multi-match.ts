@@ -1,0 +1,146 @@
+/**
+ * `multi_match` (ES 5.6 `MultiMatchQueryBuilder.fromXContent`): one query text over several
+ * fields (`fields` with `^boost` and wildcards), type best_fields (default) / most_fields /
+ * cross_fields / phrase / phrase_prefix.
+ */
+import { EsError } from '../../errors/errors.js';
+import type { ParseContext } from '../parse-context.js';
+import { parseFieldAndBoost, putFieldBoost, type FieldBoost } from '../field-boosts.js';
+import { parseFuzziness, type Fuzziness } from '../fuzziness.js';
+import { baseFields, isDeprecatedSetting, parseOperator, readBaseField, withBase, type Operator, type QueryBase } from '../query-base.js';
+import { booleanValue, floatValue, intValue, isValue, objectText, textOrNull, textValue, type JsonObject } from '../xcontent.js';
+import { parseZeroTerms, type ZeroTermsQuery } from './match.js';
+
+/** `MultiMatchQueryBuilder.Type`. */
+export type MultiMatchType = 'best_fields' | 'most_fields' | 'cross_fields' | 'phrase' | 'phrase_prefix';
+
+/** A parsed `multi_match` query. */
+export interface MultiMatchQuery extends QueryBase {
+  kind: 'multi_match';
+  query: string | number | boolean;
+  /** Sorted by field name (ES keeps a TreeMap). */
+  fields: FieldBoost[];
+  /** default `best_fields` */
+  type: MultiMatchType;
+  /** default `or` */
+  operator: Operator;
+  analyzer?: string;
+  /** default 0 */
+  slop: number;
+  fuzziness?: Fuzziness;
+  /** default 0 */
+  prefixLength: number;
+  /** default 50 */
+  maxExpansions: number;
+  minimumShouldMatch?: string;
+  fuzzyRewrite?: string;
+  /** default true (deprecated) */
+  useDisMax: boolean;
+  /** unset: 0 for best_fields (dis_max), most_fields ignores it */
+  tieBreaker?: number;
+  cutoffFrequency?: number;
+  /** default false */
+  lenient: boolean;
+  /** default `none` */
+  zeroTermsQuery: ZeroTermsQuery;
+}
+
+const TYPES: Record<string, MultiMatchType> = {
+  best_fields: 'best_fields',
+  boolean: 'best_fields', // deprecated alias
+  most_fields: 'most_fields',
+  cross_fields: 'cross_fields',
+  phrase: 'phrase',
+  phrase_prefix: 'phrase_prefix',
+};
+
+/** Parse a `multi_match` body. */
+export function parseMultiMatch(ctx: ParseContext, body: JsonObject): MultiMatchQuery {
+  let value: string | number | boolean | null = null;
+  const fields: FieldBoost[] = [];
+  const base = baseFields();
+  const q: Omit<MultiMatchQuery, 'kind' | 'query' | 'fields' | 'boost' | 'queryName'> = {
+    type: 'best_fields',
+    operator: 'or',
+    slop: 0,
+    prefixLength: 0,
+    maxExpansions: 50,
+    useDisMax: true,
+    lenient: false,
+    zeroTermsQuery: 'none',
+  };
+  for (const [key, v] of Object.entries(body)) {
+    if (isDeprecatedSetting(key)) continue;
+    if (key === 'fields') {
+      if (Array.isArray(v)) for (const item of v) putFieldBoost(fields, parseFieldAndBoost(item));
+      else if (isValue(v)) putFieldBoost(fields, parseFieldAndBoost(v));
+      else throw ctx.unsupported('multi_match', body, key);
+      continue;
+    }
+    if (!isValue(v)) throw ctx.unknownToken('multi_match', body, key);
+    switch (key) {
+      case 'query':
+        value = objectText(v);
+        break;
+      case 'type': {
+        const t = TYPES[textValue(v)];
+        if (!t) throw new EsError('parse_exception', 400, `failed to parse [multi_match] query type [${textValue(v)}]. unknown type.`);
+        q.type = t;
+        break;
+      }
+      case 'analyzer':
+        q.analyzer = textValue(v);
+        break;
+      case 'slop':
+      case 'phrase_slop':
+        q.slop = intValue(v);
+        break;
+      case 'fuzziness':
+        q.fuzziness = parseFuzziness(v);
+        break;
+      case 'prefix_length':
+        q.prefixLength = intValue(v);
+        break;
+      case 'max_expansions':
+        q.maxExpansions = intValue(v);
+        break;
+      case 'operator':
+        q.operator = parseOperator(textValue(v));
+        break;
+      case 'minimum_should_match': {
+        const m = textOrNull(v);
+        if (m !== null) q.minimumShouldMatch = m;
+        break;
+      }
+      case 'fuzzy_rewrite': {
+        const r = textOrNull(v);
+        if (r !== null) q.fuzzyRewrite = r;
+        break;
+      }
+      case 'use_dis_max':
+        q.useDisMax = booleanValue(v);
+        break;
+      case 'tie_breaker':
+        q.tieBreaker = floatValue(v);
+        break;
+      case 'cutoff_frequency':
+        q.cutoffFrequency = floatValue(v);
+        break;
+      case 'lenient':
+        q.lenient = booleanValue(v);
+        break;
+      case 'zero_terms_query':
+        q.zeroTermsQuery = parseZeroTerms(ctx, body, key);
+        break;
+      default:
+        if (!readBaseField(base, key, v)) throw ctx.unsupported('multi_match', body, key);
+    }
+  }
+  const end = ctx.atEnd(body);
+  if (value === null) throw ctx.error('No text specified for multi_match query', end);
+  if (fields.length === 0) throw ctx.error('No fields specified for multi_match query', end);
+  if (q.fuzziness && (q.type === 'cross_fields' || q.type === 'phrase' || q.type === 'phrase_prefix')) {
+    throw ctx.error(`Fuzziness not allowed for type [${q.type}]`, end);
+  }
+  return withBase(base, { kind: 'multi_match' as const, query: value, fields, ...q });
+}

@@ -1,0 +1,95 @@
+/**
+ * One open index on this node: its shard engines and its compiled mappings/analysis, kept in
+ * step with the index metadata in the cluster state.
+ */
+import { join } from 'node:path';
+import { rm, mkdir } from 'node:fs/promises';
+import type { IndexMetadata } from '../cluster/state.js';
+import { numberOfShards } from '../cluster/state.js';
+import { parseTimeMs } from '../cluster/time.js';
+import { openShardEngine, type OpenShardEngine } from '../shard/engine.js';
+import { buildIndexMapper, type IndexMapper } from './mapper.js';
+import { IndexCounters } from './index-counters.js';
+
+export interface Logger {
+  info(...a: unknown[]): void;
+  warn(...a: unknown[]): void;
+  error(...a: unknown[]): void;
+}
+
+export class IndexService {
+  private mapperCache: { version: number; mapper: IndexMapper } | undefined;
+  /** Get and search activity counted by the coordinator, for `_stats`. */
+  readonly counters = new IndexCounters();
+
+  private constructor(
+    public meta: IndexMetadata,
+    readonly shards: OpenShardEngine[],
+    readonly path: string,
+  ) {}
+
+  static async open(meta: IndexMetadata, indicesPath: string, logger: Logger): Promise<IndexService> {
+    const path = join(indicesPath, meta.uuid);
+    await mkdir(path, { recursive: true });
+    const refreshIntervalMs = refreshInterval(meta);
+    const shards: OpenShardEngine[] = [];
+    for (let s = 0; s < numberOfShards(meta); s++) {
+      shards.push(
+        await openShardEngine({
+          path: join(path, String(s)),
+          index: meta.name,
+          indexUuid: meta.uuid,
+          shardId: s,
+          refreshIntervalMs,
+          logger,
+        }),
+      );
+    }
+    return new IndexService(meta, shards, path);
+  }
+
+  get name(): string {
+    return this.meta.name;
+  }
+
+  get uuid(): string {
+    return this.meta.uuid;
+  }
+
+  shard(n: number): OpenShardEngine {
+    const s = this.shards[n];
+    if (!s) throw new Error(`no shard [${n}] for index [${this.meta.name}]`);
+    return s;
+  }
+
+  /** The compiled mapper for the current metadata (rebuilt when the mapping version moves). */
+  mapper(): IndexMapper {
+    if (!this.mapperCache || this.mapperCache.version !== this.meta.mappingVersion) {
+      this.mapperCache = { version: this.meta.mappingVersion, mapper: buildIndexMapper(this.meta) };
+    }
+    return this.mapperCache.mapper;
+  }
+
+  /** Apply new metadata for this index (dynamic settings, mappings, aliases). */
+  update(meta: IndexMetadata): void {
+    const prevInterval = refreshInterval(this.meta);
+    this.meta = meta;
+    const next = refreshInterval(meta);
+    if (next !== prevInterval) for (const s of this.shards) s.setRefreshIntervalMs(next);
+  }
+
+  async close(): Promise<void> {
+    for (const s of this.shards) await s.close();
+  }
+
+  /** Close and delete all shard data of this index. */
+  async destroy(): Promise<void> {
+    await this.close();
+    await rm(this.path, { recursive: true, force: true });
+  }
+}
+
+function refreshInterval(meta: IndexMetadata): number {
+  const raw = meta.settings['index.refresh_interval'];
+  return raw === undefined ? 1000 : parseTimeMs(raw, 'index.refresh_interval');
+}

@@ -1,0 +1,47 @@
+/**
+ * The node's open indices, reconciled with the cluster state: indices that appear are opened
+ * (their shard keyspaces created or reopened), indices that disappear are closed and deleted,
+ * indices whose metadata changed get the new metadata.
+ */
+import type { ClusterState } from '../cluster/state.js';
+import { IndexService, type Logger } from './index-service.js';
+
+export class IndicesService {
+  private readonly open = new Map<string, IndexService>();
+
+  constructor(
+    private readonly indicesPath: string,
+    private readonly logger: Logger,
+  ) {}
+
+  get(name: string): IndexService | undefined {
+    return this.open.get(name);
+  }
+
+  all(): IndexService[] {
+    return [...this.open.values()];
+  }
+
+  /** Bring the open indices in line with `state` (keyed by uuid, so a re-created name is new). */
+  async apply(state: ClusterState): Promise<void> {
+    for (const [name, svc] of [...this.open]) {
+      const meta = state.indices[name];
+      if (!meta || meta.uuid !== svc.uuid || meta.state === 'close') {
+        this.open.delete(name);
+        if (!meta || meta.uuid !== svc.uuid) await svc.destroy();
+        else await svc.close();
+      }
+    }
+    for (const meta of Object.values(state.indices)) {
+      if (meta.state !== 'open') continue;
+      const existing = this.open.get(meta.name);
+      if (existing) existing.update(meta);
+      else this.open.set(meta.name, await IndexService.open(meta, this.indicesPath, this.logger));
+    }
+  }
+
+  async closeAll(): Promise<void> {
+    for (const svc of this.open.values()) await svc.close();
+    this.open.clear();
+  }
+}

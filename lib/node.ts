@@ -1,0 +1,101 @@
+/**
+ * A Strata node: one process's data directory, cluster state, open indices and HTTP endpoint.
+ * `startNode` is what `bin/strata` and the tests call.
+ */
+import { join } from 'node:path';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import bunyan from 'bunyan';
+import { StateStore } from './cluster/state-store.js';
+import { ClusterService } from './cluster/cluster-service.js';
+import { emptyState } from './cluster/state.js';
+import { IndicesService } from './indices/indices-service.js';
+import { createHttpServer } from '../api/server.js';
+import { allRoutes } from '../api/routes/index.js';
+import type { NodeContext } from './action/context.js';
+
+export interface StartNodeOptions {
+  dataPath: string;
+  host?: string;
+  port?: number;
+  /** Node settings in ES's flat form, e.g. `{'node.name': 'n1', 'cluster.name': 'c'}`. */
+  settings?: Record<string, string>;
+  logLevel?: bunyan.LogLevel;
+}
+
+export interface RunningNode {
+  url: string;
+  host: string;
+  port: number;
+  context: NodeContext;
+  close(): Promise<void>;
+}
+
+/** ES-style random ids: 20 random bytes base64url, trimmed like ES `UUIDs.randomBase64UUID`. */
+export function randomBase64Id(): string {
+  return randomBytes(16).toString('base64url').slice(0, 22);
+}
+
+async function loadOrCreateNodeId(stateDir: string): Promise<string> {
+  const file = join(stateDir, 'node.id');
+  try {
+    return (await readFile(file, 'utf8')).trim();
+  } catch {
+    const id = randomBase64Id();
+    await writeFile(file, id);
+    return id;
+  }
+}
+
+export async function startNode(opts: StartNodeOptions): Promise<RunningNode> {
+  const settings = opts.settings ?? {};
+  const logger = bunyan.createLogger({
+    name: 'strata',
+    level: opts.logLevel ?? ((settings['logger.level'] as bunyan.LogLevel | undefined) ?? 'info'),
+  });
+  const nodeDir = join(opts.dataPath, 'nodes', '0');
+  const stateDir = join(nodeDir, '_state');
+  await mkdir(stateDir, { recursive: true });
+  const nodeId = await loadOrCreateNodeId(stateDir);
+  const store = await StateStore.open(join(stateDir, 'cluster'));
+  const initial = (await store.load()) ?? emptyState(randomBase64Id());
+  const cluster = new ClusterService(initial, store);
+  const indices = new IndicesService(join(nodeDir, 'indices'), logger);
+  cluster.addListener((next) => indices.apply(next));
+  await indices.apply(initial);
+
+  const host = opts.host ?? settings['network.host'] ?? '127.0.0.1';
+  const port = opts.port ?? Number(settings['http.port'] ?? 9200);
+  const context: NodeContext = {
+    nodeId,
+    nodeName: settings['node.name'] ?? nodeId.slice(0, 7),
+    clusterName: settings['cluster.name'] ?? 'elasticsearch',
+    settings,
+    dataPath: opts.dataPath,
+    logger,
+    cluster,
+    indices,
+    startedAt: Date.now(),
+    transportAddress: { host, port: 9300 },
+    httpAddress: { host, port },
+  };
+  const server = createHttpServer({ host, port, routes: allRoutes(context), logger });
+  const bound = await server.listen();
+  context.httpAddress = bound;
+  logger.info({ host: bound.host, port: bound.port, node: context.nodeName }, 'started');
+  let closed = false;
+  return {
+    url: `http://${bound.host.includes(':') ? `[${bound.host}]` : bound.host}:${bound.port}`,
+    host: bound.host,
+    port: bound.port,
+    context,
+    async close() {
+      if (closed) return;
+      closed = true;
+      await server.close();
+      await indices.closeAll();
+      await store.close();
+      logger.info('closed');
+    },
+  };
+}

@@ -1,0 +1,207 @@
+/**
+ * SegmentReader over a sealed segment's in-memory core plus one published live-docs snapshot.
+ * Postings blocks and stored documents are read from LevelDB through the shared LRU cache.
+ */
+import type { DocValuesColumn } from '../../storage/codecs/doc-values.js';
+import { isLiveBit } from '../../storage/codecs/live-docs.js';
+import { decodePostings } from '../../storage/codecs/postings.js';
+import type { FieldInfo } from '../../storage/codecs/segment-info.js';
+import { decodeStoredDoc } from '../../storage/codecs/stored-doc.js';
+import { findTerm } from '../../storage/codecs/term-dict.js';
+import { postingsKey, storedKey } from '../../storage/keyspace.js';
+import type { SegmentCore } from '../../storage/segment-core.js';
+import type { ShardDb } from '../../storage/segment-loader.js';
+import type { LruCache } from './lru.js';
+import type { FieldStats, Postings, StrataSegmentReader } from './segment-reader.js';
+import type { SegmentState } from './segment-state.js';
+import type { StoredDocument } from './types.js';
+
+const EMPTY: readonly never[] = Object.freeze([]);
+
+export class SegmentReaderImpl implements StrataSegmentReader {
+  readonly name: string;
+  readonly maxDoc: number;
+  readonly numDocs: number;
+  private readonly core: SegmentCore;
+
+  constructor(
+    readonly state: SegmentState,
+    private readonly live: Uint8Array | null,
+    delCount: number,
+    private readonly db: ShardDb,
+    private readonly cache: LruCache<string, Postings>,
+  ) {
+    if (!state.core) throw new Error(`segment ${state.name} is not sealed`);
+    this.core = state.core;
+    this.name = state.name;
+    this.maxDoc = this.core.info.maxDoc;
+    this.numDocs = this.maxDoc - delCount;
+  }
+
+  get deletedDocs(): number {
+    return this.maxDoc - this.numDocs;
+  }
+
+  get sizeInBytes(): number {
+    return this.core.info.sizeInBytes;
+  }
+
+  isLive(doc: number): boolean {
+    return this.live === null || isLiveBit(this.live, doc);
+  }
+
+  fields(): string[] {
+    return [...this.core.fields.keys()];
+  }
+
+  fieldInfo(field: string): FieldInfo | undefined {
+    return this.core.fields.get(field)?.info;
+  }
+
+  fieldStats(field: string): FieldStats | undefined {
+    const f = this.core.fields.get(field);
+    if (!f) return undefined;
+    return { docCount: f.info.docCount, sumDocFreq: f.info.sumDocFreq, sumTotalTermFreq: f.info.sumTotalTermFreq };
+  }
+
+  docFreq(field: string, term: string): number {
+    const f = this.core.fields.get(field);
+    if (!f) return 0;
+    const i = findTerm(f.dict.terms, term);
+    return i < 0 ? 0 : (f.dict.docFreq[i] as number);
+  }
+
+  totalTermFreq(field: string, term: string): number {
+    const f = this.core.fields.get(field);
+    if (!f) return 0;
+    const i = findTerm(f.dict.terms, term);
+    return i < 0 ? 0 : (f.dict.totalTermFreq[i] as number);
+  }
+
+  terms(field: string): readonly string[] {
+    return this.core.fields.get(field)?.dict.terms ?? EMPTY;
+  }
+
+  async postings(field: string, term: string): Promise<Postings | null> {
+    const [p] = await this.postingsMany(field, [term]);
+    return p ?? null;
+  }
+
+  async postingsMany(field: string, terms: readonly string[]): Promise<Array<Postings | null>> {
+    const out: Array<Postings | null> = new Array(terms.length).fill(null);
+    const f = this.core.fields.get(field);
+    if (!f) return out;
+    const missKeys: Buffer[] = [];
+    const missIdx: number[] = [];
+    for (let i = 0; i < terms.length; i++) {
+      const term = terms[i] as string;
+      if (findTerm(f.dict.terms, term) < 0) continue;
+      const cached = this.cache.get(this.cacheKey(field, term));
+      if (cached) out[i] = cached;
+      else {
+        missKeys.push(postingsKey(this.core.info.id, field, term));
+        missIdx.push(i);
+      }
+    }
+    if (missKeys.length === 0) return out;
+    const vals = await this.db.getMany(missKeys);
+    for (let j = 0; j < vals.length; j++) {
+      const v = vals[j];
+      const i = missIdx[j] as number;
+      if (!v) throw new Error(`corrupt shard: postings of [${field}:${terms[i]}] missing in segment ${this.name}`);
+      const p = decodePostings(v);
+      this.cache.set(this.cacheKey(field, terms[i] as string), p, 64 + p.docs.length * 8 + (p.positions?.length ?? 0) * 4 * (p.startOffsets ? 3 : 1));
+      out[i] = p;
+    }
+    return out;
+  }
+
+  private cacheKey(field: string, term: string): string {
+    return `${this.core.info.id}\u0000${field}\u0000${term}`;
+  }
+
+  norm(field: string, doc: number): number {
+    return this.core.fields.get(field)?.norms?.[doc] ?? 0;
+  }
+
+  hasNorms(field: string): boolean {
+    return this.core.fields.get(field)?.norms !== undefined;
+  }
+
+  docValuesColumn(field: string): DocValuesColumn | undefined {
+    return this.core.docValues.get(field);
+  }
+
+  hasDocValues(field: string): boolean {
+    return this.core.docValues.has(field);
+  }
+
+  numericValues(field: string, doc: number): readonly number[] {
+    const c = this.core.docValues.get(field);
+    if (!c || c.kind !== 'numeric') return EMPTY;
+    const s = c.start[doc] as number;
+    const e = c.start[doc + 1] as number;
+    if (s === e) return EMPTY;
+    return Array.from(c.values.subarray(s, e));
+  }
+
+  stringValues(field: string, doc: number): readonly string[] {
+    const c = this.core.docValues.get(field);
+    if (!c || c.kind !== 'string') return EMPTY;
+    const s = c.start[doc] as number;
+    const e = c.start[doc + 1] as number;
+    if (s === e) return EMPTY;
+    const out = new Array<string>(e - s);
+    for (let i = s; i < e; i++) out[i - s] = c.terms[c.ords[i] as number] as string;
+    return out;
+  }
+
+  docType(doc: number): string {
+    const d = this.core.docIds;
+    return d.types[d.typeOrd[doc] as number] as string;
+  }
+
+  docId(doc: number): string {
+    return this.core.docIds.ids[doc] as string;
+  }
+
+  docVersion(doc: number): number {
+    return this.core.docIds.versions[doc] as number;
+  }
+
+  docSeqNo(doc: number): number {
+    return this.core.docIds.seqNos[doc] as number;
+  }
+
+  nestedPath(doc: number): string | undefined {
+    const p = this.core.docIds.pathOrd[doc] as number;
+    return p < 0 ? undefined : this.core.docIds.nestedPaths[p];
+  }
+
+  nestedOffset(doc: number): number {
+    return this.core.docIds.nestedOffset[doc] as number;
+  }
+
+  rootDoc(doc: number): number {
+    const pathOrd = this.core.docIds.pathOrd;
+    let d = doc;
+    while (d < this.maxDoc && (pathOrd[d] as number) >= 0) d++;
+    return d;
+  }
+
+  async document(doc: number): Promise<StoredDocument> {
+    const root = this.rootDoc(doc);
+    const v = await this.db.get(storedKey(this.core.info.id, root));
+    if (!v) throw new Error(`corrupt shard: stored document ${root} missing in segment ${this.name}`);
+    return decodeStoredDoc(v);
+  }
+
+  async documents(docs: readonly number[]): Promise<StoredDocument[]> {
+    const roots = docs.map((d) => this.rootDoc(d));
+    const vals = await this.db.getMany(roots.map((r) => storedKey(this.core.info.id, r)));
+    return vals.map((v, i) => {
+      if (!v) throw new Error(`corrupt shard: stored document ${roots[i]} missing in segment ${this.name}`);
+      return decodeStoredDoc(v);
+    });
+  }
+}

@@ -1,0 +1,161 @@
+/**
+ * `npm run bench`: bulk-load a corpus over HTTP into one index of a freshly started Strata node
+ * (its own process, its own temporary data directory) and print docs/s, store size on disk and
+ * the server's peak RSS.
+ *
+ *   npm run bench -- [--docs N] [--shards N] [--bulk N] [--refresh wait_for|true|false] [--keep]
+ *
+ * The corpus is `../shared/bench/npm-packages.tsv.gz` read through `../shared/bench/corpus.mjs`
+ * (the same documents and mapping the shared harness uses); when that is absent, a generated
+ * corpus of the same shape.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtemp, readFile, rm, readdir, stat } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve, dirname } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { createServer } from 'node:net';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const corpusModule = resolve(root, '..', 'shared', 'bench', 'corpus.mjs');
+
+interface Doc {
+  id: string;
+  source: Record<string, unknown>;
+}
+
+function arg(name: string, def: string): string {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 && process.argv[i + 1] !== undefined ? process.argv[i + 1]! : def;
+}
+
+const MAPPING_FALLBACK = {
+  properties: {
+    name: { type: 'keyword' },
+    version: { type: 'keyword' },
+    downloads: { type: 'long' },
+    summary: { type: 'text' },
+    scope: { type: 'keyword' },
+    name_words: { type: 'text' },
+  },
+};
+
+async function* generated(n: number): AsyncGenerator<Doc> {
+  const words = ['fast', 'tiny', 'http', 'server', 'parser', 'json', 'stream', 'cli', 'react', 'plugin', 'test', 'utility', 'async', 'config'];
+  let seed = 42;
+  const rnd = (): number => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 2 ** 32);
+  for (let i = 0; i < n; i++) {
+    const name = `pkg-${i.toString(36)}-${words[i % words.length]}`;
+    const summary = Array.from({ length: 4 + Math.floor(rnd() * 8) }, () => words[Math.floor(rnd() * words.length)]).join(' ');
+    yield { id: name, source: { name, version: '1.0.0', downloads: Math.floor(rnd() * 1e6), summary, scope: 'none', name_words: name.replace(/-/g, ' ') } };
+  }
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((res, rej) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const a = s.address();
+      const port = typeof a === 'object' && a ? a.port : 0;
+      s.close(() => res(port));
+    });
+    s.on('error', rej);
+  });
+}
+
+async function dirSize(path: string): Promise<number> {
+  let total = 0;
+  for (const e of await readdir(path, { withFileTypes: true })) {
+    const p = join(path, e.name);
+    total += e.isDirectory() ? await dirSize(p) : (await stat(p)).size;
+  }
+  return total;
+}
+
+async function peakRssKb(pid: number): Promise<number> {
+  const status = await readFile(`/proc/${pid}/status`, 'utf8').catch(() => '');
+  const m = /VmHWM:\s+(\d+) kB/.exec(status);
+  return m ? Number(m[1]) : 0;
+}
+
+async function call(base: string, method: string, path: string, body?: string, ndjson = false): Promise<unknown> {
+  const res = await fetch(base + path, {
+    method,
+    headers: body === undefined ? {} : { 'content-type': ndjson ? 'application/x-ndjson' : 'application/json' },
+    body,
+  });
+  const text = await res.text();
+  if (res.status >= 400 && !(method === 'DELETE' && res.status === 404)) throw new Error(`${method} ${path}: ${res.status} ${text.slice(0, 300)}`);
+  return JSON.parse(text) as unknown;
+}
+
+async function main(): Promise<void> {
+  const n = Number(arg('docs', '100000'));
+  const shards = Number(arg('shards', '1'));
+  const bulkSize = Number(arg('bulk', '1000'));
+  const refresh = arg('refresh', 'false');
+  const real = existsSync(corpusModule);
+  const corpus = real ? ((await import(pathToFileURL(corpusModule).href)) as { docs(o: { n: number }): AsyncIterable<Doc>; MAPPING: unknown; TYPE_NAME: string }) : undefined;
+
+  // Load (and serialise) the documents before timing, as the shared harness does.
+  const bodies: string[] = [];
+  let lines: string[] = [];
+  let count = 0;
+  for await (const d of corpus ? corpus.docs({ n }) : generated(n)) {
+    lines.push(JSON.stringify({ index: { _id: d.id } }), JSON.stringify(d.source));
+    if (++count % bulkSize === 0) {
+      bodies.push(lines.join('\n') + '\n');
+      lines = [];
+    }
+  }
+  if (lines.length > 0) bodies.push(lines.join('\n') + '\n');
+
+  const dataPath = await mkdtemp(join(tmpdir(), 'strata-bench-'));
+  const port = await freePort();
+  const child = spawn(process.execPath, [join(root, 'dist', 'bin', 'strata.js'), '-E', `http.port=${port}`, '-E', `path.data=${dataPath}`, '-E', 'logger.level=warn'], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  try {
+    for (let i = 0; ; i++) {
+      try {
+        await call(base, 'GET', '/');
+        break;
+      } catch (e) {
+        if (i > 100) throw e;
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    }
+    const type = corpus?.TYPE_NAME ?? 'pkg';
+    await call(base, 'PUT', '/bench', JSON.stringify({ settings: { number_of_shards: shards, number_of_replicas: 0 }, mappings: { [type]: corpus?.MAPPING ?? MAPPING_FALLBACK } }));
+    const started = process.hrtime.bigint();
+    for (const body of bodies) {
+      const r = (await call(base, 'POST', `/bench/${type}/_bulk?refresh=${refresh}`, body, true)) as { errors: boolean; items: unknown[] };
+      if (r.errors) throw new Error(`bulk reported errors: ${JSON.stringify(r.items.find((it) => JSON.stringify(it).includes('"error"')))}`);
+    }
+    await call(base, 'POST', '/bench/_refresh');
+    const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+    await call(base, 'POST', '/bench/_flush');
+    const store = await dirSize(dataPath);
+    const rss = await peakRssKb(child.pid!);
+    const countBody = (await call(base, 'GET', '/bench/_stats/docs')) as { _all: { primaries: { docs: { count: number } } } };
+    process.stdout.write(
+      [
+        `corpus: ${real ? 'npm-packages (shared/bench)' : 'generated'}, ${count} docs, ${shards} shard(s), ${bulkSize}-doc bulks, refresh=${refresh}`,
+        `indexed: ${countBody._all.primaries.docs.count} docs in ${seconds.toFixed(2)} s = ${Math.round(count / seconds)} docs/s`,
+        `store size on disk: ${(store / 1048576).toFixed(1)} MiB`,
+        `server peak RSS: ${(rss / 1024).toFixed(0)} MiB`,
+      ].join('\n') + '\n',
+    );
+  } finally {
+    child.kill('SIGTERM');
+    await new Promise((r) => child.once('exit', r));
+    if (!process.argv.includes('--keep')) await rm(dataPath, { recursive: true, force: true });
+  }
+}
+
+main().catch((err: unknown) => {
+  process.stderr.write(`bench: ${err instanceof Error ? err.stack : String(err)}\n`);
+  process.exit(1);
+});

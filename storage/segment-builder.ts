@@ -1,0 +1,225 @@
+/**
+ * The indexing buffer: an in-memory segment being built from ParsedDocuments, like Lucene's
+ * DocumentsWriterPerThread. Documents get consecutive doc numbers (nested documents first,
+ * then their root, as Lucene block-joins index them). Postings accumulate per field and term in
+ * plain number arrays (one small object per unique term, none per token).
+ * storage/segment-writer.ts freezes it into an immutable segment.
+ */
+import type { IndexableField, ParsedDocument } from '../lib/mapping/parsed-document.js';
+import type { StoredDocument } from '../lib/shard/types.js';
+import { encodeBm25Norm } from './codecs/small-float.js';
+
+/** Postings of one term accumulated in the buffer. */
+export interface TermBuilder {
+  docs: number[];
+  freqs: number[];
+  positions: number[] | null;
+  starts: number[] | null;
+  ends: number[] | null;
+  lastDoc: number;
+}
+
+/** One inverted field accumulated in the buffer. */
+export interface FieldBuilder {
+  name: string;
+  freqs: boolean;
+  positions: boolean;
+  offsets: boolean;
+  norms: boolean;
+  terms: Map<string, TermBuilder>;
+  /** Norm byte per doc (grown as needed). */
+  normBytes: Uint8Array;
+  docCount: number;
+  sumTotalTermFreq: number;
+  // Per-document state while a document is being inverted.
+  curDoc: number;
+  curLength: number;
+  curOverlap: number;
+  curBoost: number;
+  curLastPos: number;
+}
+
+/** One doc-values field accumulated in the buffer: values per doc number. */
+export interface DocValuesBuilder {
+  kind: 'numeric' | 'string';
+  perDoc: Array<Array<number | string> | undefined>;
+}
+
+export class SegmentBuilder {
+  maxDoc = 0;
+  /** Root documents by doc number (undefined for nested docs), kept for realtime get and sealing. */
+  readonly docs: Array<ParsedDocument | undefined> = [];
+  readonly versions: number[] = [];
+  readonly seqNos: number[] = [];
+  readonly pathOrd: number[] = [];
+  readonly nestedOffset: number[] = [];
+  readonly nestedPaths: string[] = [];
+  private readonly pathOrds = new Map<string, number>();
+  readonly fields = new Map<string, FieldBuilder>();
+  readonly docValues = new Map<string, DocValuesBuilder>();
+  minSeqNo = -1;
+  maxSeqNo = -1;
+  /** Rough bytes held, to let the engine refresh early when the buffer grows large. */
+  ramBytes = 0;
+
+  /** Add a document (and its nested documents); returns the root's doc number. */
+  add(doc: ParsedDocument, version: number, seqNo: number): number {
+    if (this.minSeqNo < 0) this.minSeqNo = seqNo;
+    this.maxSeqNo = Math.max(this.maxSeqNo, seqNo);
+    for (const n of doc.nested ?? []) {
+      const d = this.newDoc(undefined, version, seqNo);
+      let ord = this.pathOrds.get(n.path);
+      if (ord === undefined) {
+        ord = this.nestedPaths.length;
+        this.nestedPaths.push(n.path);
+        this.pathOrds.set(n.path, ord);
+      }
+      this.pathOrd[d] = ord;
+      this.nestedOffset[d] = n.offset;
+      this.invert(d, n.fields);
+    }
+    const root = this.newDoc(doc, version, seqNo);
+    this.invert(root, doc.fields);
+    this.ramBytes += (doc.source?.length ?? 0) + 64;
+    return root;
+  }
+
+  private newDoc(doc: ParsedDocument | undefined, version: number, seqNo: number): number {
+    const d = this.maxDoc++;
+    this.docs.push(doc);
+    this.versions.push(version);
+    this.seqNos.push(seqNo);
+    this.pathOrd.push(-1);
+    this.nestedOffset.push(0);
+    return d;
+  }
+
+  private invert(doc: number, fields: IndexableField[]): void {
+    const touched: FieldBuilder[] = [];
+    for (const f of fields) {
+      if (f.tokens) {
+        let fb = this.fields.get(f.name);
+        if (!fb) {
+          fb = newFieldBuilder(f);
+          this.fields.set(f.name, fb);
+        }
+        if (fb.curDoc !== doc) {
+          fb.curDoc = doc;
+          fb.curLength = 0;
+          fb.curOverlap = 0;
+          fb.curBoost = 1;
+          fb.curLastPos = -1;
+          touched.push(fb);
+        }
+        if (f.boost !== undefined) fb.curBoost *= f.boost;
+        this.invertTokens(doc, fb, f);
+      }
+      if (f.docValues && f.docValues.length > 0) {
+        let dv = this.docValues.get(f.name);
+        if (!dv) {
+          const kind = f.docValuesType ?? (typeof f.docValues[0] === 'string' ? 'string' : 'numeric');
+          dv = { kind, perDoc: [] };
+          this.docValues.set(f.name, dv);
+        }
+        const cur = dv.perDoc[doc];
+        if (cur) for (const v of f.docValues) cur.push(v);
+        else dv.perDoc[doc] = f.docValues.slice();
+      }
+    }
+    for (const fb of touched) this.finishField(doc, fb);
+  }
+
+  private invertTokens(doc: number, fb: FieldBuilder, f: IndexableField): void {
+    const tokens = f.tokens ?? [];
+    const terms = fb.terms;
+    for (let i = 0; i < tokens.length; i++) {
+      const t = tokens[i]!;
+      let tb = terms.get(t.term);
+      if (tb === undefined) {
+        tb = {
+          docs: [],
+          freqs: [],
+          positions: fb.positions ? [] : null,
+          starts: fb.offsets ? [] : null,
+          ends: fb.offsets ? [] : null,
+          lastDoc: -1,
+        };
+        terms.set(t.term, tb);
+        this.ramBytes += t.term.length * 2 + 80;
+      }
+      if (tb.lastDoc !== doc) {
+        tb.docs.push(doc);
+        tb.freqs.push(1);
+        tb.lastDoc = doc;
+      } else {
+        const k = tb.freqs.length - 1;
+        tb.freqs[k] = (tb.freqs[k] as number) + 1;
+      }
+      if (tb.positions) tb.positions.push(t.position);
+      if (tb.starts && tb.ends) {
+        tb.starts.push(t.startOffset);
+        tb.ends.push(t.endOffset);
+      }
+      // Lucene's FieldInvertState: a token at the same position as the previous one is an
+      // overlap, discounted from the BM25 length (discountOverlaps = true).
+      if (t.position === fb.curLastPos) fb.curOverlap++;
+      fb.curLastPos = t.position;
+      fb.curLength++;
+      this.ramBytes += 12;
+    }
+  }
+
+  private finishField(doc: number, fb: FieldBuilder): void {
+    if (fb.curLength === 0) return;
+    fb.docCount++;
+    fb.sumTotalTermFreq += fb.curLength;
+    if (fb.norms) {
+      if (doc >= fb.normBytes.length) {
+        const next = new Uint8Array(Math.max(fb.normBytes.length * 2, doc + 64));
+        next.set(fb.normBytes);
+        fb.normBytes = next;
+      }
+      fb.normBytes[doc] = encodeBm25Norm(fb.curLength - fb.curOverlap, fb.curBoost);
+    }
+  }
+}
+
+function newFieldBuilder(f: IndexableField): FieldBuilder {
+  const positions = f.positions === true;
+  const norms = f.norms === true;
+  return {
+    name: f.name,
+    // The ParsedDocument does not say whether frequencies are indexed. Fields with positions
+    // or norms are text fields (IndexOptions.DOCS_AND_FREQS[_AND_POSITIONS]); the others —
+    // keyword, numeric, date, boolean, ip, metadata fields — are IndexOptions.DOCS in ES 5.
+    freqs: positions || norms,
+    positions,
+    offsets: positions && f.offsets === true,
+    norms,
+    terms: new Map(),
+    normBytes: new Uint8Array(norms ? 64 : 0),
+    docCount: 0,
+    sumTotalTermFreq: 0,
+    curDoc: -1,
+    curLength: 0,
+    curOverlap: 0,
+    curBoost: 1,
+    curLastPos: -1,
+  };
+}
+
+/** The StoredDocument view of a ParsedDocument (realtime get from the buffer, sealing). */
+export function toStoredDocument(doc: ParsedDocument, version: number): StoredDocument {
+  const stored: Record<string, unknown[]> = {};
+  for (const f of doc.fields) {
+    if (!f.stored) continue;
+    const cur = stored[f.name];
+    if (cur) cur.push(...f.stored);
+    else stored[f.name] = f.stored.slice();
+  }
+  const out: StoredDocument = { type: doc.type, id: doc.id, version, stored };
+  if (doc.routing !== undefined) out.routing = doc.routing;
+  if (doc.parent !== undefined) out.parent = doc.parent;
+  if (doc.source !== undefined) out.source = doc.source;
+  return out;
+}

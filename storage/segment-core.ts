@@ -1,0 +1,30 @@
+/**
+ * The in-memory, immutable part of a sealed segment: what queries read synchronously
+ * (term dictionaries, norms, doc values, doc ids) plus its info. Postings and stored documents
+ * stay in LevelDB and are read on demand.
+ */
+import type { DocIds } from './codecs/doc-ids.js';
+import type { DocValuesColumn } from './codecs/doc-values.js';
+import type { FieldInfo, SegmentInfo } from './codecs/segment-info.js';
+import type { TermDict } from './codecs/term-dict.js';
+
+export interface FieldCore {
+  info: FieldInfo;
+  dict: TermDict;
+  /** One Lucene norm byte per doc, when the field keeps norms. */
+  norms?: Uint8Array;
+}
+
+export interface SegmentCore {
+  info: SegmentInfo;
+  fields: Map<string, FieldCore>;
+  docValues: Map<string, DocValuesColumn>;
+  docIds: DocIds;
+}
+
+/** Doc numbers of a root doc's block: its nested docs (which precede it) and itself. */
+export function blockStart(docIds: { pathOrd: ArrayLike<number> }, root: number): number {
+  let d = root;
+  while (d > 0 && (docIds.pathOrd[d - 1] as number) >= 0) d--;
+  return d;
+}

@@ -1,0 +1,135 @@
+/**
+ * Freezes an indexing buffer (SegmentBuilder) into an immutable segment: emits every value of
+ * the segment through `put` (the caller adds them to one LevelDB batch) and returns the
+ * in-memory core so the segment is searchable without reading it back.
+ */
+import { ByteWriter } from './codecs/bytes.js';
+import { encodeDocIds, type DocIds } from './codecs/doc-ids.js';
+import { buildColumn, encodeDocValues, type DocValuesColumn } from './codecs/doc-values.js';
+import { encodeNorms } from './codecs/norms.js';
+import { FLAG_FREQS, FLAG_OFFSETS, FLAG_POSITIONS, writePostings } from './codecs/postings.js';
+import { encodeSegmentInfo, segmentName, type FieldInfo, type SegmentInfo } from './codecs/segment-info.js';
+import { encodeStoredDoc } from './codecs/stored-doc.js';
+import { encodeTermDict } from './codecs/term-dict.js';
+import { docIdsKey, docValuesKey, normsKey, postingsKey, segInfoKey, segTermsKey, storedKey } from './keyspace.js';
+import type { SegmentBuilder } from './segment-builder.js';
+import { toStoredDocument } from './segment-builder.js';
+import type { FieldCore, SegmentCore } from './segment-core.js';
+
+export type PutFn = (key: Buffer, value: Buffer) => void;
+
+/** Seal `b` as segment `id`; every value goes through `put`. */
+export function sealSegment(b: SegmentBuilder, id: number, put: PutFn): SegmentCore {
+  let size = 0;
+  const emit: PutFn = (k, v) => {
+    size += k.length + v.length;
+    put(k, v);
+  };
+  const maxDoc = b.maxDoc;
+  const fields = new Map<string, FieldCore>();
+  const fieldInfos: FieldInfo[] = [];
+  const w = new ByteWriter(4096);
+  for (const fb of [...b.fields.values()].sort((x, y) => (x.name < y.name ? -1 : x.name > y.name ? 1 : 0))) {
+    const terms = [...fb.terms.keys()].sort();
+    const n = terms.length;
+    const docFreq = new Int32Array(n);
+    const totalTermFreq = new Float64Array(n);
+    const flags = (fb.freqs ? FLAG_FREQS : 0) | (fb.positions ? FLAG_POSITIONS : 0) | (fb.offsets ? FLAG_OFFSETS : 0);
+    let sumDocFreq = 0;
+    for (let i = 0; i < n; i++) {
+      const term = terms[i] as string;
+      const tb = fb.terms.get(term)!;
+      docFreq[i] = tb.docs.length;
+      sumDocFreq += tb.docs.length;
+      let ttf = 0;
+      for (let j = 0; j < tb.freqs.length; j++) ttf += tb.freqs[j] as number;
+      totalTermFreq[i] = fb.freqs ? ttf : -1;
+      w.len = 0;
+      writePostings(
+        w,
+        { docs: tb.docs, freqs: tb.freqs, ...(tb.positions ? { positions: tb.positions } : {}), ...(tb.starts && tb.ends ? { startOffsets: tb.starts, endOffsets: tb.ends } : {}) },
+        flags,
+      );
+      emit(postingsKey(id, fb.name, term), w.finish());
+    }
+    const dict = { terms, docFreq, totalTermFreq };
+    emit(segTermsKey(id, fb.name), encodeTermDict(dict));
+    const info: FieldInfo = {
+      name: fb.name,
+      freqs: fb.freqs,
+      positions: fb.positions,
+      offsets: fb.offsets,
+      norms: fb.norms,
+      docCount: fb.docCount,
+      sumDocFreq,
+      sumTotalTermFreq: fb.freqs ? fb.sumTotalTermFreq : -1,
+      termCount: n,
+    };
+    fieldInfos.push(info);
+    const core: FieldCore = { info, dict };
+    if (fb.norms) {
+      const norms = new Uint8Array(maxDoc);
+      norms.set(fb.normBytes.subarray(0, Math.min(maxDoc, fb.normBytes.length)));
+      emit(normsKey(id, fb.name), encodeNorms(norms));
+      core.norms = norms;
+    }
+    fields.set(fb.name, core);
+  }
+
+  const docValues = new Map<string, DocValuesColumn>();
+  const dvInfos: SegmentInfo['docValues'] = [];
+  for (const [name, dv] of [...b.docValues.entries()].sort((x, y) => (x[0] < y[0] ? -1 : 1))) {
+    const col = buildColumn(dv.kind, maxDoc, dv.perDoc);
+    emit(docValuesKey(id, name), encodeDocValues(col));
+    docValues.set(name, col);
+    dvInfos.push({ name, kind: dv.kind });
+  }
+
+  const types: string[] = [];
+  const typeOrds = new Map<string, number>();
+  const typeOrd = new Int32Array(maxDoc);
+  const ids = new Array<string>(maxDoc);
+  for (let d = maxDoc - 1, rootType = 0, rootId = ''; d >= 0; d--) {
+    const doc = b.docs[d];
+    if (doc) {
+      let t = typeOrds.get(doc.type);
+      if (t === undefined) {
+        t = types.length;
+        types.push(doc.type);
+        typeOrds.set(doc.type, t);
+      }
+      rootType = t;
+      rootId = doc.id;
+      emit(storedKey(id, d), encodeStoredDoc(toStoredDocument(doc, b.versions[d] as number)));
+    }
+    typeOrd[d] = rootType;
+    ids[d] = rootId;
+  }
+  const docIds: DocIds = {
+    maxDoc,
+    types,
+    typeOrd,
+    ids,
+    versions: Float64Array.from(b.versions),
+    seqNos: Float64Array.from(b.seqNos),
+    nestedPaths: b.nestedPaths.slice(),
+    pathOrd: Int32Array.from(b.pathOrd),
+    nestedOffset: Int32Array.from(b.nestedOffset),
+  };
+  emit(docIdsKey(id), encodeDocIds(docIds));
+
+  const info: SegmentInfo = {
+    id,
+    name: segmentName(id),
+    maxDoc,
+    minSeqNo: b.minSeqNo,
+    maxSeqNo: b.maxSeqNo,
+    fields: fieldInfos,
+    docValues: dvInfos,
+    sizeInBytes: 0,
+    createdAt: Date.now(),
+  };
+  info.sizeInBytes = size + 256;
+  put(segInfoKey(id), encodeSegmentInfo(info));
+  return { info, fields, docValues, docIds };
+}

@@ -1,0 +1,785 @@
+/**
+ * The Elasticsearch 5.6 REST API table: API name → HTTP method, URL paths, query parameters, body.
+ *
+ * Data taken from the ES 5.6 `rest-api-spec/api/*.json` (as generated into the 5.6 API
+ * definitions of the legacy `elasticsearch` JS client, npm `elasticsearch@15`, file
+ * `src/lib/apis/5_6.js`; the suite itself ships no specs, see its README). Kept as plain data:
+ * the runner picks a path and method from it the way ES's Java YAML runner does
+ * (`ClientYamlSuiteRestApi`), see api-request.ts.
+ *
+ * - `method`: the method the runner uses (the spec lists several; ES's runner picks one at
+ *   random, we pick the client's fixed choice; `index`/`create` are special-cased by id).
+ * - `paths`: URL templates with `{part}` placeholders, most specific first.
+ * - `params`: accepted query parameters (besides the global ones in {@link GLOBAL_PARAMS}).
+ * - `body`: whether a body is required; `ndjson`: the body is newline-delimited JSON.
+ */
+
+/** One API of the REST spec. */
+export interface ApiSpec {
+  readonly method: 'GET' | 'POST' | 'PUT' | 'DELETE' | 'HEAD';
+  readonly paths: readonly string[];
+  readonly params: readonly string[];
+  readonly body: 'required' | 'optional';
+  readonly ndjson?: boolean;
+}
+
+/** Query parameters every API accepts (`_common.json` of the 5.6 spec). */
+export const GLOBAL_PARAMS: readonly string[] = ['pretty', 'human', 'error_trace', 'source', 'filter_path'];
+
+/** The 5.6 REST APIs by name (`indices.create`, `cat.health`, ...). */
+export const API_TABLE: Readonly<Record<string, ApiSpec>> = {
+  'bulk': {
+    method: 'POST',
+    paths: ['/{index}/{type}/_bulk', '/{index}/_bulk', '/_bulk'],
+    params: ['_source', '_source_exclude', '_source_include', 'fields', 'pipeline', 'refresh', 'routing', 'timeout', 'type', 'wait_for_active_shards'],
+    body: 'required',
+    ndjson: true,
+  },
+  'cat.aliases': {
+    method: 'GET',
+    paths: ['/_cat/aliases/{name}', '/_cat/aliases'],
+    params: ['format', 'h', 'help', 'local', 'master_timeout', 's', 'v'],
+    body: 'optional',
+  },
+  'cat.allocation': {
+    method: 'GET',
+    paths: ['/_cat/allocation/{node_id}', '/_cat/allocation'],
+    params: ['bytes', 'format', 'h', 'help', 'local', 'master_timeout', 's', 'v'],
+    body: 'optional',
+  },
+  'cat.count': {
+    method: 'GET',
+    paths: ['/_cat/count/{index}', '/_cat/count'],
+    params: ['format', 'h', 'help', 'local', 'master_timeout', 's', 'v'],
+    body: 'optional',
+  },
+  'cat.fielddata': {
+    method: 'GET',
+    paths: ['/_cat/fielddata/{fields}', '/_cat/fielddata'],
+    params: ['bytes', 'fields', 'format', 'h', 'help', 'local', 'master_timeout', 's', 'v'],
+    body: 'optional',
+  },
+  'cat.health': {
+    method: 'GET',
+    paths: ['/_cat/health'],
+    params: ['format', 'h', 'help', 'local', 'master_timeout', 's', 'ts', 'v'],
+    body: 'optional',
+  },
+  'cat.help': {
+    method: 'GET',
+    paths: ['/_cat'],
+    params: ['help', 's'],
+    body: 'optional',
+  },
+  'cat.indices': {
+    method: 'GET',
+    paths: ['/_cat/indices/{index}', '/_cat/indices'],
+    params: ['bytes', 'format', 'h', 'health', 'help', 'local', 'master_timeout', 'pri', 's', 'v'],
+    body: 'optional',
+  },
+  'cat.master': {
+    method: 'GET',
+    paths: ['/_cat/master'],
+    params: ['format', 'h', 'help', 'local', 'master_timeout', 's', 'v'],
+    body: 'optional',
+  },
+  'cat.nodeattrs': {
+    method: 'GET',
+    paths: ['/_cat/nodeattrs'],
+    params: ['format', 'h', 'help', 'local', 'master_timeout', 's', 'v'],
+    body: 'optional',
+  },
+  'cat.nodes': {
+    method: 'GET',
+    paths: ['/_cat/nodes'],
+    params: ['format', 'full_id', 'h', 'help', 'local', 'master_timeout', 's', 'v'],
+    body: 'optional',
+  },
+  'cat.pending_tasks': {
+    method: 'GET',
+    paths: ['/_cat/pending_tasks'],
+    params: ['format', 'h', 'help', 'local', 'master_timeout', 's', 'v'],
+    body: 'optional',
+  },
+  'cat.plugins': {
+    method: 'GET',
+    paths: ['/_cat/plugins'],
+    params: ['format', 'h', 'help', 'local', 'master_timeout', 's', 'v'],
+    body: 'optional',
+  },
+  'cat.recovery': {
+    method: 'GET',
+    paths: ['/_cat/recovery/{index}', '/_cat/recovery'],
+    params: ['bytes', 'format', 'h', 'help', 'master_timeout', 's', 'v'],
+    body: 'optional',
+  },
+  'cat.repositories': {
+    method: 'GET',
+    paths: ['/_cat/repositories'],
+    params: ['format', 'h', 'help', 'local', 'master_timeout', 's', 'v'],
+    body: 'optional',
+  },
+  'cat.segments': {
+    method: 'GET',
+    paths: ['/_cat/segments/{index}', '/_cat/segments'],
+    params: ['bytes', 'format', 'h', 'help', 's', 'v'],
+    body: 'optional',
+  },
+  'cat.shards': {
+    method: 'GET',
+    paths: ['/_cat/shards/{index}', '/_cat/shards'],
+    params: ['bytes', 'format', 'h', 'help', 'local', 'master_timeout', 's', 'v'],
+    body: 'optional',
+  },
+  'cat.snapshots': {
+    method: 'GET',
+    paths: ['/_cat/snapshots/{repository}', '/_cat/snapshots'],
+    params: ['format', 'h', 'help', 'ignore_unavailable', 'master_timeout', 's', 'v'],
+    body: 'optional',
+  },
+  'cat.tasks': {
+    method: 'GET',
+    paths: ['/_cat/tasks'],
+    params: ['actions', 'detailed', 'format', 'h', 'help', 'node_id', 'parent_node', 'parent_task', 's', 'v'],
+    body: 'optional',
+  },
+  'cat.templates': {
+    method: 'GET',
+    paths: ['/_cat/templates/{name}', '/_cat/templates'],
+    params: ['format', 'h', 'help', 'local', 'master_timeout', 's', 'v'],
+    body: 'optional',
+  },
+  'cat.thread_pool': {
+    method: 'GET',
+    paths: ['/_cat/thread_pool/{thread_pool_patterns}', '/_cat/thread_pool'],
+    params: ['format', 'h', 'help', 'local', 'master_timeout', 's', 'size', 'v'],
+    body: 'optional',
+  },
+  'clear_scroll': {
+    method: 'DELETE',
+    paths: ['/_search/scroll/{scroll_id}', '/_search/scroll'],
+    params: [],
+    body: 'optional',
+  },
+  'cluster.allocation_explain': {
+    method: 'POST',
+    paths: ['/_cluster/allocation/explain'],
+    params: ['include_disk_info', 'include_yes_decisions'],
+    body: 'optional',
+  },
+  'cluster.get_settings': {
+    method: 'GET',
+    paths: ['/_cluster/settings'],
+    params: ['flat_settings', 'include_defaults', 'master_timeout', 'timeout'],
+    body: 'optional',
+  },
+  'cluster.health': {
+    method: 'GET',
+    paths: ['/_cluster/health/{index}', '/_cluster/health'],
+    params: ['level', 'local', 'master_timeout', 'timeout', 'wait_for_active_shards', 'wait_for_events', 'wait_for_no_relocating_shards', 'wait_for_nodes', 'wait_for_status'],
+    body: 'optional',
+  },
+  'cluster.pending_tasks': {
+    method: 'GET',
+    paths: ['/_cluster/pending_tasks'],
+    params: ['local', 'master_timeout'],
+    body: 'optional',
+  },
+  'cluster.put_settings': {
+    method: 'PUT',
+    paths: ['/_cluster/settings'],
+    params: ['flat_settings', 'master_timeout', 'timeout'],
+    body: 'optional',
+  },
+  'cluster.remote_info': {
+    method: 'GET',
+    paths: ['/_remote/info'],
+    params: [],
+    body: 'optional',
+  },
+  'cluster.reroute': {
+    method: 'POST',
+    paths: ['/_cluster/reroute'],
+    params: ['dry_run', 'explain', 'master_timeout', 'metric', 'retry_failed', 'timeout'],
+    body: 'optional',
+  },
+  'cluster.state': {
+    method: 'GET',
+    paths: ['/_cluster/state/{metric}/{index}', '/_cluster/state/{metric}', '/_cluster/state'],
+    params: ['allow_no_indices', 'expand_wildcards', 'flat_settings', 'ignore_unavailable', 'local', 'master_timeout'],
+    body: 'optional',
+  },
+  'cluster.stats': {
+    method: 'GET',
+    paths: ['/_cluster/stats/nodes/{node_id}', '/_cluster/stats'],
+    params: ['flat_settings', 'timeout'],
+    body: 'optional',
+  },
+  'count': {
+    method: 'POST',
+    paths: ['/{index}/{type}/_count', '/{index}/_count', '/_count'],
+    params: ['allow_no_indices', 'analyze_wildcard', 'analyzer', 'default_operator', 'df', 'expand_wildcards', 'ignore_unavailable', 'lenient', 'min_score', 'preference', 'q', 'routing', 'terminate_after'],
+    body: 'optional',
+  },
+  'count_percolate': {
+    method: 'POST',
+    paths: ['/{index}/{type}/{id}/_percolate/count', '/{index}/{type}/_percolate/count'],
+    params: ['allow_no_indices', 'expand_wildcards', 'ignore_unavailable', 'percolate_index', 'percolate_type', 'preference', 'routing', 'version', 'version_type'],
+    body: 'optional',
+  },
+  'create': {
+    method: 'POST',
+    paths: ['/{index}/{type}/{id}/_create'],
+    params: ['parent', 'pipeline', 'refresh', 'routing', 'timeout', 'timestamp', 'ttl', 'version', 'version_type', 'wait_for_active_shards'],
+    body: 'required',
+  },
+  'delete': {
+    method: 'DELETE',
+    paths: ['/{index}/{type}/{id}'],
+    params: ['parent', 'refresh', 'routing', 'timeout', 'version', 'version_type', 'wait_for_active_shards'],
+    body: 'optional',
+  },
+  'delete_by_query': {
+    method: 'POST',
+    paths: ['/{index}/{type}/_delete_by_query', '/{index}/_delete_by_query'],
+    params: ['_source', '_source_exclude', '_source_include', 'allow_no_indices', 'analyze_wildcard', 'analyzer', 'conflicts', 'default_operator', 'df', 'expand_wildcards', 'from', 'ignore_unavailable', 'lenient', 'preference', 'q', 'refresh', 'request_cache', 'requests_per_second', 'routing', 'scroll', 'scroll_size', 'search_timeout', 'search_type', 'size', 'slices', 'sort', 'stats', 'terminate_after', 'timeout', 'version', 'wait_for_active_shards', 'wait_for_completion'],
+    body: 'required',
+  },
+  'delete_script': {
+    method: 'DELETE',
+    paths: ['/_scripts/{lang}/{id}', '/_scripts/{lang}'],
+    params: ['master_timeout', 'timeout'],
+    body: 'optional',
+  },
+  'delete_template': {
+    method: 'DELETE',
+    paths: ['/_search/template/{id}'],
+    params: [],
+    body: 'optional',
+  },
+  'exists': {
+    method: 'HEAD',
+    paths: ['/{index}/{type}/{id}'],
+    params: ['_source', '_source_exclude', '_source_include', 'parent', 'preference', 'realtime', 'refresh', 'routing', 'stored_fields', 'version', 'version_type'],
+    body: 'optional',
+  },
+  'exists_source': {
+    method: 'HEAD',
+    paths: ['/{index}/{type}/{id}/_source'],
+    params: ['_source', '_source_exclude', '_source_include', 'parent', 'preference', 'realtime', 'refresh', 'routing', 'version', 'version_type'],
+    body: 'optional',
+  },
+  'explain': {
+    method: 'POST',
+    paths: ['/{index}/{type}/{id}/_explain'],
+    params: ['_source', '_source_exclude', '_source_include', 'analyze_wildcard', 'analyzer', 'default_operator', 'df', 'lenient', 'parent', 'preference', 'q', 'routing', 'stored_fields'],
+    body: 'optional',
+  },
+  'field_caps': {
+    method: 'POST',
+    paths: ['/{index}/_field_caps', '/_field_caps'],
+    params: ['allow_no_indices', 'expand_wildcards', 'fields', 'ignore_unavailable'],
+    body: 'optional',
+  },
+  'field_stats': {
+    method: 'POST',
+    paths: ['/{index}/_field_stats', '/_field_stats'],
+    params: ['allow_no_indices', 'expand_wildcards', 'fields', 'ignore_unavailable', 'level'],
+    body: 'optional',
+  },
+  'get': {
+    method: 'GET',
+    paths: ['/{index}/{type}/{id}'],
+    params: ['_source', '_source_exclude', '_source_include', 'parent', 'preference', 'realtime', 'refresh', 'routing', 'stored_fields', 'version', 'version_type'],
+    body: 'optional',
+  },
+  'get_script': {
+    method: 'GET',
+    paths: ['/_scripts/{lang}/{id}', '/_scripts/{lang}'],
+    params: [],
+    body: 'optional',
+  },
+  'get_source': {
+    method: 'GET',
+    paths: ['/{index}/{type}/{id}/_source'],
+    params: ['_source', '_source_exclude', '_source_include', 'parent', 'preference', 'realtime', 'refresh', 'routing', 'version', 'version_type'],
+    body: 'optional',
+  },
+  'get_template': {
+    method: 'GET',
+    paths: ['/_search/template/{id}'],
+    params: [],
+    body: 'optional',
+  },
+  'index': {
+    method: 'POST',
+    paths: ['/{index}/{type}/{id}', '/{index}/{type}'],
+    params: ['op_type', 'parent', 'pipeline', 'refresh', 'routing', 'timeout', 'timestamp', 'ttl', 'version', 'version_type', 'wait_for_active_shards'],
+    body: 'required',
+  },
+  'indices.analyze': {
+    method: 'POST',
+    paths: ['/{index}/_analyze', '/_analyze'],
+    params: ['analyzer', 'attributes', 'char_filter', 'explain', 'field', 'filter', 'format', 'index', 'prefer_local', 'text', 'tokenizer'],
+    body: 'optional',
+  },
+  'indices.clear_cache': {
+    method: 'POST',
+    paths: ['/{index}/_cache/clear', '/_cache/clear'],
+    params: ['allow_no_indices', 'expand_wildcards', 'field_data', 'fielddata', 'fields', 'ignore_unavailable', 'index', 'query', 'recycler', 'request', 'request_cache'],
+    body: 'optional',
+  },
+  'indices.close': {
+    method: 'POST',
+    paths: ['/{index}/_close'],
+    params: ['allow_no_indices', 'expand_wildcards', 'ignore_unavailable', 'master_timeout', 'timeout'],
+    body: 'optional',
+  },
+  'indices.create': {
+    method: 'PUT',
+    paths: ['/{index}'],
+    params: ['master_timeout', 'timeout', 'update_all_types', 'wait_for_active_shards'],
+    body: 'optional',
+  },
+  'indices.delete': {
+    method: 'DELETE',
+    paths: ['/{index}'],
+    params: ['master_timeout', 'timeout'],
+    body: 'optional',
+  },
+  'indices.delete_alias': {
+    method: 'DELETE',
+    paths: ['/{index}/_alias/{name}'],
+    params: ['master_timeout', 'timeout'],
+    body: 'optional',
+  },
+  'indices.delete_template': {
+    method: 'DELETE',
+    paths: ['/_template/{name}'],
+    params: ['master_timeout', 'timeout'],
+    body: 'optional',
+  },
+  'indices.exists': {
+    method: 'HEAD',
+    paths: ['/{index}'],
+    params: ['allow_no_indices', 'expand_wildcards', 'flat_settings', 'ignore_unavailable', 'include_defaults', 'local'],
+    body: 'optional',
+  },
+  'indices.exists_alias': {
+    method: 'HEAD',
+    paths: ['/{index}/_alias/{name}', '/_alias/{name}'],
+    params: ['allow_no_indices', 'expand_wildcards', 'ignore_unavailable', 'local'],
+    body: 'optional',
+  },
+  'indices.exists_template': {
+    method: 'HEAD',
+    paths: ['/_template/{name}'],
+    params: ['flat_settings', 'local', 'master_timeout'],
+    body: 'optional',
+  },
+  'indices.exists_type': {
+    method: 'HEAD',
+    paths: ['/{index}/_mapping/{type}'],
+    params: ['allow_no_indices', 'expand_wildcards', 'ignore_unavailable', 'local'],
+    body: 'optional',
+  },
+  'indices.flush': {
+    method: 'POST',
+    paths: ['/{index}/_flush', '/_flush'],
+    params: ['allow_no_indices', 'expand_wildcards', 'force', 'ignore_unavailable', 'wait_if_ongoing'],
+    body: 'optional',
+  },
+  'indices.flush_synced': {
+    method: 'POST',
+    paths: ['/{index}/_flush/synced', '/_flush/synced'],
+    params: ['allow_no_indices', 'expand_wildcards', 'ignore_unavailable'],
+    body: 'optional',
+  },
+  'indices.forcemerge': {
+    method: 'POST',
+    paths: ['/{index}/_forcemerge', '/_forcemerge'],
+    params: ['allow_no_indices', 'expand_wildcards', 'flush', 'ignore_unavailable', 'max_num_segments', 'only_expunge_deletes', 'operation_threading', 'wait_for_merge'],
+    body: 'optional',
+  },
+  'indices.get': {
+    method: 'GET',
+    paths: ['/{index}/{feature}', '/{index}'],
+    params: ['allow_no_indices', 'expand_wildcards', 'flat_settings', 'ignore_unavailable', 'include_defaults', 'local'],
+    body: 'optional',
+  },
+  'indices.get_alias': {
+    method: 'GET',
+    paths: ['/{index}/_alias/{name}', '/_alias/{name}', '/{index}/_alias', '/_alias'],
+    params: ['allow_no_indices', 'expand_wildcards', 'ignore_unavailable', 'local'],
+    body: 'optional',
+  },
+  'indices.get_field_mapping': {
+    method: 'GET',
+    paths: ['/{index}/_mapping/{type}/field/{fields}', '/{index}/_mapping/field/{fields}', '/_mapping/{type}/field/{fields}', '/_mapping/field/{fields}'],
+    params: ['allow_no_indices', 'expand_wildcards', 'ignore_unavailable', 'include_defaults', 'local'],
+    body: 'optional',
+  },
+  'indices.get_mapping': {
+    method: 'GET',
+    paths: ['/{index}/_mapping/{type}', '/{index}/_mapping', '/_mapping/{type}', '/_mapping'],
+    params: ['allow_no_indices', 'expand_wildcards', 'ignore_unavailable', 'local'],
+    body: 'optional',
+  },
+  'indices.get_settings': {
+    method: 'GET',
+    paths: ['/{index}/_settings/{name}', '/{index}/_settings', '/_settings/{name}', '/_settings'],
+    params: ['allow_no_indices', 'expand_wildcards', 'flat_settings', 'ignore_unavailable', 'include_defaults', 'local'],
+    body: 'optional',
+  },
+  'indices.get_template': {
+    method: 'GET',
+    paths: ['/_template/{name}', '/_template'],
+    params: ['flat_settings', 'local', 'master_timeout'],
+    body: 'optional',
+  },
+  'indices.get_upgrade': {
+    method: 'GET',
+    paths: ['/{index}/_upgrade', '/_upgrade'],
+    params: ['allow_no_indices', 'expand_wildcards', 'ignore_unavailable'],
+    body: 'optional',
+  },
+  'indices.open': {
+    method: 'POST',
+    paths: ['/{index}/_open'],
+    params: ['allow_no_indices', 'expand_wildcards', 'ignore_unavailable', 'master_timeout', 'timeout'],
+    body: 'optional',
+  },
+  'indices.put_alias': {
+    method: 'PUT',
+    paths: ['/{index}/_alias/{name}'],
+    params: ['master_timeout', 'timeout'],
+    body: 'optional',
+  },
+  'indices.put_mapping': {
+    method: 'PUT',
+    paths: ['/{index}/_mapping/{type}', '/_mapping/{type}'],
+    params: ['allow_no_indices', 'expand_wildcards', 'ignore_unavailable', 'master_timeout', 'timeout', 'update_all_types'],
+    body: 'required',
+  },
+  'indices.put_settings': {
+    method: 'PUT',
+    paths: ['/{index}/_settings', '/_settings'],
+    params: ['allow_no_indices', 'expand_wildcards', 'flat_settings', 'ignore_unavailable', 'master_timeout', 'preserve_existing'],
+    body: 'required',
+  },
+  'indices.put_template': {
+    method: 'PUT',
+    paths: ['/_template/{name}'],
+    params: ['create', 'flat_settings', 'master_timeout', 'order', 'timeout'],
+    body: 'required',
+  },
+  'indices.recovery': {
+    method: 'GET',
+    paths: ['/{index}/_recovery', '/_recovery'],
+    params: ['active_only', 'detailed'],
+    body: 'optional',
+  },
+  'indices.refresh': {
+    method: 'POST',
+    paths: ['/{index}/_refresh', '/_refresh'],
+    params: ['allow_no_indices', 'expand_wildcards', 'ignore_unavailable'],
+    body: 'optional',
+  },
+  'indices.rollover': {
+    method: 'POST',
+    paths: ['/{alias}/_rollover/{new_index}', '/{alias}/_rollover'],
+    params: ['dry_run', 'master_timeout', 'timeout', 'wait_for_active_shards'],
+    body: 'optional',
+  },
+  'indices.segments': {
+    method: 'GET',
+    paths: ['/{index}/_segments', '/_segments'],
+    params: ['allow_no_indices', 'expand_wildcards', 'ignore_unavailable', 'operation_threading', 'verbose'],
+    body: 'optional',
+  },
+  'indices.shard_stores': {
+    method: 'GET',
+    paths: ['/{index}/_shard_stores', '/_shard_stores'],
+    params: ['allow_no_indices', 'expand_wildcards', 'ignore_unavailable', 'operation_threading', 'status'],
+    body: 'optional',
+  },
+  'indices.shrink': {
+    method: 'POST',
+    paths: ['/{index}/_shrink/{target}'],
+    params: ['master_timeout', 'timeout', 'wait_for_active_shards'],
+    body: 'optional',
+  },
+  'indices.stats': {
+    method: 'GET',
+    paths: ['/{index}/_stats/{metric}', '/_stats/{metric}', '/{index}/_stats', '/_stats'],
+    params: ['completion_fields', 'fielddata_fields', 'fields', 'groups', 'include_segment_file_sizes', 'level', 'types'],
+    body: 'optional',
+  },
+  'indices.update_aliases': {
+    method: 'POST',
+    paths: ['/_aliases'],
+    params: ['master_timeout', 'timeout'],
+    body: 'required',
+  },
+  'indices.upgrade': {
+    method: 'POST',
+    paths: ['/{index}/_upgrade', '/_upgrade'],
+    params: ['allow_no_indices', 'expand_wildcards', 'ignore_unavailable', 'only_ancient_segments', 'wait_for_completion'],
+    body: 'optional',
+  },
+  'indices.validate_query': {
+    method: 'POST',
+    paths: ['/{index}/{type}/_validate/query', '/{index}/_validate/query', '/_validate/query'],
+    params: ['all_shards', 'allow_no_indices', 'analyze_wildcard', 'analyzer', 'default_operator', 'df', 'expand_wildcards', 'explain', 'ignore_unavailable', 'lenient', 'operation_threading', 'q', 'rewrite'],
+    body: 'optional',
+  },
+  'info': {
+    method: 'GET',
+    paths: ['/'],
+    params: [],
+    body: 'optional',
+  },
+  'ingest.delete_pipeline': {
+    method: 'DELETE',
+    paths: ['/_ingest/pipeline/{id}'],
+    params: ['master_timeout', 'timeout'],
+    body: 'optional',
+  },
+  'ingest.get_pipeline': {
+    method: 'GET',
+    paths: ['/_ingest/pipeline/{id}', '/_ingest/pipeline'],
+    params: ['master_timeout'],
+    body: 'optional',
+  },
+  'ingest.processor_grok': {
+    method: 'GET',
+    paths: ['/_ingest/processor/grok'],
+    params: [],
+    body: 'optional',
+  },
+  'ingest.put_pipeline': {
+    method: 'PUT',
+    paths: ['/_ingest/pipeline/{id}'],
+    params: ['master_timeout', 'timeout'],
+    body: 'required',
+  },
+  'ingest.simulate': {
+    method: 'POST',
+    paths: ['/_ingest/pipeline/{id}/_simulate', '/_ingest/pipeline/_simulate'],
+    params: ['verbose'],
+    body: 'required',
+  },
+  'mget': {
+    method: 'POST',
+    paths: ['/{index}/{type}/_mget', '/{index}/_mget', '/_mget'],
+    params: ['_source', '_source_exclude', '_source_include', 'preference', 'realtime', 'refresh', 'routing', 'stored_fields'],
+    body: 'required',
+  },
+  'mpercolate': {
+    method: 'POST',
+    paths: ['/{index}/{type}/_mpercolate', '/{index}/_mpercolate', '/_mpercolate'],
+    params: ['allow_no_indices', 'expand_wildcards', 'ignore_unavailable'],
+    body: 'required',
+    ndjson: true,
+  },
+  'msearch': {
+    method: 'POST',
+    paths: ['/{index}/{type}/_msearch', '/{index}/_msearch', '/_msearch'],
+    params: ['max_concurrent_searches', 'pre_filter_shard_size', 'search_type', 'typed_keys'],
+    body: 'required',
+    ndjson: true,
+  },
+  'msearch_template': {
+    method: 'POST',
+    paths: ['/{index}/{type}/_msearch/template', '/{index}/_msearch/template', '/_msearch/template'],
+    params: ['max_concurrent_searches', 'search_type', 'typed_keys'],
+    body: 'required',
+    ndjson: true,
+  },
+  'mtermvectors': {
+    method: 'POST',
+    paths: ['/{index}/{type}/_mtermvectors', '/{index}/_mtermvectors', '/_mtermvectors'],
+    params: ['field_statistics', 'fields', 'ids', 'offsets', 'parent', 'payloads', 'positions', 'preference', 'realtime', 'routing', 'term_statistics', 'version', 'version_type'],
+    body: 'optional',
+  },
+  'nodes.hot_threads': {
+    method: 'GET',
+    paths: ['/_nodes/{node_id}/hotthreads', '/_nodes/hotthreads'],
+    params: ['ignore_idle_threads', 'interval', 'snapshots', 'threads', 'timeout', 'type'],
+    body: 'optional',
+  },
+  'nodes.info': {
+    method: 'GET',
+    paths: ['/_nodes/{node_id}/{metric}', '/_nodes/{node_id}', '/_nodes/{metric}', '/_nodes'],
+    params: ['flat_settings', 'timeout'],
+    body: 'optional',
+  },
+  'nodes.stats': {
+    method: 'GET',
+    paths: ['/_nodes/{node_id}/stats/{metric}/{index_metric}', '/_nodes/{node_id}/stats/{metric}', '/_nodes/stats/{metric}/{index_metric}', '/_nodes/{node_id}/stats', '/_nodes/stats/{metric}', '/_nodes/stats'],
+    params: ['completion_fields', 'fielddata_fields', 'fields', 'groups', 'include_segment_file_sizes', 'level', 'timeout', 'types'],
+    body: 'optional',
+  },
+  'percolate': {
+    method: 'POST',
+    paths: ['/{index}/{type}/{id}/_percolate', '/{index}/{type}/_percolate'],
+    params: ['allow_no_indices', 'expand_wildcards', 'ignore_unavailable', 'percolate_format', 'percolate_index', 'percolate_preference', 'percolate_routing', 'percolate_type', 'preference', 'routing', 'version', 'version_type'],
+    body: 'optional',
+  },
+  'ping': {
+    method: 'HEAD',
+    paths: ['/'],
+    params: [],
+    body: 'optional',
+  },
+  'put_script': {
+    method: 'PUT',
+    paths: ['/_scripts/{lang}/{id}', '/_scripts/{lang}'],
+    params: ['master_timeout', 'timeout'],
+    body: 'required',
+  },
+  'put_template': {
+    method: 'PUT',
+    paths: ['/_search/template/{id}'],
+    params: [],
+    body: 'required',
+  },
+  'reindex': {
+    method: 'POST',
+    paths: ['/_reindex'],
+    params: ['refresh', 'requests_per_second', 'slices', 'timeout', 'wait_for_active_shards', 'wait_for_completion'],
+    body: 'required',
+  },
+  'reindex_rethrottle': {
+    method: 'POST',
+    paths: ['/_reindex/{task_id}/_rethrottle'],
+    params: ['requests_per_second'],
+    body: 'optional',
+  },
+  'render_search_template': {
+    method: 'POST',
+    paths: ['/_render/template/{id}', '/_render/template'],
+    params: [],
+    body: 'optional',
+  },
+  'scroll': {
+    method: 'POST',
+    paths: ['/_search/scroll/{scroll_id}', '/_search/scroll'],
+    params: ['scroll', 'scroll_id'],
+    body: 'optional',
+  },
+  'search': {
+    method: 'POST',
+    paths: ['/{index}/{type}/_search', '/{index}/_search', '/_search'],
+    params: ['_source', '_source_exclude', '_source_include', 'allow_no_indices', 'analyze_wildcard', 'analyzer', 'batched_reduce_size', 'default_operator', 'df', 'docvalue_fields', 'expand_wildcards', 'explain', 'fielddata_fields', 'from', 'ignore_unavailable', 'lenient', 'max_concurrent_shard_requests', 'pre_filter_shard_size', 'preference', 'q', 'request_cache', 'routing', 'scroll', 'search_type', 'size', 'sort', 'stats', 'stored_fields', 'suggest_field', 'suggest_mode', 'suggest_size', 'suggest_text', 'terminate_after', 'timeout', 'track_scores', 'typed_keys', 'version'],
+    body: 'optional',
+  },
+  'search_shards': {
+    method: 'POST',
+    paths: ['/{index}/{type}/_search_shards', '/{index}/_search_shards', '/_search_shards'],
+    params: ['allow_no_indices', 'expand_wildcards', 'ignore_unavailable', 'local', 'preference', 'routing'],
+    body: 'optional',
+  },
+  'search_template': {
+    method: 'POST',
+    paths: ['/{index}/{type}/_search/template', '/{index}/_search/template', '/_search/template'],
+    params: ['allow_no_indices', 'expand_wildcards', 'explain', 'ignore_unavailable', 'preference', 'profile', 'routing', 'scroll', 'search_type', 'typed_keys'],
+    body: 'optional',
+  },
+  'snapshot.create': {
+    method: 'POST',
+    paths: ['/_snapshot/{repository}/{snapshot}'],
+    params: ['master_timeout', 'wait_for_completion'],
+    body: 'optional',
+  },
+  'snapshot.create_repository': {
+    method: 'POST',
+    paths: ['/_snapshot/{repository}'],
+    params: ['master_timeout', 'timeout', 'verify'],
+    body: 'required',
+  },
+  'snapshot.delete': {
+    method: 'DELETE',
+    paths: ['/_snapshot/{repository}/{snapshot}'],
+    params: ['master_timeout'],
+    body: 'optional',
+  },
+  'snapshot.delete_repository': {
+    method: 'DELETE',
+    paths: ['/_snapshot/{repository}'],
+    params: ['master_timeout', 'timeout'],
+    body: 'optional',
+  },
+  'snapshot.get': {
+    method: 'GET',
+    paths: ['/_snapshot/{repository}/{snapshot}'],
+    params: ['ignore_unavailable', 'master_timeout', 'verbose'],
+    body: 'optional',
+  },
+  'snapshot.get_repository': {
+    method: 'GET',
+    paths: ['/_snapshot/{repository}', '/_snapshot'],
+    params: ['local', 'master_timeout'],
+    body: 'optional',
+  },
+  'snapshot.restore': {
+    method: 'POST',
+    paths: ['/_snapshot/{repository}/{snapshot}/_restore'],
+    params: ['master_timeout', 'wait_for_completion'],
+    body: 'optional',
+  },
+  'snapshot.status': {
+    method: 'GET',
+    paths: ['/_snapshot/{repository}/{snapshot}/_status', '/_snapshot/{repository}/_status', '/_snapshot/_status'],
+    params: ['ignore_unavailable', 'master_timeout'],
+    body: 'optional',
+  },
+  'snapshot.verify_repository': {
+    method: 'POST',
+    paths: ['/_snapshot/{repository}/_verify'],
+    params: ['master_timeout', 'timeout'],
+    body: 'optional',
+  },
+  'suggest': {
+    method: 'POST',
+    paths: ['/{index}/_suggest', '/_suggest'],
+    params: ['allow_no_indices', 'expand_wildcards', 'ignore_unavailable', 'preference', 'routing'],
+    body: 'required',
+  },
+  'tasks.cancel': {
+    method: 'POST',
+    paths: ['/_tasks/{task_id}/_cancel', '/_tasks/_cancel'],
+    params: ['actions', 'nodes', 'parent_node', 'parent_task_id'],
+    body: 'optional',
+  },
+  'tasks.get': {
+    method: 'GET',
+    paths: ['/_tasks/{task_id}'],
+    params: ['wait_for_completion'],
+    body: 'optional',
+  },
+  'tasks.list': {
+    method: 'GET',
+    paths: ['/_tasks'],
+    params: ['actions', 'detailed', 'group_by', 'nodes', 'parent_node', 'parent_task_id', 'wait_for_completion'],
+    body: 'optional',
+  },
+  'termvectors': {
+    method: 'POST',
+    paths: ['/{index}/{type}/{id}/_termvectors', '/{index}/{type}/_termvectors'],
+    params: ['field_statistics', 'fields', 'offsets', 'parent', 'payloads', 'positions', 'preference', 'realtime', 'routing', 'term_statistics', 'version', 'version_type'],
+    body: 'optional',
+  },
+  'update': {
+    method: 'POST',
+    paths: ['/{index}/{type}/{id}/_update'],
+    params: ['_source', '_source_exclude', '_source_include', 'fields', 'lang', 'parent', 'refresh', 'retry_on_conflict', 'routing', 'timeout', 'timestamp', 'ttl', 'version', 'version_type', 'wait_for_active_shards'],
+    body: 'optional',
+  },
+  'update_by_query': {
+    method: 'POST',
+    paths: ['/{index}/{type}/_update_by_query', '/{index}/_update_by_query'],
+    params: ['_source', '_source_exclude', '_source_include', 'allow_no_indices', 'analyze_wildcard', 'analyzer', 'conflicts', 'default_operator', 'df', 'expand_wildcards', 'from', 'ignore_unavailable', 'lenient', 'pipeline', 'preference', 'q', 'refresh', 'request_cache', 'requests_per_second', 'routing', 'scroll', 'scroll_size', 'search_timeout', 'search_type', 'size', 'slices', 'sort', 'stats', 'terminate_after', 'timeout', 'version', 'version_type', 'wait_for_active_shards', 'wait_for_completion'],
+    body: 'optional',
+  },
+};

@@ -1,0 +1,53 @@
+/**
+ * Starts a Strata node in this process on a fresh temporary data directory, for the CLI and the
+ * ratchet test. `lib/node.ts` is imported lazily so the runner's pure parts work (and the
+ * runner builds) even while the server is incomplete.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+/** A running in-process node; `close` stops it and deletes its data directory. */
+export interface LocalNode {
+  readonly url: string;
+  close(): Promise<void>;
+}
+
+interface NodeModule {
+  startNode(opts: {
+    dataPath: string;
+    host?: string;
+    port?: number;
+    settings?: Record<string, string>;
+    logLevel?: string;
+  }): Promise<{ url: string; close(): Promise<void> }>;
+}
+
+/** Starts a node on 127.0.0.1 with a free port and a temporary data path. */
+export async function startLocalNode(settings: Record<string, string> = {}): Promise<LocalNode> {
+  const dataPath = await mkdtemp(join(tmpdir(), 'strata-rest-'));
+  try {
+    const specifier = '../../../lib/node.js';
+    const mod = (await import(specifier)) as NodeModule;
+    const node = await mod.startNode({
+      dataPath,
+      host: '127.0.0.1',
+      port: 0,
+      settings: { 'cluster.name': 'rest-tests', 'node.name': 'rest-node-0', ...settings },
+      logLevel: 'fatal',
+    });
+    return {
+      url: node.url,
+      async close() {
+        try {
+          await node.close();
+        } finally {
+          await rm(dataPath, { recursive: true, force: true });
+        }
+      },
+    };
+  } catch (e) {
+    await rm(dataPath, { recursive: true, force: true });
+    throw e;
+  }
+}
