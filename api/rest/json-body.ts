@@ -142,7 +142,7 @@ class LenientJsonParser {
   }
 
   private parseObject(): Record<string, unknown> {
-    const start = this.lineCol(this.pos + 1);
+    const start = this.lineCol(this.pos);
     this.stack.push({ kind: 'OBJECT', ...start });
     this.pos++;
     const out: Record<string, unknown> = {};
@@ -183,7 +183,7 @@ class LenientJsonParser {
   }
 
   private parseArray(): unknown[] {
-    const start = this.lineCol(this.pos + 1);
+    const start = this.lineCol(this.pos);
     this.stack.push({ kind: 'ARRAY', ...start });
     this.pos++;
     const out: unknown[] = [];

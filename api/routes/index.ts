@@ -10,6 +10,7 @@ import { documentRoutes } from './document.js';
 import { bulkRoutes } from './bulk.js';
 import { mgetRoutes } from './mget.js';
 import { statsRoutes } from './stats.js';
+import { catRoutes } from './cat/index.js';
 
 export function allRoutes(ctx: NodeContext): RouteDef[] {
   return [
@@ -20,5 +21,6 @@ export function allRoutes(ctx: NodeContext): RouteDef[] {
     ...bulkRoutes(ctx),
     ...mgetRoutes(ctx),
     ...statsRoutes(ctx),
+    ...catRoutes(ctx),
   ];
 }

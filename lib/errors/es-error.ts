@@ -3,7 +3,7 @@
  * the ES exception `type` (snake_case, as ES renders `ElasticsearchException#getExceptionName`),
  * the HTTP `status`, the `reason`, and the extra metadata ES adds (`index`, `index_uuid`,
  * `resource.type`, `shard`, ...). Rendering into the `{error: {root_cause, type, reason, ...}, status}`
- * body happens in one place: `api/render/error-body.ts`.
+ * body happens in one place: `api/rest/error-body.ts`.
  */
 export class EsError extends Error {
   /** ES exception name, e.g. `index_not_found_exception`. */

@@ -7,7 +7,7 @@ import { rm, mkdir } from 'node:fs/promises';
 import type { IndexMetadata } from '../cluster/state.js';
 import { numberOfShards } from '../cluster/state.js';
 import { parseTimeMs } from '../cluster/time.js';
-import { openShardEngine, type OpenShardEngine } from '../shard/engine.js';
+import { openShardEngine, type StrataShardEngine } from '../shard/engine.js';
 import { buildIndexMapper, type IndexMapper } from './mapper.js';
 import { IndexCounters } from './index-counters.js';
 
@@ -24,7 +24,7 @@ export class IndexService {
 
   private constructor(
     public meta: IndexMetadata,
-    readonly shards: OpenShardEngine[],
+    readonly shards: StrataShardEngine[],
     readonly path: string,
   ) {}
 
@@ -32,7 +32,7 @@ export class IndexService {
     const path = join(indicesPath, meta.uuid);
     await mkdir(path, { recursive: true });
     const refreshIntervalMs = refreshInterval(meta);
-    const shards: OpenShardEngine[] = [];
+    const shards: StrataShardEngine[] = [];
     for (let s = 0; s < numberOfShards(meta); s++) {
       shards.push(
         await openShardEngine({
@@ -56,7 +56,7 @@ export class IndexService {
     return this.meta.uuid;
   }
 
-  shard(n: number): OpenShardEngine {
+  shard(n: number): StrataShardEngine {
     const s = this.shards[n];
     if (!s) throw new Error(`no shard [${n}] for index [${this.meta.name}]`);
     return s;

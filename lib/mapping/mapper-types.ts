@@ -111,7 +111,7 @@ export interface TypeMapping {
 
 /** Metadata field names that cannot appear inside a document (ES 5.6 `MapperService.META_FIELDS`). */
 export const META_FIELDS: ReadonlySet<string> = new Set([
-  '_uid', '_id', '_type', '_all', '_parent', '_routing', '_index', '_size', '_timestamp', '_ttl', '_field_names', '_source', '_version', '_seq_no',
+  '_uid', '_id', '_type', '_all', '_parent', '_routing', '_index', '_size', '_timestamp', '_ttl', '_field_names', '_source', '_version',
 ]);
 
 /** Field types ES 5.6 accepts in mappings. */

@@ -44,6 +44,11 @@ export interface NestedDocument {
   path: string;
   /** Offset of this object within its parent's array (rendered as `_nested.offset`). */
   offset: number;
+  /**
+   * For a nested document inside another nested document: the index (in `ParsedDocument.nested`)
+   * of the enclosing nested document. Absent when the enclosing object is the root document.
+   */
+  parentIndex?: number;
   fields: IndexableField[];
 }
 

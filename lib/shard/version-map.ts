@@ -23,20 +23,20 @@ export class VersionMap {
   private readonly byId = new Map<string, VersionEntry>();
 
   get(type: string, id: string): VersionEntry | undefined {
-    for (let e = this.byId.get(id); e; e = e.next) if (e.type === type) return e;
+    for (let e: VersionEntry | null | undefined = this.byId.get(id); e; e = e.next) if (e.type === type) return e;
     return undefined;
   }
 
   /** First live entry for `id` in any type (realtime get with type `_all`). */
   getAnyLive(id: string): VersionEntry | undefined {
-    for (let e = this.byId.get(id); e; e = e.next) if (!e.deleted) return e;
+    for (let e: VersionEntry | null | undefined = this.byId.get(id); e; e = e.next) if (!e.deleted) return e;
     return undefined;
   }
 
   /** The entry for (type, id), created (as never seen, version -1) when missing. */
   upsert(type: string, id: string): VersionEntry {
     const head = this.byId.get(id);
-    for (let e = head; e; e = e.next) if (e.type === type) return e;
+    for (let e: VersionEntry | null | undefined = head; e; e = e.next) if (e.type === type) return e;
     const e: VersionEntry = { type, id, version: -1, seqNo: -1, deleted: true, seg: null, doc: -1, next: head ?? null };
     this.byId.set(id, e);
     return e;

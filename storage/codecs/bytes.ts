@@ -51,7 +51,7 @@ export class ByteWriter {
     this.buf[this.len++] = v;
   }
 
-  /** Signed varint (zig-zag) for safe integers. */
+  /** Signed varint (zig-zag) for integers with |n| < 2^52 (the zig-zag doubles them). */
   svarint(n: number): void {
     this.varint(n >= 0 ? n * 2 : -n * 2 - 1);
   }

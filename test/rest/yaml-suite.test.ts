@@ -85,7 +85,8 @@ test('warning headers: messages are unescaped and compared both ways', (t) => {
   t.is(checkWarnings([header], ['[fields] is "deprecated"']), undefined);
   t.regex(checkWarnings([], ['x']) ?? '', /did not get expected warning header\(s\) \[x\]/);
   t.regex(checkWarnings([header], []) ?? '', /got unexpected warning header/);
-  t.regex(checkWarnings(['garbage'], []) ?? '', /unknown format/);
+  t.is(checkWarnings(['bare message'], ['bare message']), undefined);
+  t.regex(checkWarnings(['bare message'], []) ?? '', /unexpected warning header\(s\) \[bare message\]/);
 });
 
 test('a step whose arguments sit at its own indentation is read as ES reads it', (t) => {

@@ -5,7 +5,7 @@
  */
 import type { NodeContext } from '../context.js';
 import type { ShardOperation } from '../../shard/types.js';
-import type { OpenShardEngine } from '../../shard/engine.js';
+import type { StrataShardEngine } from '../../shard/engine.js';
 import { EsError, toEsError } from '../../errors/es-error.js';
 import { actionRequestValidation, indexNotFound, routingMissing } from '../../errors/errors.js';
 import { numberOfReplicas } from '../../cluster/state.js';
@@ -64,7 +64,7 @@ export async function executeBulk(ctx: NodeContext, items: BulkItemRequest[], op
     if (!g) groups.set(key, (g = []));
     g.push(p);
   }
-  const touched: Array<{ engine: OpenShardEngine; index: string }> = [];
+  const touched: Array<{ engine: StrataShardEngine; index: string }> = [];
   await Promise.all(
     [...groups.values()].map(async (group) => {
       const first = group[0]!;
@@ -152,7 +152,7 @@ export async function parseWithMappingUpdate(
   return parsed.doc;
 }
 
-async function runShardGroup(ctx: NodeContext, engine: OpenShardEngine, group: Prepared[], results: BulkItemResult[]): Promise<void> {
+async function runShardGroup(ctx: NodeContext, engine: StrataShardEngine, group: Prepared[], results: BulkItemResult[]): Promise<void> {
   let run: Prepared[] = [];
   const flush = async (): Promise<void> => {
     if (run.length === 0) return;
@@ -183,7 +183,7 @@ async function runShardGroup(ctx: NodeContext, engine: OpenShardEngine, group: P
     }
     await flush();
     try {
-      results[p.slot] = await executeUpdate(ctx, engine, p.item, p.index, p.id, p.routing);
+      results[p.slot] = await executeUpdate(ctx, engine, p.shard, p.item, p.index, p.id, p.routing);
     } catch (err) {
       const e = err instanceof EsError ? err : toEsError(err);
       results[p.slot] = { opType: 'update', index: p.index, type: p.item.type, id: p.id, status: e.status, error: e };

@@ -5,7 +5,7 @@
  * `retry_on_conflict` times.
  */
 import type { NodeContext } from '../context.js';
-import type { OpenShardEngine } from '../../shard/engine.js';
+import type { StrataShardEngine } from '../../shard/engine.js';
 import type { BulkItemRequest, BulkItemResult } from './types.js';
 import { documentMissing, illegalArgument, versionConflict } from '../../errors/errors.js';
 import { parseWithMappingUpdate, shardsInfo } from './execute-bulk.js';
@@ -28,7 +28,8 @@ export function mergeInto(target: Record<string, unknown>, changes: Record<strin
 
 export async function executeUpdate(
   ctx: NodeContext,
-  engine: OpenShardEngine,
+  engine: StrataShardEngine,
+  shardId: number,
   item: BulkItemRequest,
   index: string,
   id: string,
@@ -48,11 +49,11 @@ export async function executeUpdate(
     let created = false;
     if (!current) {
       if (item.version !== undefined) {
-        throw versionConflict(item.type, id, index, engine.shardId, uuid, `document does not exist (expected version [${item.version}])`);
+        throw versionConflict(item.type, id, index, shardId, uuid, `document does not exist (expected version [${item.version}])`);
       }
       if (spec.docAsUpsert && spec.doc) newSource = spec.doc;
       else if (spec.upsert) newSource = spec.upsert;
-      else throw documentMissing(item.type, id, index, engine.shardId, uuid);
+      else throw documentMissing(item.type, id, index, shardId, uuid);
       created = true;
     } else {
       if (item.version !== undefined && item.version !== current.version) {
@@ -60,7 +61,7 @@ export async function executeUpdate(
           item.type,
           id,
           index,
-          engine.shardId,
+          shardId,
           uuid,
           `current version [${current.version}] is different than the one provided [${item.version}]`,
         );

@@ -4,7 +4,7 @@
  */
 import type { NodeContext } from '../context.js';
 import { numberOfReplicas, numberOfShards } from '../../cluster/state.js';
-import type { OpenShardEngine } from '../../shard/engine.js';
+import type { StrataShardEngine } from '../../shard/engine.js';
 
 export interface ShardsHeader {
   total: number;
@@ -12,7 +12,7 @@ export interface ShardsHeader {
   failed: number;
 }
 
-export async function broadcast(ctx: NodeContext, indices: string[], fn: (shard: OpenShardEngine) => Promise<void>): Promise<ShardsHeader> {
+export async function broadcast(ctx: NodeContext, indices: string[], fn: (shard: StrataShardEngine) => Promise<void>): Promise<ShardsHeader> {
   let total = 0;
   let successful = 0;
   const state = ctx.cluster.state();

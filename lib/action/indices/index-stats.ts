@@ -9,6 +9,7 @@ import type { IndexService } from '../../indices/index-service.js';
 import { IndexCounters } from '../../indices/index-counters.js';
 import { numberOfReplicas, numberOfShards } from '../../cluster/state.js';
 import { illegalArgument } from '../../errors/errors.js';
+import { ByteSizeValue } from '../../units/byte-size-value.js';
 
 export const STATS_METRICS = [
   'docs', 'store', 'indexing', 'get', 'search', 'merge', 'refresh', 'flush', 'warmer', 'query_cache',
@@ -31,18 +32,7 @@ function sumShards(svc: IndexService): Sum {
 }
 
 function human(on: boolean, bytes: number): Record<string, unknown> {
-  return on ? { size: formatBytes(bytes), size_in_bytes: bytes } : { size_in_bytes: bytes };
-}
-
-function formatBytes(b: number): string {
-  const units = ['b', 'kb', 'mb', 'gb', 'tb', 'pb'];
-  let v = b;
-  let i = 0;
-  while (v >= 1024 && i < units.length - 1) {
-    v /= 1024;
-    i++;
-  }
-  return i === 0 ? `${b}b` : `${Number.isInteger(v) ? v : v.toFixed(1)}${units[i]}`;
+  return on ? { size: new ByteSizeValue(bytes).toString(), size_in_bytes: bytes } : { size_in_bytes: bytes };
 }
 
 function render(c: IndexCounters, s: Sum, metrics: Set<string>, humanOn: boolean): Record<string, unknown> {

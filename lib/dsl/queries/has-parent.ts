@@ -1,5 +1,4 @@
 /** `has_parent` (ES 5.6 `HasParentQueryBuilder.fromXContent`), parsed only: children whose parent matches. */
-import { EsError } from '../../errors/errors.js';
 import type { ParseContext } from '../parse-context.js';
 import type { Query } from '../query-types.js';
 import { parseInnerHits, type InnerHits } from '../inner-hits.js';
@@ -42,7 +41,7 @@ export function parseHasParent(ctx: ParseContext, body: JsonObject): HasParentQu
         const m = textValue(v);
         if (m === 'score') score = true;
         else if (m === 'none') score = false;
-        else throw new EsError('parsing_exception', 400, `[has_parent] query does not support [${m}] as an option for score_mode`, { metadata: ctx.locate(ctx.atValue(body, key)) });
+        else throw ctx.error(`[has_parent] query does not support [${m}] as an option for score_mode`, ctx.atValue(body, key));
       } else if (key === 'ignore_unmapped') ignoreUnmapped = booleanValue(v);
       else if (!readBaseField(base, key, v)) throw ctx.unsupported('has_parent', body, key);
     }

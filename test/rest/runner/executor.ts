@@ -153,7 +153,7 @@ class TestContext {
       default:
         problem = assertComparison(step.operator, step.field, actual, expected);
     }
-    if (problem) throw new StepFailure(`${step.operator}: ${problem}`);
+    if (problem) throw new StepFailure(problem);
   }
 
   async execute(steps: readonly Step[], where: string): Promise<void> {

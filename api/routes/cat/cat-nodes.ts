@@ -1,0 +1,91 @@
+/**
+ * `GET /_cat/nodes` (ES 5.6 `RestNodesAction`): this node's address, memory, load and roles.
+ */
+import os from 'node:os';
+import type { RouteDef } from '../../types.js';
+import type { NodeContext } from '../../../lib/action/context.js';
+import { catResponse, type CatColumn } from '../../rest/cat-table.js';
+import { ByteSizeValue } from '../../../lib/units/byte-size-value.js';
+import { CAT_PARAMS } from '../../rest/params.js';
+
+const COLUMNS: CatColumn[] = [
+  { name: 'id', aliases: ['id', 'nodeId'], desc: 'unique node id', default: false },
+  { name: 'pid', aliases: ['p'], desc: 'process id', default: false },
+  { name: 'ip', aliases: ['i'], desc: 'ip address' },
+  { name: 'port', aliases: ['po'], desc: 'bound transport port', default: false },
+  { name: 'http_address', aliases: ['http'], desc: 'bound http address', default: false },
+  { name: 'version', aliases: ['v'], desc: 'es version', default: false },
+  { name: 'heap.current', aliases: ['hc', 'heapCurrent'], desc: 'used heap', default: false, align: 'right' },
+  { name: 'heap.percent', aliases: ['hp', 'heapPercent'], desc: 'used heap ratio', align: 'right' },
+  { name: 'heap.max', aliases: ['hm', 'heapMax'], desc: 'max configured heap', default: false, align: 'right' },
+  { name: 'ram.current', aliases: ['rc', 'ramCurrent'], desc: 'used machine memory', default: false, align: 'right' },
+  { name: 'ram.percent', aliases: ['rp', 'ramPercent'], desc: 'used machine memory ratio', align: 'right' },
+  { name: 'ram.max', aliases: ['rm', 'ramMax'], desc: 'total machine memory', default: false, align: 'right' },
+  { name: 'file_desc.current', aliases: ['fdc', 'fileDescriptorCurrent'], desc: 'used file descriptors', default: false, align: 'right' },
+  { name: 'file_desc.percent', aliases: ['fdp', 'fileDescriptorPercent'], desc: 'used file descriptor ratio', default: false, align: 'right' },
+  { name: 'file_desc.max', aliases: ['fdm', 'fileDescriptorMax'], desc: 'max file descriptors', default: false, align: 'right' },
+  { name: 'cpu', aliases: ['cpu'], desc: 'recent cpu usage', align: 'right' },
+  { name: 'load_1m', aliases: ['l'], desc: '1m load avg', align: 'right' },
+  { name: 'load_5m', aliases: ['l'], desc: '5m load avg', align: 'right' },
+  { name: 'load_15m', aliases: ['l'], desc: '15m load avg', align: 'right' },
+  { name: 'uptime', aliases: ['u'], desc: 'node uptime', default: false, align: 'right' },
+  { name: 'node.role', aliases: ['r', 'role', 'nodeRole'], desc: 'm:master eligible node, d:data node, i:ingest node, -:coordinating node only' },
+  { name: 'master', aliases: ['m'], desc: '*:current master' },
+  { name: 'name', aliases: ['n'], desc: 'node name' },
+];
+
+let lastCpu = process.cpuUsage();
+let lastCpuAt = Date.now();
+
+function cpuPercent(): number {
+  const now = Date.now();
+  const usage = process.cpuUsage(lastCpu);
+  const elapsedMs = Math.max(1, now - lastCpuAt);
+  lastCpu = process.cpuUsage();
+  lastCpuAt = now;
+  return Math.min(100, Math.round(((usage.user + usage.system) / 1000 / elapsedMs) * 100));
+}
+
+export function catNodesRoutes(ctx: NodeContext): RouteDef[] {
+  return [
+    {
+      methods: ['GET'],
+      paths: ['/_cat/nodes'],
+      params: [...CAT_PARAMS, 'full_id'],
+      handler: (req) => {
+        const full = req.paramAsBool('full_id', false);
+        const mem = process.memoryUsage();
+        const heapMax = Math.max(mem.heapTotal, 1);
+        const total = os.totalmem();
+        const free = os.freemem();
+        const [l1, l5, l15] = os.loadavg();
+        const row = [
+          full ? ctx.nodeId : ctx.nodeId.slice(0, 4),
+          process.pid,
+          ctx.httpAddress.host,
+          ctx.transportAddress.port,
+          `${ctx.httpAddress.host}:${ctx.httpAddress.port}`,
+          '5.6.16',
+          new ByteSizeValue(mem.heapUsed),
+          Math.round((mem.heapUsed / heapMax) * 100),
+          new ByteSizeValue(heapMax),
+          new ByteSizeValue(total - free),
+          Math.round(((total - free) / total) * 100),
+          new ByteSizeValue(total),
+          -1,
+          0,
+          -1,
+          cpuPercent(),
+          (l1 ?? 0).toFixed(2),
+          (l5 ?? 0).toFixed(2),
+          (l15 ?? 0).toFixed(2),
+          `${Math.round((Date.now() - ctx.startedAt) / 1000)}s`,
+          'mdi',
+          '*',
+          ctx.nodeName,
+        ];
+        return catResponse(req, { columns: COLUMNS, rows: [row] });
+      },
+    },
+  ];
+}

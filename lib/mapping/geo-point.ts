@@ -1,0 +1,173 @@
+/**
+ * geo_point values in every form ES 5.6 accepts (GeoUtils#parseGeoPoint): `{lat, lon}`,
+ * `{geohash}`, `"lat,lon"`, a geohash string, `[lon, lat]`; plus Lucene 6's LatLonPoint
+ * quantization (32 bits per coordinate) and geohash encoding.
+ */
+import { EsError } from '../errors/errors.js';
+import { JsonNumber, JsonObject, type JsonValue } from './json-tree.js';
+import { illegalArgument, javaDouble } from './mapping-errors.js';
+
+export interface GeoPoint {
+  lat: number;
+  lon: number;
+}
+
+const BASE32 = '0123456789bcdefghjkmnpqrstuvwxyz';
+
+function parseException(reason: string): EsError {
+  return new EsError('parse_exception', 400, reason);
+}
+
+function num(v: JsonValue | undefined, what: string): number {
+  if (v instanceof JsonNumber) return v.value;
+  if (typeof v === 'string') {
+    const n = Number(v.trim());
+    if (v.trim() === '' || Number.isNaN(n)) throw new EsError('number_format_exception', 400, `For input string: "${v}"`);
+    return n;
+  }
+  throw parseException(`${what} must be a number`);
+}
+
+/** Decode a geohash to the centre of its cell. */
+export function decodeGeohash(hash: string): GeoPoint {
+  let latLo = -90;
+  let latHi = 90;
+  let lonLo = -180;
+  let lonHi = 180;
+  let even = true;
+  for (const c of hash) {
+    const v = BASE32.indexOf(c);
+    if (v < 0) throw illegalArgument(`unsupported symbol [${c}] in geohash [${hash}]`);
+    for (let b = 4; b >= 0; b--) {
+      const bit = (v >> b) & 1;
+      if (even) {
+        const mid = (lonLo + lonHi) / 2;
+        if (bit) lonLo = mid;
+        else lonHi = mid;
+      } else {
+        const mid = (latLo + latHi) / 2;
+        if (bit) latLo = mid;
+        else latHi = mid;
+      }
+      even = !even;
+    }
+  }
+  return { lat: (latLo + latHi) / 2, lon: (lonLo + lonHi) / 2 };
+}
+
+/** Encode a point as a geohash of `precision` characters. */
+export function encodeGeohash(p: GeoPoint, precision = 12): string {
+  let latLo = -90;
+  let latHi = 90;
+  let lonLo = -180;
+  let lonHi = 180;
+  let even = true;
+  let out = '';
+  let bits = 0;
+  let ch = 0;
+  while (out.length < precision) {
+    if (even) {
+      const mid = (lonLo + lonHi) / 2;
+      if (p.lon >= mid) {
+        ch = (ch << 1) | 1;
+        lonLo = mid;
+      } else {
+        ch <<= 1;
+        lonHi = mid;
+      }
+    } else {
+      const mid = (latLo + latHi) / 2;
+      if (p.lat >= mid) {
+        ch = (ch << 1) | 1;
+        latLo = mid;
+      } else {
+        ch <<= 1;
+        latHi = mid;
+      }
+    }
+    even = !even;
+    if (++bits === 5) {
+      out += BASE32[ch];
+      bits = 0;
+      ch = 0;
+    }
+  }
+  return out;
+}
+
+/** Parse one point from a JSON value (object, "lat,lon", geohash, [lon, lat]). */
+export function parseGeoPoint(v: JsonValue): GeoPoint {
+  if (v instanceof JsonObject) {
+    let lat: number | undefined;
+    let lon: number | undefined;
+    let geohash: string | undefined;
+    for (const [k, x] of v.entries) {
+      if (k === 'lat') lat = num(x, 'latitude');
+      else if (k === 'lon') lon = num(x, 'longitude');
+      else if (k === 'geohash') {
+        if (typeof x !== 'string') throw parseException('geohash must be a string');
+        geohash = x;
+      } else throw parseException('field must be either [lat], [lon] or [geohash]');
+    }
+    if (geohash !== undefined) {
+      if (lat !== undefined || lon !== undefined) throw parseException('field must be either lat/lon or geohash');
+      return decodeGeohash(geohash);
+    }
+    if (lat === undefined) throw parseException('field [lat] missing');
+    if (lon === undefined) throw parseException('field [lon] missing');
+    return { lat, lon };
+  }
+  if (Array.isArray(v)) {
+    if (v.length < 2) throw parseException('geo_point expected');
+    if (v.length > 3) throw parseException('[geo_point] field type does not accept > 3 dimensions');
+    const lon = num(v[0], 'longitude');
+    const lat = num(v[1], 'latitude');
+    return { lat, lon };
+  }
+  if (typeof v === 'string') {
+    if (v.includes(',')) {
+      const parts = v.split(',');
+      if (parts.length > 3) throw parseException(`failed to parse [${v}], expected 2 or 3 coordinates but found: [${parts.length}]`);
+      return { lat: num(parts[0]?.trim(), 'latitude'), lon: num(parts[1]?.trim(), 'longitude') };
+    }
+    return decodeGeohash(v);
+  }
+  if (v instanceof JsonNumber) throw parseException('geo_point expected');
+  throw parseException('geo_point expected');
+}
+
+/** All points of a geo_point field value (a single point, or an array of points). */
+export function parseGeoPoints(v: JsonValue): GeoPoint[] {
+  if (Array.isArray(v)) {
+    if (v.length > 0 && v[0] instanceof JsonNumber) return [parseGeoPoint(v)];
+    return v.filter((x) => x !== null).map(parseGeoPoint);
+  }
+  return [parseGeoPoint(v)];
+}
+
+/** Validate coordinates as BaseGeoPointFieldMapper does when ignore_malformed is off. */
+export function validateGeoPoint(p: GeoPoint, field: string): void {
+  if (!(p.lat >= -90 && p.lat <= 90)) throw illegalArgument(`illegal latitude value [${javaDouble(p.lat)}] for ${field}`);
+  if (!(p.lon >= -180 && p.lon <= 180)) throw illegalArgument(`illegal longitude value [${javaDouble(p.lon)}] for ${field}`);
+}
+
+const LAT_DECODE = 180 / 2 ** 32;
+const LON_DECODE = 360 / 2 ** 32;
+
+/** Quantize to LatLonPoint's 32-bit grid and back (GeoEncodingUtils). */
+export function quantizeGeoPoint(p: GeoPoint): GeoPoint {
+  const lat = p.lat === 90 ? 90 - Number.EPSILON * 64 : p.lat;
+  const lon = p.lon === 180 ? 180 - Number.EPSILON * 128 : p.lon;
+  return { lat: Math.floor(lat / LAT_DECODE) * LAT_DECODE, lon: Math.floor(lon / LON_DECODE) * LON_DECODE };
+}
+
+/** geo_point doc values are stored as `"lat,lon"` strings of the quantized point. */
+export function encodeGeoDocValue(p: GeoPoint): string {
+  return `${p.lat},${p.lon}`;
+}
+
+/** Decode a geo_point doc value. */
+export function decodeGeoDocValue(s: string): GeoPoint {
+  const [lat, lon] = s.split(',');
+  return { lat: Number(lat), lon: Number(lon) };
+}

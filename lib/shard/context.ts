@@ -1,0 +1,70 @@
+/**
+ * The state of one open shard engine, shared by its modules (write path, refresh, merge,
+ * open/replay, views). Plain data plus the handles; behaviour lives in the modules.
+ */
+import type { ShardDb } from '../../storage/segment-loader.js';
+import type { GroupCommitter } from './group-commit.js';
+import type { LruCache } from './lru.js';
+import type { Mutex } from './mutex.js';
+import type { Postings } from './segment-reader.js';
+import type { SegmentReaderImpl } from './segment-reader-impl.js';
+import type { SegmentState } from './segment-state.js';
+import type { VersionMap } from './version-map.js';
+
+export interface EngineLogger {
+  info(...a: unknown[]): void;
+  warn(...a: unknown[]): void;
+}
+
+/** The durable commit point, stored under meta key `commit`. */
+export interface ShardCommit {
+  /** Committed segment ids, in order. */
+  segments: number[];
+  /** Highest seq no whose effects are all in the committed segments, live docs and tombstones. */
+  checkpoint: number;
+  nextSegmentId: number;
+}
+
+/** A published, immutable list of segment readers; counted so dropped segments outlive readers. */
+export class View {
+  refs = 1;
+  constructor(readonly readers: SegmentReaderImpl[]) {
+    for (const r of readers) r.state.refs++;
+  }
+}
+
+export interface Counters {
+  indexTotal: number;
+  indexTimeInMillis: number;
+  deleteTotal: number;
+  refreshTotal: number;
+  refreshTimeInMillis: number;
+  flushTotal: number;
+  mergeTotal: number;
+  mergeDocs: number;
+  mergeTimeInMillis: number;
+}
+
+export interface ShardContext {
+  readonly db: ShardDb;
+  readonly path: string;
+  readonly index: string;
+  readonly indexUuid: string;
+  readonly shardId: number;
+  readonly logger: EngineLogger | undefined;
+  readonly versions: VersionMap;
+  readonly committer: GroupCommitter;
+  readonly cache: LruCache<string, Postings>;
+  /** Serialises refreshes, merge commits, flushes and close. */
+  readonly segMutex: Mutex;
+  /** The indexing buffer: a segment being built. */
+  buffer: SegmentState;
+  /** Committed, sealed segments in order. */
+  segments: SegmentState[];
+  view: View;
+  nextSegmentId: number;
+  nextSeqNo: number;
+  checkpoint: number;
+  counters: Counters;
+  closing: boolean;
+}

@@ -1,0 +1,338 @@
+/**
+ * The shard engine: one classic-level database per shard copy, implementing ShardEngine.
+ * Modules: write-path (versions, op log, buffer), group-commit (durability), refresh,
+ * merge, shard-open (load + replay), views (searchers). docs/storage.md describes the design.
+ */
+import { rm } from 'node:fs/promises';
+import { readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { ClassicLevel } from 'classic-level';
+import { metaKey, opLogKey, opLogStart } from '../../storage/keyspace.js';
+import { SegmentBuilder, toStoredDocument } from '../../storage/segment-builder.js';
+import { decodeStoredDoc } from '../../storage/codecs/stored-doc.js';
+import { storedKey } from '../../storage/keyspace.js';
+import type { ShardDb } from '../../storage/segment-loader.js';
+import { View, type EngineLogger, type ShardContext } from './context.js';
+import { GroupCommitter } from './group-commit.js';
+import { LruCache } from './lru.js';
+import { pickForceMerge, pickMerge, runMerge } from './merge.js';
+import { Mutex } from './mutex.js';
+import { commitValue, isDirty, refreshLocked } from './refresh.js';
+import type { Postings, StrataSearcher } from './segment-reader.js';
+import { SegmentState } from './segment-state.js';
+import { loadShard } from './shard-open.js';
+import type { BulkItemOutcome, ShardEngine, ShardOperation, ShardStats, StoredDocument } from './types.js';
+import { VersionMap } from './version-map.js';
+import { acquireSearcher, publish, releaseSegment } from './views.js';
+import { applyDelete, applyIndex, writeBulk } from './write-path.js';
+
+export interface ShardEngineOptions {
+  /** Directory of this shard copy's LevelDB database. */
+  path: string;
+  index: string;
+  indexUuid: string;
+  shardId: number;
+  /** Automatic refresh period; -1 disables it. */
+  refreshIntervalMs: number;
+  logger?: EngineLogger;
+  /** Refresh early when the indexing buffer holds about this many bytes (default 64 MiB). */
+  bufferBytes?: number;
+  /** Byte budget of the decoded-postings cache (default 32 MiB). */
+  postingsCacheBytes?: number;
+}
+
+/** Per-segment figures for the segments APIs. */
+export interface SegmentSummary {
+  name: string;
+  generation: number;
+  numDocs: number;
+  deletedDocs: number;
+  sizeInBytes: number;
+  committed: boolean;
+  search: boolean;
+}
+
+/** The engine handed to the coordinator: the ShardEngine contract plus shard-local extras. */
+export interface StrataShardEngine extends ShardEngine {
+  /** A point-in-time view of the refreshed segments; release it when done. */
+  searcher(): StrataSearcher;
+  /** Change the automatic refresh period (`index.refresh_interval`); -1 disables. */
+  setRefreshIntervalMs(ms: number): void;
+  /** Merge down to at most `maxNumSegments` segments (or rewrite segments with deletes). */
+  forceMerge(opts?: { maxNumSegments?: number; onlyExpungeDeletes?: boolean }): Promise<void>;
+  /** The searchable segments. */
+  segments(): SegmentSummary[];
+  /** Highest assigned sequence number (-1 when none). */
+  readonly maxSeqNo: number;
+  /** Close and delete the shard's files. */
+  destroy(): Promise<void>;
+}
+
+/** Open (or create) the shard at `opts.path`. Fails if another process holds it open. */
+export async function openShardEngine(opts: ShardEngineOptions): Promise<StrataShardEngine> {
+  const db: ShardDb = new ClassicLevel<Buffer, Buffer>(opts.path, { keyEncoding: 'buffer', valueEncoding: 'buffer' });
+  await db.open();
+  try {
+    const versions = new VersionMap();
+    const loaded = await loadShard(db, versions);
+    const ctx: ShardContext = {
+      db,
+      path: opts.path,
+      index: opts.index,
+      indexUuid: opts.indexUuid,
+      shardId: opts.shardId,
+      logger: opts.logger,
+      versions,
+      committer: new GroupCommitter(db, loaded.maxSeqNo),
+      cache: new LruCache<string, Postings>(opts.postingsCacheBytes ?? 32 * 1024 * 1024),
+      segMutex: new Mutex(),
+      buffer: new SegmentState(loaded.commit.nextSegmentId, new SegmentBuilder()),
+      segments: loaded.segments,
+      view: new View([]),
+      nextSegmentId: loaded.commit.nextSegmentId + 1,
+      nextSeqNo: loaded.maxSeqNo + 1,
+      checkpoint: loaded.commit.checkpoint,
+      counters: { indexTotal: 0, indexTimeInMillis: 0, deleteTotal: 0, refreshTotal: 0, refreshTimeInMillis: 0, flushTotal: 0, mergeTotal: 0, mergeDocs: 0, mergeTimeInMillis: 0 },
+      closing: false,
+    };
+    for (const op of loaded.replay) {
+      if (op.op === 'index') applyIndex(ctx, op.doc, op.version, op.seqNo);
+      else applyDelete(ctx, op.type, op.id, op.version, op.seqNo);
+    }
+    if (loaded.replay.length > 0) opts.logger?.info(`[${opts.index}][${opts.shardId}] replayed ${loaded.replay.length} operations`);
+    publish(ctx);
+    return new Engine(ctx, opts);
+  } catch (err) {
+    await db.close();
+    throw err;
+  }
+}
+
+class Engine implements StrataShardEngine {
+  private timer: NodeJS.Timeout | null = null;
+  private intervalMs: number;
+  private listeners: Array<{ seqNo: number; resolve: (forced: boolean) => void }> = [];
+  private merging: Promise<void> | null = null;
+  private closed: Promise<void> | null = null;
+  private readonly bufferBytes: number;
+
+  constructor(
+    private readonly ctx: ShardContext,
+    opts: ShardEngineOptions,
+  ) {
+    this.intervalMs = opts.refreshIntervalMs;
+    this.bufferBytes = opts.bufferBytes ?? 64 * 1024 * 1024;
+    this.schedule();
+  }
+
+  get maxSeqNo(): number {
+    return this.ctx.nextSeqNo - 1;
+  }
+
+  async bulk(ops: ShardOperation[]): Promise<BulkItemOutcome[]> {
+    this.ensureOpen();
+    const out = await writeBulk(this.ctx, ops);
+    if ((this.ctx.buffer.builder?.ramBytes ?? 0) > this.bufferBytes) void this.refresh().catch((err: unknown) => this.ctx.logger?.warn({ err }, 'refresh failed'));
+    return out;
+  }
+
+  async get(type: string | undefined, id: string): Promise<StoredDocument | null> {
+    this.ensureOpen();
+    const e = type === undefined ? this.ctx.versions.getAnyLive(id) : this.ctx.versions.get(type, id);
+    if (!e || e.deleted || !e.seg) return null;
+    const seg = e.seg;
+    const doc = seg.builder?.docs[e.doc];
+    if (doc) return toStoredDocument(doc, e.version);
+    seg.refs++; // keep a merged-away segment's keys until this read is done
+    try {
+      const v = await this.ctx.db.get(storedKey(seg.id, e.doc));
+      if (!v) throw new Error(`corrupt shard: stored document of [${e.type}][${e.id}] missing`);
+      const d = decodeStoredDoc(v);
+      d.version = e.version;
+      return d;
+    } finally {
+      releaseSegment(this.ctx, seg);
+    }
+  }
+
+  refresh(): Promise<void> {
+    this.ensureOpen();
+    return this.ctx.segMutex.run(async () => {
+      await refreshLocked(this.ctx);
+      this.notifyListeners();
+    }).then(() => this.maybeMerge());
+  }
+
+  async flush(): Promise<void> {
+    this.ensureOpen();
+    await this.ctx.segMutex.run(async () => {
+      await refreshLocked(this.ctx);
+      this.notifyListeners();
+      await this.trimOpLog();
+    });
+    this.maybeMerge();
+  }
+
+  private async trimOpLog(): Promise<void> {
+    const ctx = this.ctx;
+    // Sync the commit point first: LevelDB applies writes in order, so once the trim is on
+    // disk the segments it relies on are too.
+    await ctx.db.put(metaKey('commit'), commitValue(ctx, ctx.segments, ctx.checkpoint), { sync: true });
+    await ctx.db.clear({ gte: opLogStart(), lt: opLogKey(ctx.checkpoint + 1) });
+    ctx.counters.flushTotal++;
+  }
+
+  async waitForRefresh(maxListeners: number): Promise<boolean> {
+    this.ensureOpen();
+    const seqNo = this.ctx.nextSeqNo - 1;
+    if (seqNo <= this.ctx.checkpoint) return false;
+    if (this.listeners.length >= maxListeners) {
+      await this.refresh();
+      return true;
+    }
+    return new Promise((resolve) => this.listeners.push({ seqNo, resolve }));
+  }
+
+  private notifyListeners(): void {
+    const still: typeof this.listeners = [];
+    for (const l of this.listeners) {
+      if (l.seqNo <= this.ctx.checkpoint) l.resolve(false);
+      else still.push(l);
+    }
+    this.listeners = still;
+  }
+
+  searcher(): StrataSearcher {
+    this.ensureOpen();
+    return acquireSearcher(this.ctx);
+  }
+
+  segments(): SegmentSummary[] {
+    return this.ctx.view.readers.map((r) => ({
+      name: r.name,
+      generation: r.state.id,
+      numDocs: r.numDocs,
+      deletedDocs: r.deletedDocs,
+      sizeInBytes: r.sizeInBytes,
+      committed: true,
+      search: true,
+    }));
+  }
+
+  setRefreshIntervalMs(ms: number): void {
+    this.intervalMs = ms;
+    this.schedule();
+  }
+
+  private schedule(): void {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    if (this.intervalMs <= 0 || this.closed) return;
+    this.timer = setInterval(() => {
+      if (!isDirty(this.ctx) || this.ctx.closing) return;
+      this.refresh().catch((err: unknown) => this.ctx.logger?.warn({ err }, 'scheduled refresh failed'));
+    }, this.intervalMs);
+    this.timer.unref();
+  }
+
+  /** Start a background merge when the policy asks for one (one at a time). */
+  private maybeMerge(): void {
+    if (this.merging || this.ctx.closing) return;
+    const pick = pickMerge(this.ctx.segments);
+    if (!pick) return;
+    this.merging = runMerge(this.ctx, pick)
+      .catch((err: unknown) => {
+        if (!this.ctx.closing) this.ctx.logger?.warn({ err }, 'merge failed');
+      })
+      .finally(() => {
+        this.merging = null;
+        setImmediate(() => this.maybeMerge());
+      });
+  }
+
+  async forceMerge(opts: { maxNumSegments?: number; onlyExpungeDeletes?: boolean } = {}): Promise<void> {
+    this.ensureOpen();
+    await this.refresh();
+    for (;;) {
+      while (this.merging) await this.merging;
+      const pick = pickForceMerge(this.ctx.segments, opts.maxNumSegments ?? 1, opts.onlyExpungeDeletes ?? false);
+      if (!pick) return;
+      await runMerge(this.ctx, pick);
+      if (opts.onlyExpungeDeletes) return;
+    }
+  }
+
+  stats(): ShardStats {
+    const readers = this.ctx.view.readers;
+    let docsCount = 0;
+    let docsDeleted = 0;
+    for (const r of readers) {
+      docsCount += r.numDocs;
+      docsDeleted += r.deletedDocs;
+    }
+    const c = this.ctx.counters;
+    return {
+      docsCount,
+      docsDeleted,
+      storeSizeInBytes: dirSize(this.ctx.path),
+      indexTotal: c.indexTotal,
+      indexTimeInMillis: c.indexTimeInMillis,
+      deleteTotal: c.deleteTotal,
+      refreshTotal: c.refreshTotal,
+      refreshTimeInMillis: c.refreshTimeInMillis,
+      flushTotal: c.flushTotal,
+      mergeTotal: c.mergeTotal,
+      segmentsCount: readers.length,
+    };
+  }
+
+  close(): Promise<void> {
+    if (!this.closed) this.closed = this.doClose();
+    return this.closed;
+  }
+
+  private async doClose(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    this.ctx.closing = true;
+    if (this.merging) await this.merging;
+    try {
+      // ES flushes on close: the next open then has nothing to replay.
+      await this.ctx.segMutex.run(async () => {
+        if (this.ctx.committer.failure) return;
+        await refreshLocked(this.ctx);
+        this.notifyListeners();
+        await this.trimOpLog();
+      });
+    } finally {
+      for (const l of this.listeners) l.resolve(false);
+      this.listeners = [];
+      await this.ctx.db.close();
+    }
+  }
+
+  async destroy(): Promise<void> {
+    await this.close().catch(() => undefined);
+    await rm(this.ctx.path, { recursive: true, force: true });
+  }
+
+  private ensureOpen(): void {
+    if (this.closed) throw new Error(`shard [${this.ctx.index}][${this.ctx.shardId}] is closed`);
+  }
+}
+
+function dirSize(path: string): number {
+  let total = 0;
+  try {
+    for (const f of readdirSync(path)) {
+      try {
+        total += statSync(join(path, f)).size;
+      } catch {
+        // a file LevelDB just compacted away
+      }
+    }
+  } catch {
+    return 0;
+  }
+  return total;
+}

@@ -1,0 +1,102 @@
+/**
+ * Background merges: a tiered-ish policy (more than `SEGMENTS_PER_TIER` segments → merge the
+ * smallest ones, up to `MAX_MERGE_AT_ONCE`; a segment with more than half its docs deleted is
+ * rewritten alone to reclaim them), the merge itself (storage/segment-merger.ts, outside any
+ * lock, so writes and refreshes go on), and the commit that swaps the merged segment in.
+ */
+import { encodeLiveDocs } from '../../storage/codecs/live-docs.js';
+import { liveDocsKey, metaKey } from '../../storage/keyspace.js';
+import { mergeSegments } from '../../storage/segment-merger.js';
+import type { ShardContext } from './context.js';
+import { commitValue } from './refresh.js';
+import { SegmentState } from './segment-state.js';
+import { dropSegmentData, publish } from './views.js';
+
+export const SEGMENTS_PER_TIER = 10;
+export const MAX_MERGE_AT_ONCE = 10;
+
+/** Segments to merge next, or null when the shape is fine. */
+export function pickMerge(segments: readonly SegmentState[]): SegmentState[] | null {
+  const eligible = segments.filter((s) => !s.merging && !s.dropped && s.core);
+  if (eligible.length > SEGMENTS_PER_TIER) {
+    const bySize = [...eligible].sort((a, b) => a.numDocs - b.numDocs || a.id - b.id);
+    return bySize.slice(0, Math.min(MAX_MERGE_AT_ONCE, Math.max(2, eligible.length - SEGMENTS_PER_TIER + 1)));
+  }
+  const wasteful = eligible.find((s) => s.delCount * 2 > s.maxDoc);
+  return wasteful ? [wasteful] : null;
+}
+
+/** Pick for a force merge down to `maxSegments` (or only segments with deletes). */
+export function pickForceMerge(segments: readonly SegmentState[], maxSegments: number, onlyExpungeDeletes: boolean): SegmentState[] | null {
+  const eligible = segments.filter((s) => !s.merging && !s.dropped && s.core);
+  if (onlyExpungeDeletes) {
+    const withDeletes = eligible.filter((s) => s.delCount > 0);
+    return withDeletes.length > 0 ? withDeletes : null;
+  }
+  if (eligible.length > maxSegments) {
+    const bySize = [...eligible].sort((a, b) => a.numDocs - b.numDocs || a.id - b.id);
+    return bySize.slice(0, eligible.length - maxSegments + 1);
+  }
+  if (eligible.length === 1 && eligible[0]!.delCount > 0) return [eligible[0]!];
+  return null;
+}
+
+/** Merge `sources` into one new segment and commit it. */
+export async function runMerge(ctx: ShardContext, sources: SegmentState[]): Promise<void> {
+  const started = Date.now();
+  for (const s of sources) s.merging = true;
+  try {
+    // Snapshot the published live docs; deletes arriving meanwhile are carried over at commit.
+    const snaps = sources.map((s) => ({ core: s.core!, live: s.live }));
+    const newId = ctx.nextSegmentId++;
+    const { core, docMaps } = await mergeSegments(ctx.db, snaps, newId, () => ctx.closing);
+    await ctx.segMutex.run(async () => {
+      if (ctx.closing) throw new Error('merge aborted');
+      const merged = new SegmentState(newId, null);
+      merged.core = core;
+      const deadRoots: number[] = [];
+      sources.forEach((s, i) => {
+        const map = docMaps[i]!;
+        const ids = s.core!.docIds;
+        for (let d = 0; d < map.length; d++) {
+          const nd = map[d] as number;
+          if (nd < 0 || (ids.pathOrd[d] as number) >= 0) continue;
+          if (!s.isLive(d)) deadRoots.push(nd);
+          // Re-point the version map at the merged copy.
+          const e = ctx.versions.get(ids.types[ids.typeOrd[d] as number] as string, ids.ids[d] as string);
+          if (e && e.seg === s && e.doc === d) {
+            e.seg = merged;
+            e.doc = nd;
+          }
+        }
+        for (const d of s.pending) {
+          const nd = map[d] as number;
+          if (nd >= 0) merged.pending.push(nd);
+        }
+        s.pending = [];
+      });
+      const batch = ctx.db.batch();
+      if (deadRoots.length > 0) {
+        const { live, delCount } = merged.withDeletes(deadRoots);
+        merged.live = live;
+        merged.delCount = delCount;
+        batch.put(liveDocsKey(newId), encodeLiveDocs({ maxDoc: core.info.maxDoc, delCount, bits: live }));
+      }
+      const first = ctx.segments.findIndex((s) => sources.includes(s));
+      const next = ctx.segments.filter((s) => !sources.includes(s));
+      if (merged.numDocs > 0) next.splice(Math.max(0, first), 0, merged);
+      else merged.dropped = true;
+      batch.put(metaKey('commit'), commitValue(ctx, next, ctx.checkpoint));
+      await batch.write({ sync: true });
+      for (const s of sources) s.dropped = true;
+      ctx.segments = next;
+      publish(ctx);
+      if (merged.dropped) dropSegmentData(ctx, merged);
+      ctx.counters.mergeTotal++;
+      ctx.counters.mergeDocs += core.info.maxDoc;
+      ctx.counters.mergeTimeInMillis += Date.now() - started;
+    });
+  } finally {
+    for (const s of sources) s.merging = false;
+  }
+}

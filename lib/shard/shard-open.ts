@@ -1,0 +1,132 @@
+/**
+ * Opening a shard: check formats, read the commit point, clear orphan segment ranges left by
+ * interrupted merges, load every committed segment into memory, rebuild the version map from
+ * the segments' doc ids and the delete tombstones, then replay the operation-log entries newer
+ * than the checkpoint into a fresh indexing buffer.
+ */
+import { checkFormats, CURRENT_FORMATS } from '../../storage/codecs/formats.js';
+import { decodeOpLogEntry } from '../../storage/codecs/op-log.js';
+import { decodeVersionEntry } from '../../storage/codecs/version-entry.js';
+import { KeyReader } from '../../storage/keys.js';
+import { allSegmentsRange, metaKey, opLogEnd, opLogKey, segmentRange, versionEnd, versionStart } from '../../storage/keyspace.js';
+import { loadSegment, type ShardDb } from '../../storage/segment-loader.js';
+import type { ShardCommit } from './context.js';
+import { SegmentState } from './segment-state.js';
+import type { VersionMap } from './version-map.js';
+import type { OpLogEntry } from '../../storage/codecs/op-log.js';
+
+export interface LoadedShard {
+  commit: ShardCommit;
+  segments: SegmentState[];
+  /** Op-log entries to replay, in seq-no order. */
+  replay: OpLogEntry[];
+  /** Highest seq no found anywhere. */
+  maxSeqNo: number;
+}
+
+/** Read (or initialise) metadata and load segments into `versions`; does not replay. */
+export async function loadShard(db: ShardDb, versions: VersionMap): Promise<LoadedShard> {
+  const formatsRaw = await db.get(metaKey('formats'));
+  let commit: ShardCommit = { segments: [], checkpoint: -1, nextSegmentId: 0 };
+  if (!formatsRaw) {
+    await db.batch(
+      [
+        { type: 'put', key: metaKey('formats'), value: Buffer.from(JSON.stringify(CURRENT_FORMATS)) },
+        { type: 'put', key: metaKey('commit'), value: Buffer.from(JSON.stringify(commit)) },
+      ],
+      { sync: true },
+    );
+  } else {
+    checkFormats(JSON.parse(formatsRaw.toString('utf8')) as Record<string, { id: string; version: number }>);
+    const c = await db.get(metaKey('commit'));
+    if (c) commit = JSON.parse(c.toString('utf8')) as ShardCommit;
+  }
+
+  await clearOrphans(db, new Set(commit.segments));
+
+  const segments: SegmentState[] = [];
+  let maxSeqNo = commit.checkpoint;
+  for (const id of commit.segments) {
+    const { core, liveDocs } = await loadSegment(db, id);
+    const s = new SegmentState(id, null);
+    s.core = core;
+    if (liveDocs) {
+      s.live = liveDocs.bits;
+      s.delCount = liveDocs.delCount;
+    }
+    const ids = core.docIds;
+    for (let d = 0; d < core.info.maxDoc; d++) {
+      if ((ids.pathOrd[d] as number) >= 0 || !s.isLive(d)) continue;
+      const e = versions.upsert(ids.types[ids.typeOrd[d] as number] as string, ids.ids[d] as string);
+      const seqNo = ids.seqNos[d] as number;
+      if (seqNo < e.seqNo) continue;
+      e.version = ids.versions[d] as number;
+      e.seqNo = seqNo;
+      e.deleted = false;
+      e.seg = s;
+      e.doc = d;
+    }
+    maxSeqNo = Math.max(maxSeqNo, core.info.maxSeqNo);
+    segments.push(s);
+  }
+
+  const vit = db.iterator({ gte: versionStart(), lt: versionEnd() });
+  try {
+    for (;;) {
+      const entries = await vit.nextv(1000);
+      if (entries.length === 0) break;
+      for (const [k, v] of entries) {
+        const r = new KeyReader(k);
+        r.tag();
+        const type = r.str();
+        const id = r.str();
+        const t = decodeVersionEntry(v);
+        const e = versions.upsert(type, id);
+        if (t.seqNo > e.seqNo) {
+          e.version = t.version;
+          e.seqNo = t.seqNo;
+          e.deleted = true;
+          e.seg = null;
+          e.doc = -1;
+        }
+        maxSeqNo = Math.max(maxSeqNo, t.seqNo);
+      }
+    }
+  } finally {
+    await vit.close();
+  }
+
+  const replay: OpLogEntry[] = [];
+  const oit = db.iterator({ gte: opLogKey(commit.checkpoint + 1), lt: opLogEnd() });
+  try {
+    for (;;) {
+      const entries = await oit.nextv(1000);
+      if (entries.length === 0) break;
+      for (const [, v] of entries) {
+        const op = decodeOpLogEntry(v);
+        replay.push(op);
+        maxSeqNo = Math.max(maxSeqNo, op.seqNo);
+      }
+    }
+  } finally {
+    await oit.close();
+  }
+  return { commit, segments, replay, maxSeqNo };
+}
+
+/** Remove key ranges of segments that no commit names (an interrupted merge or refresh). */
+async function clearOrphans(db: ShardDb, committed: Set<number>): Promise<void> {
+  const { gte, lt } = allSegmentsRange();
+  let from = gte;
+  for (;;) {
+    const keys = await db.keys({ gte: from, lt, limit: 1 }).all();
+    const k = keys[0];
+    if (!k) return;
+    const r = new KeyReader(k);
+    r.tag();
+    const id = r.u32();
+    const range = segmentRange(id);
+    if (!committed.has(id)) await db.clear(range);
+    from = range.lt;
+  }
+}

@@ -1,0 +1,101 @@
+/**
+ * The write path: version checks, seq no assignment, op-log entries and tombstones for the
+ * synced batch, and application to the version map and indexing buffer. Everything up to the
+ * batch submission is synchronous, so operations are applied in exactly the order they are
+ * checked — the engine needs no lock for writes (the event loop serialises them), and the
+ * group committer makes them durable before any result is returned.
+ */
+import type { ParsedDocument } from '../mapping/parsed-document.js';
+import { toEsError, versionConflict } from '../errors/errors.js';
+import { encodeOpLogEntry } from '../../storage/codecs/op-log.js';
+import { encodeVersionEntry } from '../../storage/codecs/version-entry.js';
+import { opLogKey, versionKey } from '../../storage/keyspace.js';
+import type { ShardContext } from './context.js';
+import type { BatchOp } from './group-commit.js';
+import type { BulkItemOutcome, ShardOperation } from './types.js';
+import type { VersionEntry } from './version-map.js';
+import { planWrite } from './versioning.js';
+
+/** Put an index operation into the buffer and version map (no checks; also used by replay). */
+export function applyIndex(ctx: ShardContext, doc: ParsedDocument, version: number, seqNo: number): void {
+  const e = ctx.versions.upsert(doc.type, doc.id);
+  markOldCopyDeleted(e);
+  const builder = ctx.buffer.builder;
+  if (!builder) throw new Error('indexing buffer is sealed');
+  e.doc = builder.add(doc, version, seqNo);
+  e.seg = ctx.buffer;
+  e.version = version;
+  e.seqNo = seqNo;
+  e.deleted = false;
+}
+
+/** Apply a delete to the version map (no checks; also used by replay). */
+export function applyDelete(ctx: ShardContext, type: string, id: string, version: number, seqNo: number): void {
+  const e = ctx.versions.upsert(type, id);
+  markOldCopyDeleted(e);
+  e.seg = null;
+  e.doc = -1;
+  e.version = version;
+  e.seqNo = seqNo;
+  e.deleted = true;
+}
+
+function markOldCopyDeleted(e: VersionEntry): void {
+  // The old copy stays visible to search until the next refresh applies this delete.
+  if (!e.deleted && e.seg) e.seg.pending.push(e.doc);
+}
+
+function current(e: VersionEntry | undefined): VersionEntry | undefined {
+  return e && e.version >= 0 ? e : undefined;
+}
+
+/** Check, apply and make durable one bulk of operations; per-op outcomes in order. */
+export async function writeBulk(ctx: ShardContext, ops: readonly ShardOperation[]): Promise<BulkItemOutcome[]> {
+  const started = Date.now();
+  const results: BulkItemOutcome[] = [];
+  const batch: BatchOp[] = [];
+  let maxSeqNo = -1;
+  let indexed = 0;
+  let deleted = 0;
+  for (const op of ops) {
+    try {
+      if (op.op === 'index') {
+        const { doc } = op;
+        const cur = current(ctx.versions.get(doc.type, doc.id));
+        const plan = planWrite(cur, op.version, op.versionType ?? 'internal', op.opType === 'create');
+        if (!plan.ok) {
+          results.push({ error: versionConflict(doc.type, doc.id, ctx.index, ctx.shardId, ctx.indexUuid, plan.reason) });
+          continue;
+        }
+        const seqNo = ctx.nextSeqNo++;
+        maxSeqNo = seqNo;
+        batch.push({ type: 'put', key: opLogKey(seqNo), value: encodeOpLogEntry({ op: 'index', seqNo, version: plan.version, doc }) });
+        if (cur?.deleted) batch.push({ type: 'del', key: versionKey(doc.type, doc.id) });
+        applyIndex(ctx, doc, plan.version, seqNo);
+        indexed++;
+        results.push({ ok: { result: plan.wasDeleted ? 'created' : 'updated', version: plan.version, seqNo } });
+      } else {
+        const cur = current(ctx.versions.get(op.type, op.id));
+        const plan = planWrite(cur, op.version, op.versionType ?? 'internal', false);
+        if (!plan.ok) {
+          results.push({ error: versionConflict(op.type, op.id, ctx.index, ctx.shardId, ctx.indexUuid, plan.reason) });
+          continue;
+        }
+        const seqNo = ctx.nextSeqNo++;
+        maxSeqNo = seqNo;
+        batch.push({ type: 'put', key: opLogKey(seqNo), value: encodeOpLogEntry({ op: 'delete', seqNo, version: plan.version, type: op.type, id: op.id }) });
+        batch.push({ type: 'put', key: versionKey(op.type, op.id), value: encodeVersionEntry({ version: plan.version, seqNo, deleted: true }) });
+        applyDelete(ctx, op.type, op.id, plan.version, seqNo);
+        deleted++;
+        results.push({ ok: { result: plan.wasDeleted ? 'not_found' : 'deleted', version: plan.version, seqNo } });
+      }
+    } catch (err) {
+      results.push({ error: toEsError(err) });
+    }
+  }
+  if (batch.length > 0) await ctx.committer.submit(batch, maxSeqNo);
+  ctx.counters.indexTotal += indexed;
+  ctx.counters.deleteTotal += deleted;
+  ctx.counters.indexTimeInMillis += Date.now() - started;
+  return results;
+}

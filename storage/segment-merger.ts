@@ -1,0 +1,324 @@
+/**
+ * Merges sealed segments into one new segment holding only their live documents (nested
+ * blocks stay together), like Lucene's SegmentMerger: postings are decoded, renumbered and
+ * re-encoded term by term, norms / doc values / doc ids are remapped, stored documents are
+ * copied as they are. Values are written in unsynced chunks under the new segment's number;
+ * the segment only becomes part of the shard when the caller commits a segment list naming it
+ * (an interrupted merge leaves an orphan range that the next open clears).
+ */
+import { type DocIds } from './codecs/doc-ids.js';
+import { encodeDocIds } from './codecs/doc-ids.js';
+import { encodeDocValues, type DocValuesColumn } from './codecs/doc-values.js';
+import { isLiveBit } from './codecs/live-docs.js';
+import { encodeNorms } from './codecs/norms.js';
+import { ByteWriter } from './codecs/bytes.js';
+import { decodePostings, FLAG_FREQS, FLAG_OFFSETS, FLAG_POSITIONS, writePostings } from './codecs/postings.js';
+import { encodeSegmentInfo, segmentName, type FieldInfo, type SegmentInfo } from './codecs/segment-info.js';
+import { encodeTermDict } from './codecs/term-dict.js';
+import { KeyReader } from './keys.js';
+import { docIdsKey, docValuesKey, normsKey, postingsFieldRange, postingsKey, segInfoKey, segKindRange, segTermsKey, SEG, storedKey } from './keyspace.js';
+import type { FieldCore, SegmentCore } from './segment-core.js';
+import type { ShardDb } from './segment-loader.js';
+
+export interface MergeSource {
+  core: SegmentCore;
+  /** Live docs snapshot the merge keeps (null = all live). */
+  live: Uint8Array | null;
+}
+
+export interface MergeResult {
+  core: SegmentCore;
+  /** Per source: old doc number → new doc number, -1 for dropped docs. */
+  docMaps: Int32Array[];
+}
+
+const CHUNK = 4000;
+
+class ChunkedWriter {
+  private ops: Array<{ type: 'put'; key: Buffer; value: Buffer }> = [];
+  size = 0;
+  constructor(private readonly db: ShardDb) {}
+  async put(key: Buffer, value: Buffer): Promise<void> {
+    this.size += key.length + value.length;
+    this.ops.push({ type: 'put', key, value });
+    if (this.ops.length >= CHUNK) await this.flush();
+  }
+  async flush(): Promise<void> {
+    if (this.ops.length === 0) return;
+    const ops = this.ops;
+    this.ops = [];
+    await this.db.batch(ops);
+  }
+}
+
+/** Merge `sources` into segment `id`. `abort()` is polled between steps. */
+export async function mergeSegments(db: ShardDb, sources: MergeSource[], id: number, abort: () => boolean): Promise<MergeResult> {
+  const docMaps: Int32Array[] = [];
+  let maxDoc = 0;
+  for (const s of sources) {
+    const n = s.core.info.maxDoc;
+    const map = new Int32Array(n).fill(-1);
+    for (let d = 0; d < n; d++) if (s.live === null || isLiveBit(s.live, d)) map[d] = maxDoc++;
+    docMaps.push(map);
+  }
+  const out = new ChunkedWriter(db);
+  const fields = new Map<string, FieldCore>();
+  const fieldInfos: FieldInfo[] = [];
+  const names = [...new Set(sources.flatMap((s) => [...s.core.fields.keys()]))].sort();
+  const w = new ByteWriter(4096);
+  for (const name of names) {
+    if (abort()) throw new Error('merge aborted');
+    const with_ = sources.map((s) => s.core.fields.get(name));
+    const present = with_.filter((f): f is FieldCore => f !== undefined);
+    const freqs = present.every((f) => f.info.freqs);
+    const positions = present.every((f) => f.info.positions);
+    const offsets = present.every((f) => f.info.offsets);
+    const norms = present.some((f) => f.info.norms);
+    const flags = (freqs ? FLAG_FREQS : 0) | (positions ? FLAG_POSITIONS : 0) | (offsets ? FLAG_OFFSETS : 0);
+    // Every source's postings blocks of this field, by term.
+    const blocks: Array<Map<string, Buffer>> = [];
+    for (let i = 0; i < sources.length; i++) {
+      const m = new Map<string, Buffer>();
+      if (with_[i]) {
+        const it = db.iterator({ ...postingsFieldRange(sources[i]!.core.info.id, name) });
+        try {
+          for (;;) {
+            const entries = await it.nextv(1000);
+            if (entries.length === 0) break;
+            for (const [k, v] of entries) {
+              const r = new KeyReader(k);
+              r.tag();
+              r.u32();
+              r.tag();
+              r.str();
+              m.set(r.str(), v);
+            }
+          }
+        } finally {
+          await it.close();
+        }
+      }
+      blocks.push(m);
+    }
+    const termSet = new Set<string>();
+    for (const f of present) for (const t of f.dict.terms) termSet.add(t);
+    const allTerms = [...termSet].sort();
+    const terms: string[] = [];
+    const docFreq: number[] = [];
+    const totalTermFreq: number[] = [];
+    const seen = new Uint8Array(maxDoc);
+    let docCount = 0;
+    let sumDocFreq = 0;
+    let sumTtf = 0;
+    for (const term of allTerms) {
+      const docs: number[] = [];
+      const fq: number[] = [];
+      const pos: number[] = [];
+      const so: number[] = [];
+      const eo: number[] = [];
+      for (let i = 0; i < sources.length; i++) {
+        const b = blocks[i]!.get(term);
+        if (!b) continue;
+        const p = decodePostings(b);
+        const map = docMaps[i]!;
+        for (let j = 0; j < p.docs.length; j++) {
+          const nd = map[p.docs[j] as number] as number;
+          if (nd < 0) continue;
+          docs.push(nd);
+          fq.push(p.freqs[j] as number);
+          if (!seen[nd]) {
+            seen[nd] = 1;
+            docCount++;
+          }
+          if (positions && p.positions && p.posStart) {
+            for (let k = p.posStart[j] as number; k < (p.posStart[j + 1] as number); k++) {
+              pos.push(p.positions[k] as number);
+              if (offsets && p.startOffsets && p.endOffsets) {
+                so.push(p.startOffsets[k] as number);
+                eo.push(p.endOffsets[k] as number);
+              }
+            }
+          }
+        }
+      }
+      if (docs.length === 0) continue;
+      let ttf = 0;
+      for (const f of fq) ttf += f;
+      terms.push(term);
+      docFreq.push(docs.length);
+      totalTermFreq.push(freqs ? ttf : -1);
+      sumDocFreq += docs.length;
+      sumTtf += ttf;
+      w.len = 0;
+      writePostings(w, { docs, freqs: fq, ...(positions ? { positions: pos } : {}), ...(offsets ? { startOffsets: so, endOffsets: eo } : {}) }, flags);
+      await out.put(postingsKey(id, name, term), w.finish());
+    }
+    if (terms.length === 0) continue;
+    const dict = { terms, docFreq: Int32Array.from(docFreq), totalTermFreq: Float64Array.from(totalTermFreq) };
+    await out.put(segTermsKey(id, name), encodeTermDict(dict));
+    const info: FieldInfo = { name, freqs, positions, offsets, norms, docCount, sumDocFreq, sumTotalTermFreq: freqs ? sumTtf : -1, termCount: terms.length };
+    const core: FieldCore = { info, dict };
+    if (norms) {
+      const nb = new Uint8Array(maxDoc);
+      sources.forEach((s, i) => {
+        const src = with_[i]?.norms;
+        if (!src) return;
+        const map = docMaps[i]!;
+        for (let d = 0; d < map.length; d++) if ((map[d] as number) >= 0) nb[map[d] as number] = src[d] as number;
+      });
+      await out.put(normsKey(id, name), encodeNorms(nb));
+      core.norms = nb;
+    }
+    fieldInfos.push(info);
+    fields.set(name, core);
+  }
+
+  const docValues = new Map<string, DocValuesColumn>();
+  const dvInfos: SegmentInfo['docValues'] = [];
+  const dvNames = [...new Set(sources.flatMap((s) => [...s.core.docValues.keys()]))].sort();
+  for (const name of dvNames) {
+    const col = mergeColumn(sources.map((s) => s.core.docValues.get(name)), docMaps, maxDoc);
+    if (!col) continue;
+    await out.put(docValuesKey(id, name), encodeDocValues(col));
+    docValues.set(name, col);
+    dvInfos.push({ name, kind: col.kind });
+  }
+
+  // Stored documents are copied byte for byte.
+  for (let i = 0; i < sources.length; i++) {
+    if (abort()) throw new Error('merge aborted');
+    const map = docMaps[i]!;
+    const it = db.iterator({ ...segKindRange(sources[i]!.core.info.id, SEG.STORED) });
+    try {
+      for (;;) {
+        const entries = await it.nextv(1000);
+        if (entries.length === 0) break;
+        for (const [k, v] of entries) {
+          const r = new KeyReader(k);
+          r.tag();
+          r.u32();
+          r.tag();
+          const nd = map[r.u32()] as number;
+          if (nd >= 0) await out.put(storedKey(id, nd), v);
+        }
+      }
+    } finally {
+      await it.close();
+    }
+  }
+
+  const docIds = mergeDocIds(sources.map((s) => s.core.docIds), docMaps, maxDoc);
+  await out.put(docIdsKey(id), encodeDocIds(docIds));
+  const info: SegmentInfo = {
+    id,
+    name: segmentName(id),
+    maxDoc,
+    minSeqNo: Math.min(...sources.map((s) => s.core.info.minSeqNo)),
+    maxSeqNo: Math.max(...sources.map((s) => s.core.info.maxSeqNo)),
+    fields: fieldInfos,
+    docValues: dvInfos,
+    sizeInBytes: 0,
+    createdAt: Date.now(),
+  };
+  info.sizeInBytes = out.size + 256;
+  await out.put(segInfoKey(id), encodeSegmentInfo(info));
+  await out.flush();
+  return { core: { info, fields, docValues, docIds }, docMaps };
+}
+
+function mergeColumn(cols: Array<DocValuesColumn | undefined>, docMaps: Int32Array[], maxDoc: number): DocValuesColumn | null {
+  const kind = cols.find((c) => c)?.kind;
+  if (!kind) return null;
+  const start = new Int32Array(maxDoc + 1);
+  const counts = new Int32Array(maxDoc);
+  cols.forEach((c, i) => {
+    if (!c || c.kind !== kind) return;
+    const map = docMaps[i]!;
+    for (let d = 0; d < map.length; d++) {
+      const nd = map[d] as number;
+      if (nd >= 0) counts[nd] = (c.start[d + 1] as number) - (c.start[d] as number);
+    }
+  });
+  for (let d = 0; d < maxDoc; d++) start[d + 1] = (start[d] as number) + (counts[d] as number);
+  const total = start[maxDoc] as number;
+  if (kind === 'numeric') {
+    const values = new Float64Array(total);
+    cols.forEach((c, i) => {
+      if (!c || c.kind !== 'numeric') return;
+      const map = docMaps[i]!;
+      for (let d = 0; d < map.length; d++) {
+        const nd = map[d] as number;
+        if (nd >= 0) values.set(c.values.subarray(c.start[d] as number, c.start[d + 1] as number), start[nd] as number);
+      }
+    });
+    return { kind, start, values };
+  }
+  const termSet = new Set<string>();
+  for (const c of cols) if (c && c.kind === 'string') for (const t of c.terms) termSet.add(t);
+  const terms = [...termSet].sort();
+  const ordOf = new Map(terms.map((t, i) => [t, i]));
+  const ords = new Int32Array(total);
+  cols.forEach((c, i) => {
+    if (!c || c.kind !== 'string') return;
+    const remap = Int32Array.from(c.terms, (t) => ordOf.get(t) as number);
+    const map = docMaps[i]!;
+    for (let d = 0; d < map.length; d++) {
+      const nd = map[d] as number;
+      if (nd < 0) continue;
+      let k = start[nd] as number;
+      // Remapping keeps the per-doc order: both dictionaries are sorted the same way.
+      for (let j = c.start[d] as number; j < (c.start[d + 1] as number); j++) ords[k++] = remap[c.ords[j] as number] as number;
+    }
+  });
+  return { kind, terms, start, ords };
+}
+
+function mergeDocIds(srcs: DocIds[], docMaps: Int32Array[], maxDoc: number): DocIds {
+  const types: string[] = [];
+  const typeOrds = new Map<string, number>();
+  const paths: string[] = [];
+  const pathOrds = new Map<string, number>();
+  const out: DocIds = {
+    maxDoc,
+    types,
+    typeOrd: new Int32Array(maxDoc),
+    ids: new Array<string>(maxDoc),
+    versions: new Float64Array(maxDoc),
+    seqNos: new Float64Array(maxDoc),
+    nestedPaths: paths,
+    pathOrd: new Int32Array(maxDoc),
+    nestedOffset: new Int32Array(maxDoc),
+  };
+  srcs.forEach((s, i) => {
+    const map = docMaps[i]!;
+    for (let d = 0; d < map.length; d++) {
+      const nd = map[d] as number;
+      if (nd < 0) continue;
+      const type = s.types[s.typeOrd[d] as number] as string;
+      let t = typeOrds.get(type);
+      if (t === undefined) {
+        t = types.length;
+        types.push(type);
+        typeOrds.set(type, t);
+      }
+      out.typeOrd[nd] = t;
+      out.ids[nd] = s.ids[d] as string;
+      out.versions[nd] = s.versions[d] as number;
+      out.seqNos[nd] = s.seqNos[d] as number;
+      const po = s.pathOrd[d] as number;
+      if (po < 0) out.pathOrd[nd] = -1;
+      else {
+        const path = s.nestedPaths[po] as string;
+        let p = pathOrds.get(path);
+        if (p === undefined) {
+          p = paths.length;
+          paths.push(path);
+          pathOrds.set(path, p);
+        }
+        out.pathOrd[nd] = p;
+      }
+      out.nestedOffset[nd] = s.nestedOffset[d] as number;
+    }
+  });
+  return out;
+}

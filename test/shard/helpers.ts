@@ -1,0 +1,60 @@
+/**
+ * Test helpers: build ParsedDocuments the way the mapping layer would (whitespace "analysis"
+ * for text fields, one token per keyword value) and temporary shard directories.
+ */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Token } from '../../lib/analysis/types.js';
+import type { IndexableField, ParsedDocument } from '../../lib/mapping/parsed-document.js';
+import { openShardEngine, type StrataShardEngine } from '../../lib/shard/engine.js';
+
+export function tmpShardPath(): string {
+  return join(mkdtempSync(join(tmpdir(), 'strata-shard-')), '0');
+}
+
+/** Lowercased whitespace tokens with positions and offsets (values separated by a gap of 100). */
+export function textTokens(values: string[]): Token[] {
+  const out: Token[] = [];
+  let posBase = 0;
+  let offBase = 0;
+  for (const v of values) {
+    const re = /\S+/g;
+    let m: RegExpExecArray | null;
+    let pos = -1;
+    while ((m = re.exec(v))) {
+      pos++;
+      out.push({ term: m[0].toLowerCase(), position: posBase + pos, startOffset: offBase + m.index, endOffset: offBase + m.index + m[0].length, type: 'word' });
+    }
+    posBase += pos + 1 + 100;
+    offBase += v.length + 1;
+  }
+  return out;
+}
+
+export function textField(name: string, ...values: string[]): IndexableField {
+  return { name, tokens: textTokens(values), positions: true, offsets: true, norms: true };
+}
+
+export function keywordField(name: string, ...values: string[]): IndexableField {
+  return {
+    name,
+    tokens: values.map((v, i) => ({ term: v, position: i, startOffset: 0, endOffset: v.length, type: 'word' })),
+    norms: false,
+    docValues: values,
+    docValuesType: 'string',
+  };
+}
+
+export function numberField(name: string, ...values: number[]): IndexableField {
+  return { name, docValues: values, docValuesType: 'numeric' };
+}
+
+/** A document with a `title` text field, optional extra fields, and its JSON source. */
+export function doc(id: string, title: string, extra: IndexableField[] = [], type = 'doc'): ParsedDocument {
+  return { type, id, source: Buffer.from(JSON.stringify({ title })), fields: [textField('title', title), ...extra] };
+}
+
+export async function openTmp(refreshIntervalMs = -1, path = tmpShardPath()): Promise<StrataShardEngine> {
+  return openShardEngine({ path, index: 'test', indexUuid: 'uuid-1', shardId: 0, refreshIntervalMs });
+}

@@ -1,0 +1,177 @@
+import test from 'ava';
+import { ByteReader, ByteWriter } from '../../storage/codecs/bytes.js';
+import { decodeDocIds, encodeDocIds } from '../../storage/codecs/doc-ids.js';
+import { buildColumn, decodeDocValues, encodeDocValues } from '../../storage/codecs/doc-values.js';
+import { allLive, clearBit, decodeLiveDocs, encodeLiveDocs, isLiveBit } from '../../storage/codecs/live-docs.js';
+import { decodeNorms, encodeNorms } from '../../storage/codecs/norms.js';
+import { decodeOpLogEntry, encodeOpLogEntry } from '../../storage/codecs/op-log.js';
+import { decodePostings, encodePostings, FLAG_FREQS, FLAG_OFFSETS, FLAG_POSITIONS } from '../../storage/codecs/postings.js';
+import { decodeSegmentInfo, encodeSegmentInfo, segmentName } from '../../storage/codecs/segment-info.js';
+import { byte315ToFloat, encodeBm25Norm, floatToByte315 } from '../../storage/codecs/small-float.js';
+import { decodeStoredDoc, encodeStoredDoc } from '../../storage/codecs/stored-doc.js';
+import { decodeTermDict, encodeTermDict, findTerm } from '../../storage/codecs/term-dict.js';
+import { decodeVersionEntry, encodeVersionEntry } from '../../storage/codecs/version-entry.js';
+import { checkFormats, CURRENT_FORMATS } from '../../storage/codecs/formats.js';
+
+test('varints round trip up to 2^53', (t) => {
+  const values = [0, 1, 127, 128, 300, 2 ** 31 - 1, 2 ** 31, 2 ** 32 - 1, 2 ** 32, 2 ** 45 + 7, 2 ** 53 - 1];
+  const w = new ByteWriter(4);
+  for (const v of values) {
+    w.varint(v);
+    w.svarint(-Math.min(v, 2 ** 52 - 1));
+  }
+  w.str('héllo');
+  w.str('x'.repeat(200));
+  const r = new ByteReader(w.finish());
+  for (const v of values) {
+    t.is(r.varint(), v);
+    t.is(r.svarint(), v === 0 ? 0 : -Math.min(v, 2 ** 52 - 1));
+  }
+  t.is(r.str(), 'héllo');
+  t.is(r.str(), 'x'.repeat(200));
+  t.true(r.done);
+});
+
+test('SmallFloat.floatToByte315 / byte315ToFloat match Lucene', (t) => {
+  t.is(floatToByte315(1), 124);
+  t.is(byte315ToFloat(124), 1);
+  t.is(floatToByte315(0), 0);
+  t.is(floatToByte315(-5), 0);
+  t.is(floatToByte315(1e-20), 1); // underflow maps to the smallest value
+  t.is(floatToByte315(1e20), 255); // overflow maps to the largest
+  t.is(byte315ToFloat(0), 0);
+  t.is(byte315ToFloat(1), 5.820766091346741e-10);
+  t.is(byte315ToFloat(255), 7516192768);
+  // BM25 field lengths as ES 5 explanations print them: 1 → 1.0, 2 → 2.56, 3 and 4 → 4.0.
+  const len = (n: number) => 1 / byte315ToFloat(encodeBm25Norm(n)) ** 2;
+  t.is(encodeBm25Norm(1), 124);
+  t.is(encodeBm25Norm(2), 121);
+  t.is(Math.fround(len(2)), Math.fround(2.56));
+  t.is(len(3), 4);
+  t.is(len(4), 4);
+  t.is(Math.fround(len(5)), Math.fround(5.2244897));
+  t.is(Math.fround(len(6)), Math.fround(7.111111));
+  // An index-time boost of 2 on a one-token field.
+  t.is(byte315ToFloat(encodeBm25Norm(1, 2)), 2);
+  // Every byte decodes and re-encodes to itself.
+  for (let b = 1; b < 256; b++) t.is(floatToByte315(byte315ToFloat(b)), b);
+});
+
+test('postings block round trip with positions and offsets', (t) => {
+  const p = { docs: [0, 3, 4, 1000], freqs: [2, 1, 1, 3], positions: [0, 5, 2, 0, 1, 7, 300], startOffsets: [0, 30, 10, 0, 4, 40, 2000], endOffsets: [3, 33, 14, 5, 8, 45, 2010] };
+  const d = decodePostings(encodePostings(p, FLAG_FREQS | FLAG_POSITIONS | FLAG_OFFSETS));
+  t.deepEqual([...d.docs], p.docs);
+  t.deepEqual([...d.freqs], p.freqs);
+  t.deepEqual([...d.positions!], p.positions);
+  t.deepEqual([...d.posStart!], [0, 2, 3, 4, 7]);
+  t.deepEqual([...d.startOffsets!], p.startOffsets);
+  t.deepEqual([...d.endOffsets!], p.endOffsets);
+});
+
+test('postings block without frequencies reports freq 1 and no positions', (t) => {
+  const d = decodePostings(encodePostings({ docs: [2, 9], freqs: [2, 1] }, 0));
+  t.deepEqual([...d.docs], [2, 9]);
+  t.deepEqual([...d.freqs], [1, 1]);
+  t.is(d.positions, undefined);
+});
+
+test('term dictionary round trip keeps UTF-16 order and surrogate pairs', (t) => {
+  const terms = ['a', 'ab', 'abc', 'b', 'z\ud83d\ude00', 'z\ud83d\ude01', '\uffff'].sort();
+  const dict = { terms, docFreq: Int32Array.from(terms, (_, i) => i + 1), totalTermFreq: Float64Array.from(terms, (_, i) => (i === 2 ? -1 : i * 3)) };
+  const back = decodeTermDict(encodeTermDict(dict));
+  t.deepEqual(back.terms, terms);
+  t.deepEqual([...back.docFreq], [...dict.docFreq]);
+  t.deepEqual([...back.totalTermFreq], [...dict.totalTermFreq]);
+  t.is(findTerm(back.terms, 'abc'), terms.indexOf('abc'));
+  t.is(findTerm(back.terms, 'abd'), -1);
+});
+
+test('doc values columns round trip, sorted per doc', (t) => {
+  const num = buildColumn('numeric', 4, [[3, 1], undefined, [2.5, -7], [2 ** 40]]);
+  const n2 = decodeDocValues(encodeDocValues(num));
+  t.is(n2.kind, 'numeric');
+  if (n2.kind === 'numeric') {
+    t.deepEqual([...n2.start], [0, 2, 2, 4, 5]);
+    t.deepEqual([...n2.values], [1, 3, -7, 2.5, 2 ** 40]);
+  }
+  const str = buildColumn('string', 3, [['b', 'a', 'b'], ['c'], undefined]);
+  const s2 = decodeDocValues(encodeDocValues(str));
+  t.is(s2.kind, 'string');
+  if (s2.kind === 'string') {
+    t.deepEqual(s2.terms, ['a', 'b', 'c']);
+    t.deepEqual([...s2.start], [0, 2, 3, 3]);
+    t.deepEqual([...s2.ords], [0, 1, 2]);
+  }
+});
+
+test('norms and live docs round trip', (t) => {
+  const norms = Uint8Array.from([0, 124, 121, 255]);
+  t.deepEqual(decodeNorms(encodeNorms(norms)), norms);
+  const bits = allLive(13);
+  clearBit(bits, 0);
+  clearBit(bits, 12);
+  const l = decodeLiveDocs(encodeLiveDocs({ maxDoc: 13, delCount: 2, bits }));
+  t.is(l.maxDoc, 13);
+  t.is(l.delCount, 2);
+  t.false(isLiveBit(l.bits, 0));
+  t.true(isLiveBit(l.bits, 1));
+  t.true(isLiveBit(l.bits, 11));
+  t.false(isLiveBit(l.bits, 12));
+});
+
+test('stored document round trip (protobuf)', (t) => {
+  const d = { type: 't', id: 'é1', version: 7, routing: 'r', source: Buffer.from('{"a":1}'), stored: { f: [1, 'x'] } };
+  t.deepEqual(decodeStoredDoc(encodeStoredDoc(d)), d);
+  const bare = { type: 't', id: '2', version: 1, stored: {} };
+  t.deepEqual(decodeStoredDoc(encodeStoredDoc(bare)), bare);
+});
+
+test('op-log entries round trip a whole parsed document', (t) => {
+  const doc = {
+    type: 'doc',
+    id: '1',
+    routing: 'x',
+    source: Buffer.from('{}'),
+    fields: [
+      { name: 'title', tokens: [{ term: 'a', position: 0, startOffset: 0, endOffset: 1, type: 'word' }], positions: true, offsets: false, norms: true, boost: 2 },
+      { name: 'n', docValues: [1.5, 2], docValuesType: 'numeric' as const, stored: [1.5] },
+      { name: 'k', docValues: ['v'] },
+    ],
+    nested: [{ path: 'c', offset: 1, fields: [{ name: 'c.x', tokens: [] }] }],
+  };
+  const e = decodeOpLogEntry(encodeOpLogEntry({ op: 'index', seqNo: 12, version: 3, doc }));
+  t.deepEqual(e, { op: 'index', seqNo: 12, version: 3, doc });
+  t.deepEqual(decodeOpLogEntry(encodeOpLogEntry({ op: 'delete', seqNo: 2 ** 40, version: 9, type: 'a', id: 'b' })), {
+    op: 'delete',
+    seqNo: 2 ** 40,
+    version: 9,
+    type: 'a',
+    id: 'b',
+  });
+});
+
+test('version entries, doc ids and segment info round trip', (t) => {
+  t.deepEqual(decodeVersionEntry(encodeVersionEntry({ version: 4, seqNo: 10, deleted: true })), { version: 4, seqNo: 10, deleted: true });
+  const ids = {
+    maxDoc: 3,
+    types: ['doc'],
+    typeOrd: Int32Array.from([0, 0, 0]),
+    ids: ['p', 'p', 'q'],
+    versions: Float64Array.from([2, 2, 1]),
+    seqNos: Float64Array.from([5, 5, 6]),
+    nestedPaths: ['comments'],
+    pathOrd: Int32Array.from([0, -1, -1]),
+    nestedOffset: Int32Array.from([1, 0, 0]),
+  };
+  t.deepEqual(decodeDocIds(encodeDocIds(ids)), ids);
+  const info = { id: 37, name: segmentName(37), maxDoc: 1, minSeqNo: 0, maxSeqNo: 0, fields: [], docValues: [], sizeInBytes: 10, createdAt: 1 };
+  t.is(info.name, '_11');
+  t.deepEqual(decodeSegmentInfo(encodeSegmentInfo(info)), info);
+});
+
+test('format check refuses unknown or newer formats', (t) => {
+  t.notThrows(() => checkFormats(CURRENT_FORMATS));
+  t.throws(() => checkFormats({ ...CURRENT_FORMATS, postings: { id: 'strata-postings', version: 99 } }), { message: /unsupported postings format/ });
+  const { norms: _n, ...missing } = CURRENT_FORMATS;
+  t.throws(() => checkFormats(missing), { message: /lacks the format of \[norms\]/ });
+});
