@@ -245,7 +245,7 @@ class ParseRun {
     if (fieldNamesOn) {
       for (const fr of frames) {
         const fnAcc = fr.fields.acc('_field_names', META_SHAPE);
-        for (const name of [...fr.fieldNames].sort()) fnAcc.addTerm(name, name);
+        for (const name of [...fr.fields.fieldNames].sort()) fnAcc.addTerm(name, name);
       }
     }
     this.nestedFrames.forEach((fr, i) => {

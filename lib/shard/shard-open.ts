@@ -81,6 +81,10 @@ export async function loadShard(db: ShardDb, versions: VersionMap): Promise<Load
         const type = r.str();
         const id = r.str();
         const t = decodeVersionEntry(v);
+        maxSeqNo = Math.max(maxSeqNo, t.seqNo);
+        // Newer tombstones come back with their op-log entry, whose replay also marks the
+        // segment copy deleted; applying them here would skip that.
+        if (t.seqNo > commit.checkpoint) continue;
         const e = versions.upsert(type, id);
         if (t.seqNo > e.seqNo) {
           e.version = t.version;
@@ -89,7 +93,6 @@ export async function loadShard(db: ShardDb, versions: VersionMap): Promise<Load
           e.seg = null;
           e.doc = -1;
         }
-        maxSeqNo = Math.max(maxSeqNo, t.seqNo);
       }
     }
   } finally {

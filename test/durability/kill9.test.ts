@@ -60,10 +60,11 @@ test('acknowledged bulk writes survive SIGKILL', async (t) => {
       }
     })();
     while (acked.length < 1000) await new Promise((r) => setTimeout(r, 10));
+    const exited = new Promise((r) => child.once('exit', r));
     child.kill('SIGKILL');
     killed = true;
     await loader;
-    await new Promise((r) => child.once('exit', r));
+    await exited;
 
     const restarted = await startServer(dataPath, port);
     try {
@@ -76,8 +77,9 @@ test('acknowledged bulk writes survive SIGKILL', async (t) => {
       t.true(acked.length >= 1000);
       t.deepEqual(missing, []);
     } finally {
+      const stopped = new Promise((r) => restarted.once('exit', r));
       restarted.kill('SIGTERM');
-      await new Promise((r) => restarted.once('exit', r));
+      await stopped;
     }
   } finally {
     await rm(dataPath, { recursive: true, force: true });

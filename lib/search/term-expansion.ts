@@ -1,0 +1,174 @@
+/**
+ * Multi-term queries over a segment's sorted term dictionary: ranges (binary search), prefixes,
+ * wildcard/regexp (a JS RegExp over each term) and fuzzy (Damerau-Levenshtein within n edits).
+ * Matching terms' postings are unioned into one sorted doc list, as Lucene's constant-score
+ * rewrite does.
+ */
+import type { Postings, SegmentReader } from '../shard/segment-reader.js';
+import { unionDocLists } from './scorer.js';
+
+/** First index in sorted `terms` with term >= key. */
+export function lowerBound(terms: readonly string[], key: string): number {
+  let lo = 0;
+  let hi = terms.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if ((terms[mid] as string) < key) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** Terms of a field within a range (null bound = open). */
+export function termsInRange(terms: readonly string[], from: string | null, to: string | null, includeLower: boolean, includeUpper: boolean): string[] {
+  let start = from === null ? 0 : lowerBound(terms, from);
+  if (from !== null && !includeLower && terms[start] === from) start++;
+  let end = to === null ? terms.length : lowerBound(terms, to);
+  if (to !== null && includeUpper && terms[end] === to) end++;
+  return start < end ? terms.slice(start, end) : [];
+}
+
+/** Terms of a field starting with `prefix`. */
+export function termsWithPrefix(terms: readonly string[], prefix: string): string[] {
+  const out: string[] = [];
+  for (let i = lowerBound(terms, prefix); i < terms.length; i++) {
+    const t = terms[i] as string;
+    if (!t.startsWith(prefix)) break;
+    out.push(t);
+  }
+  return out;
+}
+
+/** Terms matching a whole-term regular expression, scanning from the literal prefix. */
+export function termsMatching(terms: readonly string[], re: RegExp, literalPrefix: string): string[] {
+  const out: string[] = [];
+  for (let i = lowerBound(terms, literalPrefix); i < terms.length; i++) {
+    const t = terms[i] as string;
+    if (literalPrefix !== '' && !t.startsWith(literalPrefix)) break;
+    if (re.test(t)) out.push(t);
+  }
+  return out;
+}
+
+/** Fetch postings of many terms of a field (one round trip when the reader supports it). */
+export async function postingsOf(seg: SegmentReader, field: string, terms: readonly string[]): Promise<Postings[]> {
+  if (terms.length === 0) return [];
+  const many = (seg as SegmentReader & { postingsMany?: (f: string, t: readonly string[]) => Promise<Array<Postings | null>> }).postingsMany;
+  const list = typeof many === 'function' ? await many.call(seg, field, terms) : await Promise.all(terms.map((t) => seg.postings(field, t)));
+  return list.filter((p): p is Postings => p !== null);
+}
+
+/** The union of the docs of `terms` in a segment. */
+export async function docsOfTerms(seg: SegmentReader, field: string, terms: readonly string[]): Promise<Int32Array> {
+  const ps = await postingsOf(seg, field, terms);
+  return unionDocLists(
+    ps.map((p) => p.docs),
+    seg.maxDoc,
+  );
+}
+
+/** Lucene wildcard syntax (`*`, `?`, `\` escapes) as an anchored RegExp plus its literal prefix. */
+export function wildcardToRegExp(pattern: string): { re: RegExp; prefix: string } {
+  let src = '';
+  let prefix = '';
+  let inPrefix = true;
+  for (let i = 0; i < pattern.length; i++) {
+    const c = pattern[i] as string;
+    if (c === '*') {
+      src += '[\\s\\S]*';
+      inPrefix = false;
+    } else if (c === '?') {
+      src += '[\\s\\S]';
+      inPrefix = false;
+    } else {
+      let lit = c;
+      if (c === '\\' && i + 1 < pattern.length) lit = pattern[++i] as string;
+      src += lit.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+      if (inPrefix) prefix += lit;
+    }
+  }
+  return { re: new RegExp(`^(?:${src})$`, 'u'), prefix };
+}
+
+/**
+ * Lucene `RegExp` syntax (the common subset) as an anchored JS RegExp: `.`, `*`, `+`, `?`,
+ * `{n,m}`, `|`, groups, classes, `"literal"`, `@` (any string, with ANYSTRING), `<a-b>` numeric
+ * intervals (with INTERVAL), `#` (empty). `^`/`$` are literals in Lucene.
+ */
+export function luceneRegExp(pattern: string, flags: number): RegExp {
+  let src = '';
+  for (let i = 0; i < pattern.length; i++) {
+    const c = pattern[i] as string;
+    if (c === '\\' && i + 1 < pattern.length) {
+      src += (pattern[++i] as string).replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
+    } else if (c === '"') {
+      const end = pattern.indexOf('"', i + 1);
+      const lit = end < 0 ? pattern.slice(i + 1) : pattern.slice(i + 1, end);
+      src += lit.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+      i = end < 0 ? pattern.length : end;
+    } else if (c === '@' && flags & 0x0008) src += '[\\s\\S]*';
+    else if (c === '#' && flags & 0x0004) src += '(?:)';
+    else if (c === '<' && flags & 0x0020 && /^<\d+-\d+>/.test(pattern.slice(i))) {
+      const m = /^<(\d+)-(\d+)>/.exec(pattern.slice(i)) as RegExpExecArray;
+      const lo = Number(m[1]);
+      const hi = Number(m[2]);
+      const alts: string[] = [];
+      for (let n = Math.min(lo, hi); n <= Math.max(lo, hi) && alts.length < 10000; n++) alts.push('0*' + String(n));
+      src += `(?:${alts.join('|')})`;
+      i += m[0].length - 1;
+    } else if (c === '^' || c === '$' || c === '/') src += '\\' + c;
+    else if (c === '.') src += '[\\s\\S]';
+    else src += c;
+  }
+  return new RegExp(`^(?:${src})$`, 'u');
+}
+
+/** Damerau-Levenshtein (optimal string alignment) distance, bounded: returns max+1 when over. */
+export function editDistance(a: readonly number[], b: readonly number[], max: number, transpositions: boolean): number {
+  const n = a.length;
+  const m = b.length;
+  if (Math.abs(n - m) > max) return max + 1;
+  let prev2 = new Int32Array(m + 1);
+  let prev = new Int32Array(m + 1);
+  let cur = new Int32Array(m + 1);
+  for (let j = 0; j <= m; j++) prev[j] = j;
+  for (let i = 1; i <= n; i++) {
+    cur[0] = i;
+    let rowMin = i;
+    for (let j = 1; j <= m; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let v = Math.min((prev[j] as number) + 1, (cur[j - 1] as number) + 1, (prev[j - 1] as number) + cost);
+      if (transpositions && i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) v = Math.min(v, (prev2[j - 2] as number) + 1);
+      cur[j] = v;
+      if (v < rowMin) rowMin = v;
+    }
+    if (rowMin > max) return max + 1;
+    const t = prev2;
+    prev2 = prev;
+    prev = cur;
+    cur = t;
+  }
+  return prev[m] as number;
+}
+
+/** A fuzzy expansion: the term and its edit distance. */
+export interface FuzzyMatch {
+  term: string;
+  edits: number;
+}
+
+/** Terms within `maxEdits` of `text` sharing its first `prefixLength` code points. */
+export function fuzzyTerms(terms: readonly string[], text: string, maxEdits: number, prefixLength: number, transpositions: boolean): FuzzyMatch[] {
+  const cps = [...text].map((c) => c.codePointAt(0) as number);
+  const prefix = String.fromCodePoint(...cps.slice(0, prefixLength));
+  const rest = cps.slice(prefixLength);
+  const out: FuzzyMatch[] = [];
+  for (let i = lowerBound(terms, prefix); i < terms.length; i++) {
+    const t = terms[i] as string;
+    if (!t.startsWith(prefix)) break;
+    const tc = [...t.slice(prefix.length)].map((c) => c.codePointAt(0) as number);
+    const d = editDistance(rest, tc, maxEdits, transpositions);
+    if (d <= maxEdits) out.push({ term: t, edits: d });
+  }
+  return out;
+}
