@@ -43,8 +43,9 @@ const seg = (segId: number, kind: number) => key(TAG.SEGMENT).u32(segId).tag(kin
 export const segInfoKey = (segId: number): Buffer => seg(segId, SEG.INFO).finish();
 export const segTermsKey = (segId: number, field: string): Buffer => seg(segId, SEG.TERMS).str(field).finish();
 export const segTermsStart = (segId: number): Buffer => seg(segId, SEG.TERMS).finish();
-export const postingsKey = (segId: number, field: string, term: string): Buffer =>
-  seg(segId, SEG.POSTINGS).str(field).str(term).finish();
+/** Postings chunk `chunk` (a run of consecutive terms) of a field. */
+export const postingsKey = (segId: number, field: string, chunk: number): Buffer =>
+  seg(segId, SEG.POSTINGS).str(field).u32(chunk).finish();
 /** All postings keys of one field of a segment. */
 export const postingsFieldRange = (segId: number, field: string): { gte: Buffer; lt: Buffer } => {
   const p = seg(segId, SEG.POSTINGS).str(field).finish();

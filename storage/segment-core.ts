@@ -21,10 +21,3 @@ export interface SegmentCore {
   docValues: Map<string, DocValuesColumn>;
   docIds: DocIds;
 }
-
-/** Doc numbers of a root doc's block: its nested docs (which precede it) and itself. */
-export function blockStart(docIds: { pathOrd: ArrayLike<number> }, root: number): number {
-  let d = root;
-  while (d > 0 && (docIds.pathOrd[d - 1] as number) >= 0) d--;
-  return d;
-}

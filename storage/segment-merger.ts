@@ -11,7 +11,7 @@ import { encodeDocIds } from './codecs/doc-ids.js';
 import { encodeDocValues, type DocValuesColumn } from './codecs/doc-values.js';
 import { isLiveBit } from './codecs/live-docs.js';
 import { encodeNorms } from './codecs/norms.js';
-import { ByteWriter } from './codecs/bytes.js';
+import { ChunkBuilder, chunkBlocks } from './codecs/postings-chunk.js';
 import { decodePostings, FLAG_FREQS, FLAG_OFFSETS, FLAG_POSITIONS, writePostings } from './codecs/postings.js';
 import { encodeSegmentInfo, segmentName, type FieldInfo, type SegmentInfo } from './codecs/segment-info.js';
 import { encodeTermDict } from './codecs/term-dict.js';
@@ -65,7 +65,7 @@ export async function mergeSegments(db: ShardDb, sources: MergeSource[], id: num
   const fields = new Map<string, FieldCore>();
   const fieldInfos: FieldInfo[] = [];
   const names = [...new Set(sources.flatMap((s) => [...s.core.fields.keys()]))].sort();
-  const w = new ByteWriter(4096);
+  const chunk = new ChunkBuilder();
   for (const name of names) {
     if (abort()) throw new Error('merge aborted');
     const with_ = sources.map((s) => s.core.fields.get(name));
@@ -79,7 +79,8 @@ export async function mergeSegments(db: ShardDb, sources: MergeSource[], id: num
     const blocks: Array<Map<string, Buffer>> = [];
     for (let i = 0; i < sources.length; i++) {
       const m = new Map<string, Buffer>();
-      if (with_[i]) {
+      const dictTerms = with_[i]?.dict.terms;
+      if (dictTerms) {
         const it = db.iterator({ ...postingsFieldRange(sources[i]!.core.info.id, name) });
         try {
           for (;;) {
@@ -91,7 +92,8 @@ export async function mergeSegments(db: ShardDb, sources: MergeSource[], id: num
               r.u32();
               r.tag();
               r.str();
-              m.set(r.str(), v);
+              const first = with_[i]!.dict.blockStart[r.u32()] as number;
+              chunkBlocks(v).forEach((b, j) => m.set(dictTerms[first + j] as string, b));
             }
           }
         } finally {
@@ -104,6 +106,7 @@ export async function mergeSegments(db: ShardDb, sources: MergeSource[], id: num
     for (const f of present) for (const t of f.dict.terms) termSet.add(t);
     const allTerms = [...termSet].sort();
     const terms: string[] = [];
+    const blockStart: number[] = [];
     const docFreq: number[] = [];
     const totalTermFreq: number[] = [];
     const seen = new Uint8Array(maxDoc);
@@ -149,12 +152,14 @@ export async function mergeSegments(db: ShardDb, sources: MergeSource[], id: num
       totalTermFreq.push(freqs ? ttf : -1);
       sumDocFreq += docs.length;
       sumTtf += ttf;
-      w.len = 0;
-      writePostings(w, { docs, freqs: fq, ...(positions ? { positions: pos } : {}), ...(offsets ? { startOffsets: so, endOffsets: eo } : {}) }, flags);
-      await out.put(postingsKey(id, name, term), w.finish());
+      if (chunk.count === 0) blockStart.push(terms.length - 1);
+      writePostings(chunk.body, { docs, freqs: fq, ...(positions ? { positions: pos } : {}), ...(offsets ? { startOffsets: so, endOffsets: eo } : {}) }, flags);
+      chunk.endTerm();
+      if (chunk.full) await out.put(postingsKey(id, name, blockStart.length - 1), chunk.finish());
     }
+    if (chunk.count > 0) await out.put(postingsKey(id, name, blockStart.length - 1), chunk.finish());
     if (terms.length === 0) continue;
-    const dict = { terms, docFreq: Int32Array.from(docFreq), totalTermFreq: Float64Array.from(totalTermFreq) };
+    const dict = { terms, docFreq: Int32Array.from(docFreq), totalTermFreq: Float64Array.from(totalTermFreq), blockStart: Int32Array.from(blockStart) };
     await out.put(segTermsKey(id, name), encodeTermDict(dict));
     const info: FieldInfo = { name, freqs, positions, offsets, norms, docCount, sumDocFreq, sumTotalTermFreq: freqs ? sumTtf : -1, termCount: terms.length };
     const core: FieldCore = { info, dict };

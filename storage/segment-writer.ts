@@ -3,7 +3,7 @@
  * the segment through `put` (the caller adds them to one LevelDB batch) and returns the
  * in-memory core so the segment is searchable without reading it back.
  */
-import { ByteWriter } from './codecs/bytes.js';
+import { ChunkBuilder } from './codecs/postings-chunk.js';
 import { encodeDocIds, type DocIds } from './codecs/doc-ids.js';
 import { buildColumn, encodeDocValues, type DocValuesColumn } from './codecs/doc-values.js';
 import { encodeNorms } from './codecs/norms.js';
@@ -28,7 +28,7 @@ export function sealSegment(b: SegmentBuilder, id: number, put: PutFn): SegmentC
   const maxDoc = b.maxDoc;
   const fields = new Map<string, FieldCore>();
   const fieldInfos: FieldInfo[] = [];
-  const w = new ByteWriter(4096);
+  const chunk = new ChunkBuilder();
   for (const fb of [...b.fields.values()].sort((x, y) => (x.name < y.name ? -1 : x.name > y.name ? 1 : 0))) {
     const terms = [...fb.terms.keys()].sort();
     const n = terms.length;
@@ -36,6 +36,7 @@ export function sealSegment(b: SegmentBuilder, id: number, put: PutFn): SegmentC
     const totalTermFreq = new Float64Array(n);
     const flags = (fb.freqs ? FLAG_FREQS : 0) | (fb.positions ? FLAG_POSITIONS : 0) | (fb.offsets ? FLAG_OFFSETS : 0);
     let sumDocFreq = 0;
+    const blockStart: number[] = n > 0 ? [0] : [];
     for (let i = 0; i < n; i++) {
       const term = terms[i] as string;
       const tb = fb.terms.get(term)!;
@@ -44,15 +45,18 @@ export function sealSegment(b: SegmentBuilder, id: number, put: PutFn): SegmentC
       let ttf = 0;
       for (let j = 0; j < tb.freqs.length; j++) ttf += tb.freqs[j] as number;
       totalTermFreq[i] = fb.freqs ? ttf : -1;
-      w.len = 0;
       writePostings(
-        w,
+        chunk.body,
         { docs: tb.docs, freqs: tb.freqs, ...(tb.positions ? { positions: tb.positions } : {}), ...(tb.starts && tb.ends ? { startOffsets: tb.starts, endOffsets: tb.ends } : {}) },
         flags,
       );
-      emit(postingsKey(id, fb.name, term), w.finish());
+      chunk.endTerm();
+      if (chunk.full || i === n - 1) {
+        emit(postingsKey(id, fb.name, blockStart.length - 1), chunk.finish());
+        if (i < n - 1) blockStart.push(i + 1);
+      }
     }
-    const dict = { terms, docFreq, totalTermFreq };
+    const dict = { terms, docFreq, totalTermFreq, blockStart: Int32Array.from(blockStart) };
     emit(segTermsKey(id, fb.name), encodeTermDict(dict));
     const info: FieldInfo = {
       name: fb.name,

@@ -55,3 +55,18 @@ export function objectBody(req: RestRequest): Record<string, unknown> {
   if (b === null || typeof b !== 'object' || Array.isArray(b)) throw illegalArgument('request body must be a JSON object');
   return b as Record<string, unknown>;
 }
+
+/**
+ * The `Warning` header ES 5.6 sends for deprecated usage (RFC 7234 warn-code 299, agent
+ * `Elasticsearch-<version>-<build>`), one quoted message per warning.
+ */
+export function deprecationHeaders(messages: string[]): Record<string, string> {
+  if (messages.length === 0) return {};
+  const date = new Date().toUTCString();
+  return { Warning: messages.map((m) => `299 Elasticsearch-5.6.16-3a740d1 "${m.replace(/["\\]/g, '\\$&')}" "${date}"`).join(', ') };
+}
+
+/** Deprecation messages triggered by a request's version type. */
+export function versionTypeWarnings(req: RestRequest): string[] {
+  return req.param('version_type') === 'force' ? ['version type FORCE is deprecated and will be removed in the next major version'] : [];
+}

@@ -8,7 +8,7 @@ import { executeBulk } from '../../lib/action/bulk/execute-bulk.js';
 import type { BulkItemRequest } from '../../lib/action/bulk/types.js';
 import { getDocument } from '../../lib/action/document/get-document.js';
 import { sourceParam, storedFieldsParam } from './source-params.js';
-import { objectBody, optionalInt, refreshPolicy, versionType, writeResponse } from './common.js';
+import { deprecationHeaders, objectBody, optionalInt, refreshPolicy, versionType, versionTypeWarnings, writeResponse } from './common.js';
 import { parseUpdateBody } from '../../lib/action/bulk/parse-update.js';
 import { illegalArgument } from '../../lib/errors/errors.js';
 
@@ -20,7 +20,8 @@ const GET_PARAMS = [
 
 async function single(ctx: NodeContext, req: RestRequest, item: BulkItemRequest): Promise<RestResponse> {
   const [r] = await executeBulk(ctx, [item], { refresh: refreshPolicy(req) });
-  return writeResponse(r!);
+  const res = writeResponse(r!);
+  return { ...res, headers: deprecationHeaders(versionTypeWarnings(req)) };
 }
 
 function baseItem(req: RestRequest, opType: BulkItemRequest['opType']): BulkItemRequest {
@@ -101,7 +102,7 @@ export function documentRoutes(ctx: NodeContext): RouteDef[] {
       params: GET_PARAMS,
       handler: async (req) => {
         const body = await getDocument(ctx, getRequest(req));
-        return { status: body.found ? 200 : 404, body };
+        return { status: body.found ? 200 : 404, body, headers: deprecationHeaders(versionTypeWarnings(req)) };
       },
     },
     {

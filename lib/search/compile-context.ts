@@ -19,6 +19,8 @@ export interface CompileContext {
   stats: StatsSource;
   /** Request time in epoch millis (date math `now`). */
   nowMs: number;
+  /** Shard number (random_score salt). */
+  shardId?: number;
   /** Fetch a document's `_source` for `terms` lookups; null when missing. */
   getSource?: (index: string, type: string, id: string, routing?: string) => Promise<Record<string, unknown> | null>;
 }

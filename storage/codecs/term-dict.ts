@@ -5,7 +5,7 @@
  *
  * Layout: varint count; per term: varint shared-prefix length (UTF-16 units, with the previous
  * term), length-prefixed UTF-8 suffix, varint docFreq, varint totalTermFreq + 1 (0 = -1, i.e.
- * frequencies not indexed).
+ * frequencies not indexed); then varint chunk count and each chunk's first term index.
  */
 import { ByteReader, ByteWriter } from './bytes.js';
 
@@ -17,6 +17,8 @@ export interface TermDict {
   docFreq: Int32Array;
   /** -1 when the field does not index frequencies (Lucene's IndexOptions.DOCS). */
   totalTermFreq: Float64Array;
+  /** Index of the first term of each postings chunk (ascending, starts with 0). */
+  blockStart: Int32Array;
 }
 
 export function encodeTermDict(d: TermDict): Buffer {
@@ -37,6 +39,8 @@ export function encodeTermDict(d: TermDict): Buffer {
     w.varint((d.totalTermFreq[i] as number) + 1);
     prev = t;
   }
+  w.varint(d.blockStart.length);
+  for (let i = 0; i < d.blockStart.length; i++) w.varint(d.blockStart[i] as number);
   return w.finish();
 }
 
@@ -56,7 +60,9 @@ export function decodeTermDict(buf: Buffer): TermDict {
     totalTermFreq[i] = r.varint() - 1;
     prev = t;
   }
-  return { terms, docFreq, totalTermFreq };
+  const blockStart = new Int32Array(r.varint());
+  for (let i = 0; i < blockStart.length; i++) blockStart[i] = r.varint();
+  return { terms, docFreq, totalTermFreq, blockStart };
 }
 
 function isLowSurrogate(c: number): boolean {
@@ -75,4 +81,16 @@ export function findTerm(terms: readonly string[], term: string): number {
     else return mid;
   }
   return -1;
+}
+
+/** The chunk holding term index `i` and the term's position within it. */
+export function chunkOf(blockStart: Int32Array, i: number): { chunk: number; slot: number } {
+  let lo = 0;
+  let hi = blockStart.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >>> 1;
+    if ((blockStart[mid] as number) <= i) lo = mid;
+    else hi = mid - 1;
+  }
+  return { chunk: lo, slot: i - (blockStart[lo] as number) };
 }

@@ -7,7 +7,8 @@ import type { NodeContext } from '../context.js';
 import type { ShardOperation } from '../../shard/types.js';
 import type { StrataShardEngine } from '../../shard/engine.js';
 import { EsError, toEsError } from '../../errors/es-error.js';
-import { actionRequestValidation, indexNotFound, routingMissing } from '../../errors/errors.js';
+import { indexNotFound, routingMissing } from '../../errors/errors.js';
+import { validateBulk } from './validate-item.js';
 import { numberOfReplicas } from '../../cluster/state.js';
 import type { BulkItemRequest, BulkItemResult, RefreshPolicy, ShardsInfo } from './types.js';
 import { resolveWriteIndex, shardOf } from './resolve-write-index.js';
@@ -42,6 +43,7 @@ export async function executeBulk(ctx: NodeContext, items: BulkItemRequest[], op
     results[slot] = { opType: item.opType, index, type: item.type, id, status: e.status, error: e };
   };
 
+  validateBulk(items);
   const createFailures = await autoCreateIndices(ctx, items);
 
   const prepared: Prepared[] = [];
@@ -96,10 +98,6 @@ async function prepare(ctx: NodeContext, item: BulkItemRequest, slot: number): P
   const target = resolveWriteIndex(state, item.index, item.routing ?? item.parent);
   if (!target) throw indexNotFound(item.index);
   const index = target.index;
-  if ((item.opType === 'update' || item.opType === 'delete') && !item.id) {
-    throw actionRequestValidation(['id is missing']);
-  }
-  if (item.type === '' || item.type === undefined) throw actionRequestValidation(['type is missing']);
   const id = item.id ?? autoId();
   const svc = ctx.indices.get(index);
   if (!svc) throw indexNotFound(index);
@@ -118,8 +116,7 @@ async function prepare(ctx: NodeContext, item: BulkItemRequest, slot: number): P
       ...(item.versionType ? { versionType: item.versionType } : {}),
     };
   } else if (item.opType === 'index' || item.opType === 'create') {
-    if (!item.source) throw actionRequestValidation(['source is missing']);
-    const doc = await parseWithMappingUpdate(ctx, index, item.type, id, item.source, target.routing, item.parent);
+    const doc = await parseWithMappingUpdate(ctx, index, item.type, id, item.source!, target.routing, item.parent);
     base.op = {
       op: 'index',
       doc,

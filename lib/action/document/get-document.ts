@@ -46,16 +46,9 @@ export async function getDocument(ctx: NodeContext, req: GetRequest): Promise<Ge
   const started = Date.now();
   const doc = await engine.get(anyType ? undefined : req.type, req.id);
   svc.counters.recordGet(doc !== null, Date.now() - started);
-  if (doc && req.version !== undefined && req.versionType !== 'force') {
-    const conflict =
-      req.versionType === 'external' || req.versionType === 'external_gte'
-        ? req.versionType === 'external'
-          ? doc.version > req.version || doc.version !== req.version
-          : doc.version > req.version
-        : doc.version !== req.version;
-    if (conflict) {
-      throw versionConflict(doc.type, req.id, target.index, shard, svc.uuid, `current version [${doc.version}] is different than the one provided [${req.version}]`);
-    }
+  // ES `VersionType#isVersionConflictForReads`: every type but force wants the exact version.
+  if (doc && req.version !== undefined && req.versionType !== 'force' && doc.version !== req.version) {
+    throw versionConflict(doc.type, req.id, target.index, shard, svc.uuid, `current version [${doc.version}] is different than the one provided [${req.version}]`);
   }
   return renderGetResult(target.index, anyType ? (doc?.type ?? req.type) : req.type, req.id, doc, req);
 }

@@ -112,6 +112,8 @@ export function apostropheFilter(name: string): TokenFilterComponent {
   };
 }
 
+const ND = /^\p{Nd}$/u;
+
 /** `decimal_digit`: any Unicode decimal digit becomes its ASCII digit. */
 export function decimalDigitFilter(name: string): TokenFilterComponent {
   return {
@@ -122,12 +124,12 @@ export function decimalDigitFilter(name: string): TokenFilterComponent {
         if (!/[^\x00-\x7f]/.test(term)) return term;
         let out = '';
         for (const ch of term) {
-          if (/\p{Nd}/u.test(ch) && ch > '\x7f') {
+          if (ch > '\x7f' && ND.test(ch)) {
+            // Decimal digits come in contiguous runs of whole blocks of ten, each starting at zero.
             const cp = ch.codePointAt(0)!;
-            // Decimal digit blocks are contiguous runs of ten starting at a code point ending in 0 (mod 16) or 6.
-            let zero = cp;
-            while (/\p{Nd}/u.test(String.fromCodePoint(zero - 1)) && cp - zero < 9) zero--;
-            out += String(cp - zero);
+            let runStart = cp;
+            while (ND.test(String.fromCodePoint(runStart - 1))) runStart--;
+            out += String((cp - runStart) % 10);
           } else out += ch;
         }
         return out;

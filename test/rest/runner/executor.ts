@@ -100,7 +100,8 @@ class TestContext {
       ...(request.body !== undefined ? { body: request.body } : {}),
     });
     this.response = res;
-    this.stash.stashValue('body', res.body);
+    // ES stashes the parsed body, or the body text when it is not JSON/YAML (even empty).
+    this.stash.stashValue('body', res.body !== undefined ? res.body : res.bodyText);
     const call = `${request.method} ${request.path}`;
     // The low-level client treats HEAD 404 and ignored statuses as success (ES RestClient).
     const isError = res.status >= 400 && !(res.method === 'HEAD' && res.status === 404) && !request.ignore.includes(res.status);

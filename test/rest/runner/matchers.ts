@@ -66,7 +66,7 @@ export function assertMatch(field: string, actual: unknown, expected: unknown): 
     } catch (e) {
       return `field [${field}]: invalid regex [${regex}]: ${(e as Error).message}`;
     }
-    return re.test(actual) ? undefined : `field [${field}] was expected to match the provided regex [${regex}] but didn't: ${show(actual)}`;
+    return re.test(actual) ? undefined : `field [${field}] was expected to match the provided regex but didn't: actual ${show(actual)}, regex [${regex}]`;
   }
   if (expected === null) {
     return actual === null || actual === undefined ? undefined : `field [${field}] was expected to be null but was ${show(actual)}`;

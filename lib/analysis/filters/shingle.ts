@@ -1,0 +1,70 @@
+/**
+ * `shingle` token filter (Lucene ShingleFilter): word n-grams of `min_shingle_size` to
+ * `max_shingle_size` tokens joined by `token_separator`, typed `shingle`, stacked on the
+ * position of their first token after the unigram (when `output_unigrams`). Positions left
+ * empty by removed tokens are filled with `filler_token`.
+ */
+import type { Tok, TokenFilterComponent, TokenStream } from '../token-stream.js';
+
+export interface ShingleOptions {
+  minSize: number;
+  maxSize: number;
+  outputUnigrams: boolean;
+  outputUnigramsIfNoShingles: boolean;
+  separator: string;
+  filler: string;
+}
+
+export function shingleFilter(name: string, o: ShingleOptions): TokenFilterComponent {
+  return {
+    name,
+    filter(s: TokenStream): TokenStream {
+      const input = s.tokens;
+      if (input.length === 0) return s;
+      // Lay tokens out on positions, inserting fillers for gaps (only the first token of a position counts).
+      const slots: Array<Tok | null> = [];
+      const stacked: Tok[][] = [];
+      for (const t of input) {
+        if (t.posInc === 0 && slots.length > 0) {
+          (stacked[slots.length - 1] ??= []).push(t);
+          continue;
+        }
+        for (let g = 1; g < t.posInc && slots.length > 0; g++) slots.push(null);
+        slots.push(t);
+      }
+      const out: Tok[] = [];
+      let pendingInc = 0;
+      let shingles = 0;
+      for (let p = 0; p < slots.length; p++) {
+        const t = slots[p];
+        if (!t) {
+          pendingInc++;
+          continue;
+        }
+        const incHere = (out.length === 0 ? t.posInc : 1) + pendingInc;
+        let emittedHere = false;
+        if (o.outputUnigrams) {
+          out.push({ ...t, posInc: incHere });
+          emittedHere = true;
+          for (const st of stacked[p] ?? []) out.push({ ...st });
+        }
+        for (let size = Math.max(2, o.minSize); size <= o.maxSize; size++) {
+          if (p + size > slots.length) break;
+          const parts: string[] = [];
+          let endTok: Tok = t;
+          for (let k = p; k < p + size; k++) {
+            const sk = slots[k];
+            parts.push(sk ? sk.term : o.filler);
+            if (sk) endTok = sk;
+          }
+          out.push({ term: parts.join(o.separator), start: t.start, end: endTok.end, type: 'shingle', posInc: emittedHere ? 0 : incHere, posLen: size, keyword: false });
+          emittedHere = true;
+          shingles++;
+        }
+        pendingInc = emittedHere ? 0 : incHere;
+      }
+      if (!o.outputUnigrams && shingles === 0 && o.outputUnigramsIfNoShingles) return s;
+      return { ...s, tokens: out };
+    },
+  };
+}

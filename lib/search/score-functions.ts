@@ -1,0 +1,163 @@
+/**
+ * The `function_score` functions evaluated per doc (ES 5.6 `ScoreFunction`s): weight,
+ * random_score, field_value_factor and the gauss/linear/exp decays on numbers and dates.
+ */
+import type { ScoreFunction } from '../dsl/query-types.js';
+import { EsError } from '../errors/errors.js';
+import { murmur3x86_32 } from '../cluster/routing.js';
+import { parseTimeValue } from '../units/time-value.js';
+import type { SegmentReader } from '../shard/segment-reader.js';
+import { queryShardError, type CompileContext } from './compile-context.js';
+import { parseDateValue } from './field-terms.js';
+import { javaFloat } from './explanation.js';
+
+/** A function bound to one segment. */
+export type DocFunction = (doc: number, subScore: number) => number;
+
+/** A compiled function: binds per segment, describes itself for explanations. */
+export interface CompiledFunction {
+  bind(seg: SegmentReader): DocFunction;
+  describe(doc: number, value: number): string;
+}
+
+interface MetaReader {
+  docType?(doc: number): string;
+  docId?(doc: number): string;
+}
+
+function javaStringHash(s: string): number {
+  let h = 0;
+  for (let i = 0; i < s.length; i++) h = (Math.imul(31, h) + s.charCodeAt(i)) | 0;
+  return h;
+}
+
+const utf8 = new TextEncoder();
+
+/** Compile one score function for a shard. */
+export function compileFunction(ctx: CompileContext, fn: ScoreFunction, shardId: number): CompiledFunction {
+  const weight = fn.type === 'weight' ? fn.weight : (fn.weight ?? 1);
+  const withWeight = (inner: CompiledFunction): CompiledFunction =>
+    weight === 1 || fn.type === 'weight'
+      ? inner
+      : {
+          bind: (seg) => {
+            const f = inner.bind(seg);
+            return (d, s) => f(d, s) * weight;
+          },
+          describe: (d, v) => `${inner.describe(d, v)} * weight ${javaFloat(weight)}`,
+        };
+  switch (fn.type) {
+    case 'weight':
+      return { bind: () => () => weight, describe: () => 'weight' };
+    case 'random_score': {
+      const seed = fn.seed ?? javaStringHash(String(ctx.nowMs));
+      const salt = (javaStringHash(ctx.index) << 10) | shardId;
+      const salted = seed ^ salt;
+      return withWeight({
+        bind: (seg) => {
+          const m = seg as SegmentReader & MetaReader;
+          return (d) => {
+            const uid = `${m.docType?.(d) ?? ''}#${m.docId?.(d) ?? String(d)}`;
+            const h = murmur3x86_32(utf8.encode(uid), salted);
+            return Math.fround((h & 0x00ffffff) / (1 << 24));
+          };
+        },
+        describe: () => 'random score function (seed: ' + seed + ')',
+      });
+    }
+    case 'field_value_factor': {
+      const { field, factor, modifier, missing } = fn;
+      return withWeight({
+        bind: (seg) => (d) => {
+          const vals = seg.numericValues(field, d);
+          let v: number;
+          if (vals.length > 0) v = vals[0] as number;
+          else if (missing !== undefined) v = missing;
+          else throw new EsError('exception', 500, `Missing value for field [${field}]`);
+          const r = applyModifier(modifier, factor * v);
+          if (!Number.isFinite(r)) {
+            throw new EsError('exception', 500, `Result of field modification [${modifier}(${factor * v})] must be a number`);
+          }
+          return r;
+        },
+        describe: (_d, v) => `field value function: ${modifier}(doc['${field}'].value * factor=${javaFloat(factor)})=${javaFloat(v)}`,
+      });
+    }
+    case 'gauss':
+    case 'linear':
+    case 'exp':
+      return withWeight(decayFunction(ctx, fn.type, fn.field, fn.params, fn.multiValueMode));
+    default:
+      throw queryShardError(ctx, `script_score is not supported`);
+  }
+}
+
+function applyModifier(m: string, v: number): number {
+  switch (m) {
+    case 'log':
+      return Math.log10(v);
+    case 'log1p':
+      return Math.log10(v + 1);
+    case 'log2p':
+      return Math.log10(v + 2);
+    case 'ln':
+      return Math.log(v);
+    case 'ln1p':
+      return Math.log1p(v);
+    case 'ln2p':
+      return Math.log(v + 2);
+    case 'square':
+      return v * v;
+    case 'sqrt':
+      return Math.sqrt(v);
+    case 'reciprocal':
+      return 1 / v;
+    default:
+      return v;
+  }
+}
+
+function decayFunction(ctx: CompileContext, type: 'gauss' | 'linear' | 'exp', field: string, params: Record<string, unknown>, mode: string): CompiledFunction {
+  const f = ctx.fields.get(field);
+  if (!f) throw queryShardError(ctx, `unknown field [${field}]`);
+  const isDate = f.type === 'date';
+  let origin: number;
+  let scale: number;
+  let offset: number;
+  const decay = params['decay'] === undefined ? 0.5 : Number(params['decay']);
+  if (isDate) {
+    origin = params['origin'] === undefined ? ctx.nowMs : parseDateValue(ctx, f, params['origin'] as string | number, false);
+    scale = parseTimeValue(String(params['scale']), 'scale').millis();
+    offset = params['offset'] === undefined ? 0 : parseTimeValue(String(params['offset']), 'offset').millis();
+  } else {
+    if (params['origin'] === undefined) throw new EsError('parsing_exception', 400, `[${type}] must supply origin`);
+    origin = Number(params['origin']);
+    scale = Number(params['scale']);
+    offset = params['offset'] === undefined ? 0 : Number(params['offset']);
+  }
+  let shape: (distance: number) => number;
+  if (type === 'gauss') {
+    const sigma2 = (-scale * scale) / (2 * Math.log(decay));
+    shape = (x) => Math.exp((-x * x) / (2 * sigma2));
+  } else if (type === 'exp') {
+    const lambda = Math.log(decay) / scale;
+    shape = (x) => Math.exp(lambda * x);
+  } else {
+    const s = scale / (1 - decay);
+    shape = (x) => Math.max(0, (s - x) / s);
+  }
+  return {
+    bind: (seg) => (d) => {
+      const vals = seg.numericValues(field, d);
+      if (vals.length === 0) return 1;
+      const dists = vals.map((v) => Math.max(0, Math.abs(v - origin) - offset));
+      let dist: number;
+      if (mode === 'max') dist = Math.max(...dists);
+      else if (mode === 'avg') dist = dists.reduce((a, b) => a + b, 0) / dists.length;
+      else if (mode === 'sum') dist = dists.reduce((a, b) => a + b, 0);
+      else dist = Math.min(...dists);
+      return shape(dist);
+    },
+    describe: () => `Function for field ${field}:`,
+  };
+}

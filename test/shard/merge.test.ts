@@ -1,0 +1,119 @@
+import test from 'ava';
+import type { StrataShardEngine } from '../../lib/shard/engine.js';
+import { pickMerge } from '../../lib/shard/merge.js';
+import { SegmentState } from '../../lib/shard/segment-state.js';
+import { doc, keywordField, numberField, openTmp, tmpShardPath } from './helpers.js';
+
+async function liveIds(e: StrataShardEngine): Promise<string[]> {
+  const s = e.searcher();
+  try {
+    const ids: string[] = [];
+    for (const r of s.segments) for (let d = 0; d < r.maxDoc; d++) if (r.isLive(d)) ids.push(r.docId(d));
+    return ids.sort();
+  } finally {
+    s.release();
+  }
+}
+
+/** 12 segments of 5 docs; every third doc deleted, every fifth updated. */
+async function fill(e: StrataShardEngine): Promise<Set<string>> {
+  const expected = new Set<string>();
+  for (let seg = 0; seg < 12; seg++) {
+    const ops = [];
+    for (let i = 0; i < 5; i++) {
+      const id = `${seg}-${i}`;
+      ops.push({ op: 'index' as const, opType: 'index' as const, doc: doc(id, `word${i} common seg${seg}`, [keywordField('k', `k${i}`), numberField('n', seg * 10 + i)]) });
+      expected.add(id);
+    }
+    await e.bulk(ops);
+    await e.refresh();
+  }
+  const changes = [];
+  for (let seg = 0; seg < 12; seg++) {
+    for (let i = 0; i < 5; i++) {
+      const id = `${seg}-${i}`;
+      if ((seg * 5 + i) % 3 === 0) {
+        changes.push({ op: 'delete' as const, type: 'doc', id });
+        expected.delete(id);
+      } else if ((seg * 5 + i) % 5 === 1) {
+        changes.push({ op: 'index' as const, opType: 'index' as const, doc: doc(id, `updated common`, [numberField('n', -1)]) });
+      }
+    }
+  }
+  await e.bulk(changes);
+  return expected;
+}
+
+test('force merge keeps live docs, drops deleted ones, and rebuilds postings/norms/doc values', async (t) => {
+  const path = tmpShardPath();
+  const e = await openTmp(-1, path);
+  const expected = await fill(e);
+  await e.forceMerge({ maxNumSegments: 1 });
+  const s = e.searcher();
+  t.is(s.segments.length, 1);
+  const r = s.segments[0]!;
+  t.is(r.maxDoc, expected.size);
+  t.is(r.numDocs, expected.size);
+  t.deepEqual(await liveIds(e), [...expected].sort());
+  // `common` is in every live doc, `updated` in the updated ones only.
+  const common = (await r.postings('title', 'common'))!;
+  t.is(common.docs.length, expected.size);
+  t.is(r.docFreq('title', 'updated'), [...expected].filter((id) => { const [a, b] = id.split('-').map(Number); return (a! * 5 + b!) % 5 === 1; }).length);
+  t.is(r.fieldStats('title')!.docCount, expected.size);
+  for (let d = 0; d < r.maxDoc; d++) {
+    const id = r.docId(d);
+    const got = await e.get('doc', id);
+    t.is(got?.id, id);
+    t.is((await r.document(d)).source?.toString(), got?.source?.toString());
+    const updated = got!.version === 2;
+    t.deepEqual(r.numericValues('n', d), updated ? [-1] : [Number(id.split('-')[0]) * 10 + Number(id.split('-')[1])]);
+    t.is(r.norm('title', d), updated ? 121 : 120); // 2 tokens → 121, 3 tokens → 120
+  }
+  t.is(r.totalTermFreq('k', 'k2'), -1);
+  t.false(r.terms('title').includes('seg0') && (await r.postings('title', 'seg0'))!.docs.length === 0);
+  s.release();
+  t.is(e.stats().docsCount, expected.size);
+  t.is(e.stats().docsDeleted, 0);
+  t.true(e.stats().mergeTotal >= 1);
+  // And it all survives a reopen.
+  await e.close();
+  const again = await openTmp(-1, path);
+  t.teardown(() => again.destroy());
+  t.deepEqual(await liveIds(again), [...expected].sort());
+});
+
+test('background merges bound the segment count while searchers keep old segments readable', async (t) => {
+  const e = await openTmp();
+  t.teardown(() => e.destroy());
+  await e.bulk([{ op: 'index', opType: 'index', doc: doc('first', 'alpha beta') }]);
+  await e.refresh();
+  const old = e.searcher();
+  const expected = await fill(e);
+  expected.add('first');
+  await e.refresh();
+  for (let i = 0; i < 100 && e.stats().mergeTotal === 0; i++) await new Promise((r) => setTimeout(r, 20));
+  t.true(e.stats().mergeTotal >= 1);
+  for (let i = 0; i < 100 && e.stats().segmentsCount > 10; i++) await new Promise((r) => setTimeout(r, 20));
+  t.true(e.stats().segmentsCount <= 10, `segments ${e.stats().segmentsCount}`);
+  t.deepEqual(await liveIds(e), [...expected].sort());
+  // The searcher taken before the merges still reads its (merged-away) segment.
+  const r = old.segments[0]!;
+  t.deepEqual([...(await r.postings('title', 'alpha'))!.docs], [0]);
+  t.is((await r.document(0)).id, 'first');
+  old.release();
+});
+
+test('the merge policy merges the smallest segments past ten, and reclaims heavy deletes', (t) => {
+  const seg = (id: number, maxDoc: number, del = 0) => {
+    const s = new SegmentState(id, null);
+    s.core = { info: { id, name: '', maxDoc, minSeqNo: 0, maxSeqNo: 0, fields: [], docValues: [], sizeInBytes: 0, createdAt: 0 }, fields: new Map(), docValues: new Map(), docIds: {} as never };
+    s.delCount = del;
+    return s;
+  };
+  const ten = Array.from({ length: 10 }, (_, i) => seg(i, 100 + i));
+  t.is(pickMerge(ten), null);
+  const eleven = [...ten, seg(10, 5)];
+  t.deepEqual(pickMerge(eleven)!.map((s) => s.id), [10, 0]);
+  const heavy = [seg(0, 100), seg(1, 10, 6)];
+  t.deepEqual(pickMerge(heavy)!.map((s) => s.id), [1]);
+});
