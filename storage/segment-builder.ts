@@ -8,6 +8,7 @@
 import type { IndexableField, ParsedDocument } from '../lib/mapping/parsed-document.js';
 import type { StoredDocument } from '../lib/shard/types.js';
 import { encodeBm25Norm } from './codecs/small-float.js';
+import { encodeStoredDoc } from './codecs/stored-doc.js';
 
 /** Postings of one term accumulated in the buffer. */
 export interface TermBuilder {
@@ -47,8 +48,14 @@ export interface DocValuesBuilder {
 
 export class SegmentBuilder {
   maxDoc = 0;
-  /** Root documents by doc number (undefined for nested docs), kept for realtime get and sealing. */
-  readonly docs: Array<ParsedDocument | undefined> = [];
+  /**
+   * Encoded stored documents by doc number (undefined for nested docs), for realtime get and
+   * sealing. The analyzed ParsedDocument itself is not kept: its tokens would only weigh on GC.
+   */
+  readonly stored: Array<Buffer | undefined> = [];
+  /** Type and id per doc (nested docs carry their root's). */
+  readonly types: string[] = [];
+  readonly ids: string[] = [];
   readonly versions: number[] = [];
   readonly seqNos: number[] = [];
   readonly pathOrd: number[] = [];
@@ -67,7 +74,7 @@ export class SegmentBuilder {
     if (this.minSeqNo < 0) this.minSeqNo = seqNo;
     this.maxSeqNo = Math.max(this.maxSeqNo, seqNo);
     for (const n of doc.nested ?? []) {
-      const d = this.newDoc(undefined, version, seqNo);
+      const d = this.newDoc(undefined, version, seqNo, doc);
       let ord = this.pathOrds.get(n.path);
       if (ord === undefined) {
         ord = this.nestedPaths.length;
@@ -78,15 +85,19 @@ export class SegmentBuilder {
       this.nestedOffset[d] = n.offset;
       this.invert(d, n.fields);
     }
-    const root = this.newDoc(doc, version, seqNo);
+    const root = this.newDoc(doc, version, seqNo, doc);
     this.invert(root, doc.fields);
-    this.ramBytes += (doc.source?.length ?? 0) + 64;
+    this.ramBytes += 64;
     return root;
   }
 
-  private newDoc(doc: ParsedDocument | undefined, version: number, seqNo: number): number {
+  private newDoc(doc: ParsedDocument | undefined, version: number, seqNo: number, root: ParsedDocument): number {
     const d = this.maxDoc++;
-    this.docs.push(doc);
+    const stored = doc ? encodeStoredDoc(toStoredDocument(doc, version)) : undefined;
+    this.stored.push(stored);
+    this.types.push(root.type);
+    this.ids.push(root.id);
+    if (stored) this.ramBytes += stored.length;
     this.versions.push(version);
     this.seqNos.push(seqNo);
     this.pathOrd.push(-1);

@@ -16,6 +16,7 @@ import { decodePostings, FLAG_FREQS, FLAG_OFFSETS, FLAG_POSITIONS, writePostings
 import { encodeSegmentInfo, segmentName, type FieldInfo, type SegmentInfo } from './codecs/segment-info.js';
 import { encodeTermDict } from './codecs/term-dict.js';
 import { KeyReader } from './keys.js';
+import { sortTerms } from './sort-terms.js';
 import { docIdsKey, docValuesKey, normsKey, postingsFieldRange, postingsKey, segInfoKey, segKindRange, segTermsKey, SEG, storedKey } from './keyspace.js';
 import type { FieldCore, SegmentCore } from './segment-core.js';
 import type { ShardDb } from './segment-loader.js';
@@ -104,7 +105,7 @@ export async function mergeSegments(db: ShardDb, sources: MergeSource[], id: num
     }
     const termSet = new Set<string>();
     for (const f of present) for (const t of f.dict.terms) termSet.add(t);
-    const allTerms = [...termSet].sort();
+    const allTerms = sortTerms([...termSet]);
     const terms: string[] = [];
     const blockStart: number[] = [];
     const docFreq: number[] = [];
@@ -260,7 +261,7 @@ function mergeColumn(cols: Array<DocValuesColumn | undefined>, docMaps: Int32Arr
   }
   const termSet = new Set<string>();
   for (const c of cols) if (c && c.kind === 'string') for (const t of c.terms) termSet.add(t);
-  const terms = [...termSet].sort();
+  const terms = sortTerms([...termSet]);
   const ordOf = new Map(terms.map((t, i) => [t, i]));
   const ords = new Int32Array(total);
   cols.forEach((c, i) => {

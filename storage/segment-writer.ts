@@ -4,16 +4,15 @@
  * in-memory core so the segment is searchable without reading it back.
  */
 import { ChunkBuilder } from './codecs/postings-chunk.js';
+import { sortTerms } from './sort-terms.js';
 import { encodeDocIds, type DocIds } from './codecs/doc-ids.js';
 import { buildColumn, encodeDocValues, type DocValuesColumn } from './codecs/doc-values.js';
 import { encodeNorms } from './codecs/norms.js';
 import { FLAG_FREQS, FLAG_OFFSETS, FLAG_POSITIONS, writePostings } from './codecs/postings.js';
 import { encodeSegmentInfo, segmentName, type FieldInfo, type SegmentInfo } from './codecs/segment-info.js';
-import { encodeStoredDoc } from './codecs/stored-doc.js';
 import { encodeTermDict } from './codecs/term-dict.js';
 import { docIdsKey, docValuesKey, normsKey, postingsKey, segInfoKey, segTermsKey, storedKey } from './keyspace.js';
 import type { SegmentBuilder } from './segment-builder.js';
-import { toStoredDocument } from './segment-builder.js';
 import type { FieldCore, SegmentCore } from './segment-core.js';
 
 export type PutFn = (key: Buffer, value: Buffer) => void;
@@ -30,7 +29,7 @@ export function sealSegment(b: SegmentBuilder, id: number, put: PutFn): SegmentC
   const fieldInfos: FieldInfo[] = [];
   const chunk = new ChunkBuilder();
   for (const fb of [...b.fields.values()].sort((x, y) => (x.name < y.name ? -1 : x.name > y.name ? 1 : 0))) {
-    const terms = [...fb.terms.keys()].sort();
+    const terms = sortTerms([...fb.terms.keys()]);
     const n = terms.length;
     const docFreq = new Int32Array(n);
     const totalTermFreq = new Float64Array(n);
@@ -92,23 +91,19 @@ export function sealSegment(b: SegmentBuilder, id: number, put: PutFn): SegmentC
   const types: string[] = [];
   const typeOrds = new Map<string, number>();
   const typeOrd = new Int32Array(maxDoc);
-  const ids = new Array<string>(maxDoc);
-  for (let d = maxDoc - 1, rootType = 0, rootId = ''; d >= 0; d--) {
-    const doc = b.docs[d];
-    if (doc) {
-      let t = typeOrds.get(doc.type);
-      if (t === undefined) {
-        t = types.length;
-        types.push(doc.type);
-        typeOrds.set(doc.type, t);
-      }
-      rootType = t;
-      rootId = doc.id;
-      emit(storedKey(id, d), encodeStoredDoc(toStoredDocument(doc, b.versions[d] as number)));
+  for (let d = 0; d < maxDoc; d++) {
+    const type = b.types[d] as string;
+    let t = typeOrds.get(type);
+    if (t === undefined) {
+      t = types.length;
+      types.push(type);
+      typeOrds.set(type, t);
     }
-    typeOrd[d] = rootType;
-    ids[d] = rootId;
+    typeOrd[d] = t;
+    const stored = b.stored[d];
+    if (stored) emit(storedKey(id, d), stored);
   }
+  const ids = b.ids.slice();
   const docIds: DocIds = {
     maxDoc,
     types,

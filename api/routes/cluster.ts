@@ -16,6 +16,20 @@ export const VERSION_INFO = {
   lucene_version: '6.6.1',
 };
 
+/** ES `wait_for_nodes`: `N`, `>=N`, `<=N`, `>N`, `<N` (also `ge(N)`, `le(N)`, `gt(N)`, `lt(N)`). */
+export function nodeCountMatches(expr: string, nodes: number): boolean {
+  const m = /^(>=|<=|>|<|ge\(|le\(|gt\(|lt\()?\s*(\d+)\)?$/.exec(expr.trim());
+  if (!m) throw illegalArgument(`failed to parse wait_for_nodes [${expr}]`);
+  const n = Number(m[2]);
+  switch (m[1]) {
+    case '>=': case 'ge(': return nodes >= n;
+    case '<=': case 'le(': return nodes <= n;
+    case '>': case 'gt(': return nodes > n;
+    case '<': case 'lt(': return nodes < n;
+    default: return nodes === n;
+  }
+}
+
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
 export function clusterRoutes(ctx: NodeContext): RouteDef[] {
@@ -45,7 +59,7 @@ export function clusterRoutes(ctx: NodeContext): RouteDef[] {
         req.param('local');
         req.param('master_timeout');
         req.param('wait_for_active_shards');
-        req.param('wait_for_nodes');
+        const waitForNodes = req.param('wait_for_nodes');
         req.param('wait_for_events');
         req.param('wait_for_no_relocating_shards');
         const timeoutMs = req.paramAsTimeMs('timeout', 30_000);
@@ -68,7 +82,8 @@ export function clusterRoutes(ctx: NodeContext): RouteDef[] {
           }
           const h = clusterHealth(ctx.cluster.state(), indices, 1, false);
           const status = missing ? 'red' : h.status;
-          if ((wantStatus === undefined || statusAtLeast(status, wantStatus)) && !missing) break;
+          const nodesOk = waitForNodes === undefined || nodeCountMatches(waitForNodes, 1);
+          if ((wantStatus === undefined || statusAtLeast(status, wantStatus)) && !missing && nodesOk) break;
           if (Date.now() >= deadline) {
             timedOut = true;
             break;

@@ -11,6 +11,12 @@ import { bulkRoutes } from './bulk.js';
 import { mgetRoutes } from './mget.js';
 import { statsRoutes } from './stats.js';
 import { catRoutes } from './cat/index.js';
+import { aliasRoutes } from './aliases.js';
+import { templateRoutes } from './templates.js';
+import { rolloverRoutes } from './rollover.js';
+import { catAliasesRoutes } from './cat/cat-aliases.js';
+import { catTemplatesRoutes } from './cat/cat-templates.js';
+import { searchTemplateRoutes } from './search-template.js';
 
 export function allRoutes(ctx: NodeContext): RouteDef[] {
   return [
@@ -22,5 +28,11 @@ export function allRoutes(ctx: NodeContext): RouteDef[] {
     ...mgetRoutes(ctx),
     ...statsRoutes(ctx),
     ...catRoutes(ctx),
+    ...aliasRoutes(ctx),
+    ...templateRoutes(ctx),
+    ...rolloverRoutes(ctx),
+    ...catAliasesRoutes(ctx),
+    ...catTemplatesRoutes(ctx),
+    ...searchTemplateRoutes(ctx),
   ];
 }

@@ -8,6 +8,7 @@ import { deleteIndex } from '../../lib/action/indices/delete-index.js';
 import { getIndex, getSettings, type IndexFeature } from '../../lib/action/indices/get-index.js';
 import { updateSettings } from '../../lib/action/indices/update-settings.js';
 import { broadcast } from '../../lib/action/indices/broadcast.js';
+import { setIndexState } from '../../lib/action/indices/open-close.js';
 import {
   indicesOptionsFrom,
   resolveIndices,
@@ -17,7 +18,7 @@ import {
 } from '../../lib/action/resolve-indices.js';
 import { objectBody } from './common.js';
 import { illegalArgument } from '../../lib/errors/errors.js';
-import type { AliasMetadata } from '../../lib/cluster/state.js';
+import { numberOfReplicas, type AliasMetadata, type IndexMetadata } from '../../lib/cluster/state.js';
 
 export const INDICES_OPTIONS_PARAMS = ['ignore_unavailable', 'allow_no_indices', 'expand_wildcards'];
 
@@ -47,6 +48,15 @@ function parseCreateBody(body: Record<string, unknown>): { settings?: unknown; m
   return out;
 }
 
+/** Copies per shard a `wait_for_active_shards` value asks for (`all` = primary + replicas). */
+function activeShardsWanted(raw: string | undefined, meta: IndexMetadata | undefined): number {
+  if (raw === undefined || raw === '') return 1;
+  if (raw === 'all') return 1 + (meta ? numberOfReplicas(meta) : 0);
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 0) throw illegalArgument(`Illegal value for wait_for_active_shards, must be [all] or a non-negative number but got [${raw}]`);
+  return n;
+}
+
 export function indicesRoutes(ctx: NodeContext): RouteDef[] {
   return [
     {
@@ -54,12 +64,19 @@ export function indicesRoutes(ctx: NodeContext): RouteDef[] {
       paths: ['/{index}'],
       params: ['timeout', 'master_timeout', 'wait_for_active_shards', 'update_all_types'],
       handler: async (req) => {
-        req.param('timeout');
         req.param('master_timeout');
-        req.param('wait_for_active_shards');
         req.param('update_all_types');
         const body = parseCreateBody(objectBody(req));
-        return { status: 200, body: await createIndex(ctx, { index: req.pathParams.index!, ...body }) };
+        const index = req.pathParams.index!;
+        const created = await createIndex(ctx, { index, ...body });
+        const wanted = activeShardsWanted(req.param('wait_for_active_shards'), ctx.cluster.state().indices[index]);
+        // One node holds one copy of each shard: asking for more waits out the timeout, as ES does.
+        if (wanted > 1) {
+          await new Promise((r) => setTimeout(r, req.paramAsTimeMs('timeout', 30_000)));
+          return { status: 200, body: { ...created, shards_acknowledged: false } };
+        }
+        req.param('timeout');
+        return { status: 200, body: created };
       },
     },
     {
@@ -129,6 +146,29 @@ export function indicesRoutes(ctx: NodeContext): RouteDef[] {
         const names = resolveFromRequest(ctx, req, STRICT_EXPAND_OPEN_CLOSED);
         const body = await updateSettings(ctx, names, objectBody(req), req.paramAsBool('preserve_existing', false));
         return { status: 200, body };
+      },
+    },
+    {
+      methods: ['POST'],
+      paths: ['/_close', '/{index}/_close'],
+      params: ['timeout', 'master_timeout', ...INDICES_OPTIONS_PARAMS],
+      handler: async (req) => {
+        req.param('timeout');
+        req.param('master_timeout');
+        const names = resolveFromRequest(ctx, req, STRICT_EXPAND_OPEN);
+        return { status: 200, body: await setIndexState(ctx, names, 'close') };
+      },
+    },
+    {
+      methods: ['POST'],
+      paths: ['/_open', '/{index}/_open'],
+      params: ['timeout', 'master_timeout', 'wait_for_active_shards', ...INDICES_OPTIONS_PARAMS],
+      handler: async (req) => {
+        req.param('timeout');
+        req.param('master_timeout');
+        req.param('wait_for_active_shards');
+        const names = resolveFromRequest(ctx, req, { ...STRICT_EXPAND_OPEN_CLOSED, expandOpen: false });
+        return { status: 200, body: await setIndexState(ctx, names, 'open') };
       },
     },
     {

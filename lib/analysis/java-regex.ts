@@ -24,16 +24,13 @@ function translate(pattern: string): { source: string; unicode: boolean } {
   let source = pattern.replace(/\\([pP])\{(?:Is)?(\w+)\}/g, (whole, p: string, name: string) => {
     const posix = POSIX[name] ?? POSIX[`Is${name}`];
     unicode = true;
-    if (posix !== undefined) {
-      const body = posix.startsWith('\\p') ? posix.slice(0) : posix;
-      if (body.startsWith('\\p') || body === '\\s') return p === 'P' ? body.replace('\\p', '\\P') : body;
-      return p === 'P' ? `[^${body}]` : `[${body}]`;
-    }
-    return whole;
+    if (posix === undefined) return whole;
+    // Property escapes translate to property escapes; POSIX ranges to a (negated) class.
+    if (posix.startsWith('\\p') || posix === '\\s') return p === 'P' ? posix.replace('\\p', '\\P').replace('\\s', '\\S') : posix;
+    return p === 'P' ? `[^${posix}]` : `[${posix}]`;
   });
   // Java allows possessive quantifiers and atomic groups; approximate them as greedy / plain groups.
   source = source.replace(/([*+?}])\+/g, '$1').replace(/\(\?>/g, '(?:');
-  // `\p` inside a character class produced above stays valid only in unicode mode.
   return { source, unicode };
 }
 

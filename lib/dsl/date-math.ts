@@ -167,7 +167,7 @@ function floorTo(t: number, unit: Unit, zone: TimeZone): number {
 }
 
 const ISO =
-  /^([+-]?\d{4,})(?:-(\d{2})(?:-(\d{2})(?:T(\d{2})(?::(\d{2})(?::(\d{2})(?:[.,](\d{1,9}))?)?)?(Z|[+-]\d{2}(?::?\d{2})?)?)?)?)?$/;
+  /^(\d{4})(?:-(\d{2})(?:-(\d{2})(?:T(\d{2})(?::(\d{2})(?::(\d{2})(?:[.,](\d{1,9}))?)?)?(Z|[+-]\d{2}(?::?\d{2})?)?)?)?)?$/;
 
 /**
  * Default anchor parser: ES's `strict_date_optional_time||epoch_millis`.

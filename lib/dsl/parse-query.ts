@@ -178,3 +178,19 @@ export function parseQuery(json: unknown, opts: ParseOptions = {}): Query {
 export function newParseContext(root: unknown, opts: ParseOptions = {}): ParseContext {
   return new ParseContext(root, opts, parseInner);
 }
+
+/**
+ * `QueryParseContext.parseTopLevelQueryBuilder`: a body holding only `query` (count, explain,
+ * delete-by-query, validate). Any other key fails with `request does not support [x]`.
+ * @returns the query, or null when absent or `{}`
+ */
+export function parseTopLevelQuery(body: unknown, opts: ParseOptions = {}): Query | null {
+  const ctx = new ParseContext(body, opts, parseInner);
+  if (!isObject(body)) throw ctx.error('[_na] query malformed, must start with start_object', { kind: 'unknown' });
+  let query: Query | null = null;
+  for (const key of Object.keys(body)) {
+    if (key !== 'query') throw ctx.error(`request does not support [${key}]`, ctx.atName(body, key));
+    query = parseInner(ctx, body[key], ctx.atValue(body, key));
+  }
+  return query;
+}

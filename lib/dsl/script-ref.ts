@@ -15,8 +15,8 @@ export interface ScriptRef {
   type: ScriptType;
   /** Source code (inline) or the script id/name (stored/file). */
   idOrCode: string;
-  /** Language; default `painless` for inline scripts, unset for stored/file. */
-  lang?: string;
+  /** Language; default `painless` (ES 5.x applies the default to every script type). */
+  lang: string;
   params: Record<string, unknown>;
   /** Compiler options (inline only). */
   options?: Record<string, string>;
@@ -41,7 +41,8 @@ export function parseScript(v: unknown, defaultLang = DEFAULT_SCRIPT_LANG): Scri
   let params: Record<string, unknown> = {};
   let options: Record<string, string> | undefined;
   const setType = (t: ScriptType, code: string): void => {
-    if (type !== undefined) throw iae('must only use one of [inline, file, stored] when specifying a script');
+    // (sic) ES 5.x builds this message with stray " + " fragments
+    if (type !== undefined) throw iae('must only use one of [inline + , stored + , file] when specifying a script');
     type = t;
     idOrCode = code;
   };
@@ -70,20 +71,30 @@ export function parseScript(v: unknown, defaultLang = DEFAULT_SCRIPT_LANG): Scri
         options = Object.fromEntries(Object.entries(val).map(([k, o]) => [k, textValue(o)]));
         break;
       default:
-        throw new EsError('parsing_exception', 400, `[script] unknown field [${key}], parser not found`, { metadata: { line: 1, col: 1 } });
+        throw new EsError('parsing_exception', 400, `[script] unknown field [${key}], parser not found`, {
+          metadata: { line: 1, col: 1 },
+          causedBy: iae(`[script] unknown field [${key}], parser not found`),
+        });
     }
   }
   if (type === undefined || idOrCode === undefined) {
-    throw iae('must specify either code for an [inline] script or an id for a [stored] script');
+    throw iae('must specify either code for an [inline] script or an id for a [stored] script or [file] script');
   }
-  if (type !== 'inline' && options !== undefined && Object.keys(options).length > 0) {
-    throw iae(`illegal compiler options [${JSON.stringify(options)}] specified`);
+  const opts = options ?? {};
+  const extra = Object.keys(opts).filter((k) => k !== 'content_type');
+  if (extra.length > 0) {
+    // Java's Map.toString: {k=v, k2=v2}
+    throw iae(`illegal compiler options [{${Object.entries(opts).map(([k, o]) => `${k}=${o}`).join(', ')}}] specified`);
   }
-  const resolvedLang = type === 'inline' ? (lang ?? defaultLang) : lang;
+  if (type !== 'inline' && Object.keys(opts).length > 0) {
+    throw iae(`Compiler options [{${Object.entries(opts).map(([k, o]) => `${k}=${o}`).join(', ')}}] cannot be specified at runtime for [${type.toUpperCase()}] scripts.`);
+  }
+  // ES 5.x: the default language applies to every script type
+  const resolvedLang = lang ?? defaultLang;
   return {
     type,
     idOrCode,
-    ...(resolvedLang !== undefined ? { lang: resolvedLang } : {}),
+    lang: resolvedLang,
     params,
     ...(options !== undefined ? { options } : {}),
   };

@@ -107,7 +107,10 @@ export function intValue(v: unknown): number {
     }
     return Math.trunc(d);
   }
-  if (typeof v === 'number') return Math.trunc(v) | 0;
+  if (typeof v === 'number') {
+    if (v < -2147483648 || v > 2147483647) throw jsonParseError(`Numeric value (${numberText(v)}) out of range of int`);
+    return Math.trunc(v);
+  }
   throw notNumeric(v);
 }
 

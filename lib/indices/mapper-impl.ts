@@ -1,50 +1,36 @@
 /**
- * TEMPORARY bootstrap mapper used only until lib/mapping's IndexMappings lands: keeps mappings
- * JSON as given, indexes every scalar as one keyword-like token. Replaced by the real adapter.
+ * The coordinator's `IndexMapper` over lib/mapping's `IndexMappings` and lib/analysis's
+ * registry, built from index metadata (flat settings; mapping JSON per type).
  */
 import type { IndexMetadata } from '../cluster/state.js';
 import type { IndexMapper } from './mapper.js';
-import type { IndexableField } from '../mapping/parsed-document.js';
+import { IndexMappings } from '../mapping/index-mappings.js';
+import { createAnalysisRegistry } from '../analysis/registry.js';
+import { nestSettings, subSettings } from '../cluster/settings.js';
 import type { AnalysisRegistry } from '../analysis/types.js';
-import { mapperParsing } from '../errors/errors.js';
 
-const NO_ANALYSIS: AnalysisRegistry = { analyzer: () => undefined, normalizer: () => undefined };
+export interface BuildOptions {
+  /** True (default) re-opens stored mappings; false compiles a create-index request's mappings. */
+  restore?: boolean;
+}
 
-export function buildIndexMapper(meta: IndexMetadata): IndexMapper {
-  const mappings: Record<string, Record<string, unknown>> = { ...meta.mappings };
+export function buildIndexMapper(meta: IndexMetadata, opts: BuildOptions = {}): IndexMapper {
+  const analysisFlat = subSettings(meta.settings, 'index.analysis');
+  const registry = createAnalysisRegistry(Object.keys(analysisFlat).length > 0 ? nestSettings(analysisFlat) : undefined);
+  const mappings = IndexMappings.create(meta.name, meta.mappings, meta.settings, registry, { restore: opts.restore ?? true });
+  return adapt(mappings, registry);
+}
+
+function adapt(m: IndexMappings, registry: AnalysisRegistry): IndexMapper {
   return {
-    analysis: NO_ANALYSIS,
-    parse(type, id, source, opts) {
-      let obj: unknown;
-      try {
-        obj = JSON.parse(source.toString('utf8'));
-      } catch {
-        throw mapperParsing('failed to parse');
-      }
-      const fields: IndexableField[] = [];
-      const walk = (v: unknown, path: string): void => {
-        if (v === null || v === undefined) return;
-        if (Array.isArray(v)) return v.forEach((x) => walk(x, path));
-        if (typeof v === 'object') {
-          for (const [k, x] of Object.entries(v as Record<string, unknown>)) walk(x, path ? `${path}.${k}` : k);
-          return;
-        }
-        fields.push({ name: path, tokens: [{ term: String(v), position: 0, startOffset: 0, endOffset: String(v).length, type: 'word' }] });
-      };
-      walk(obj, '');
-      fields.push({ name: '_uid', tokens: [{ term: `${type}#${id}`, position: 0, startOffset: 0, endOffset: 0, type: 'word' }] });
-      return {
-        doc: { type, id, source, fields, ...(opts.routing !== undefined ? { routing: opts.routing } : {}) },
-        ...(mappings[type] ? {} : { dynamicUpdate: {} }),
-      };
-    },
-    merge(type, mapping) {
-      return { ...mappings, [type]: { ...(mappings[type] ?? {}), ...mapping } };
-    },
-    toJSON: () => mappings,
-    hasType: (t) => t in mappings,
-    types: () => Object.keys(mappings),
-    routingRequired: () => false,
-    fieldMappings: () => ({}),
+    analysis: registry,
+    mappings: m,
+    parse: (type, id, source, opts) => m.parse(type, id, source, opts),
+    merge: (type, mapping, opts) => m.merge(type, mapping, { updateAllTypes: opts.updateAllTypes }).toJSON(),
+    toJSON: () => m.toJSON(),
+    hasType: (t) => m.hasType(t),
+    types: () => m.types(),
+    routingRequired: (t) => m.routingRequired(t),
+    fieldMappings: (type, patterns, includeDefaults) => m.fieldMapping(type, patterns, { includeDefaults }) ?? {},
   };
 }

@@ -5,9 +5,12 @@
 import type { IndexMetadata } from '../cluster/state.js';
 import type { ParsedDocument } from '../mapping/parsed-document.js';
 import type { AnalysisRegistry } from '../analysis/types.js';
+import type { IndexMappings } from '../mapping/index-mappings.js';
 
 export interface IndexMapper {
   readonly analysis: AnalysisRegistry;
+  /** The full mappings model, for field lookups by query compilation. */
+  readonly mappings: IndexMappings;
   /** Parse one source document of `type`; `dynamicUpdate` is the mapping JSON to merge first. */
   parse(type: string, id: string, source: Buffer, opts: { routing?: string; parent?: string }): {
     doc: ParsedDocument;

@@ -11,7 +11,7 @@ import { resolveAnalyzer } from './analyzer-resolution.js';
 import { DynamicMapper } from './dynamic-mapper.js';
 import { DocFields, type FieldShape } from './field-accumulator.js';
 import { JsonObject, type JsonValue, TrailingDataError, parseJsonTree } from './json-tree.js';
-import { type FieldMapping, META_FIELDS, type Mapper, type ObjectMapping, type TypeMapping, childPath } from './mapper-types.js';
+import { type FieldMapping, META_FIELDS, type Mapper, type ObjectMapping, type TypeMapping } from './mapper-types.js';
 import { illegalArgument } from './mapping-errors.js';
 import { renderObject } from './mapping-render.js';
 import type { NestedDocument, ParsedDocument } from './parsed-document.js';
@@ -269,8 +269,6 @@ function splitPath(key: string): string[] {
   if (parts.length > 1 && parts.some((p) => p.trim().length === 0)) {
     throw illegalArgument(`object field starting or ending with a [.] makes object resolution ambiguous: [${key}]`);
   }
-  if (parts.length === 1 && key.trim().length === 0 && key.length > 0) return parts;
   return parts;
 }
 
-export { childPath };

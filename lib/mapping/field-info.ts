@@ -4,7 +4,7 @@
  */
 import { DEFAULT_DATE_FORMAT } from './date-format.js';
 import { type FieldMapping, type MetaFields, NUMERIC_TYPES } from './mapper-types.js';
-import { fieldDefaults, isAnalyzed } from './mapping-render.js';
+import { isAnalyzed } from './mapping-render.js';
 import { shapeOf } from './value-indexer.js';
 
 /** A field type descriptor. */
@@ -89,7 +89,6 @@ export function describeField(f: FieldMapping, opts: { nestedPath?: string; isMu
   if (p.ignoreAbove !== undefined) info.ignoreAbove = p.ignoreAbove;
   if (p.nullValue !== undefined) info.nullValue = p.nullValue;
   if (opts.nestedPath !== undefined) info.nestedPath = opts.nestedPath;
-  void fieldDefaults;
   return Object.freeze(info);
 }
 
@@ -147,7 +146,6 @@ export function describeMetaField(name: string, meta: MetaFields, types: readonl
     case '_version':
       return Object.freeze({ ...base, indexed: false, hasDocValues: name === '_version' });
     default:
-      void fieldDefaults;
       return undefined;
   }
 }

@@ -173,7 +173,7 @@ export function parseField(propName: string, name: string, path: string, type: s
   }
   if (Object.keys(unsupported).length > 0) throw unsupportedParameters(propName, unsupported);
   if (p.searchAnalyzer !== undefined && p.analyzer === undefined) throw mapperParsing(`analyzer on field [${propName}] must be set when search_analyzer is set`);
-  if (p.searchQuoteAnalyzer !== undefined && p.analyzer === undefined) throw mapperParsing(`analyzer and search_analyzer on field [${propName}] must be set when search_quote_analyzer is set`);
+  if (p.searchQuoteAnalyzer !== undefined && p.searchAnalyzer === undefined) throw mapperParsing(`analyzer and search_analyzer on field [${propName}] must be set when search_quote_analyzer is set`);
   if (type === 'scaled_float' && p.scalingFactor === undefined) throw illegalArgument(`Field [${propName}] misses required parameter [scaling_factor]`);
   return Object.freeze({ kind: 'field', name, path, type, params: Object.freeze(p), fields, copyTo: Object.freeze(copyTo) });
 }

@@ -65,7 +65,7 @@ export class IndexMappings {
     if (def) m = m.merge('_default_', asJson(def[1]), { warnings: opts.warnings ?? [] });
     for (const [type, body] of entries) {
       if (type === '_default_') continue;
-      m = m.mergeInternal(type, asJson(body), false, opts.warnings ?? [], !opts.restore);
+      m = m.mergeInternal(type, asJson(body), false, opts.warnings ?? [], !opts.restore, true);
     }
     return new IndexMappings(index, settings, registry, m.typeMap, m.defaultMapping, 0);
   }
@@ -114,7 +114,7 @@ export class IndexMappings {
     return this.mergeInternal(type, mapping, opts.updateAllTypes ?? false, warnings, true);
   }
 
-  private mergeInternal(type: string, mapping: Json, updateAllTypes: boolean, warnings: string[], applyDefault: boolean): IndexMappings {
+  private mergeInternal(type: string, mapping: Json, updateAllTypes: boolean, warnings: string[], applyDefault: boolean, creatingIndex = false): IndexMappings {
     validateTypeName(type);
     const ctx = { registry: this.registry, warnings };
     const existing = this.typeMap.get(type);
@@ -130,7 +130,8 @@ export class IndexMappings {
       const parent = merged.meta.parent?.type;
       if (parent !== undefined) {
         if (parent === type) throw illegalArgument("The [_parent.type] option can't point to the same type");
-        if (this.typeMap.has(parent) && !this.lookup().parentTypes.has(parent)) {
+        // all mappings of a new index are added together, so the check only applies to later updates
+        if (!creatingIndex && this.typeMap.has(parent) && !this.lookup().parentTypes.has(parent)) {
           throw illegalArgument("can't add a _parent field that points to an already existing type, that isn't already a parent");
         }
       }

@@ -8,7 +8,7 @@ import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { ClassicLevel } from 'classic-level';
 import { metaKey, opLogKey, opLogStart } from '../../storage/keyspace.js';
-import { SegmentBuilder, toStoredDocument } from '../../storage/segment-builder.js';
+import { SegmentBuilder } from '../../storage/segment-builder.js';
 import { decodeStoredDoc } from '../../storage/codecs/stored-doc.js';
 import { storedKey } from '../../storage/keyspace.js';
 import type { ShardDb } from '../../storage/segment-loader.js';
@@ -70,7 +70,7 @@ export interface StrataShardEngine extends ShardEngine {
 
 /** Open (or create) the shard at `opts.path`. Fails if another process holds it open. */
 export async function openShardEngine(opts: ShardEngineOptions): Promise<StrataShardEngine> {
-  const db: ShardDb = new ClassicLevel<Buffer, Buffer>(opts.path, { keyEncoding: 'buffer', valueEncoding: 'buffer' });
+  const db: ShardDb = new ClassicLevel<Buffer, Buffer>(opts.path, { keyEncoding: 'buffer', valueEncoding: 'buffer', writeBufferSize: 32 * 1024 * 1024 });
   await db.open();
   try {
     const versions = new VersionMap();
@@ -141,8 +141,12 @@ class Engine implements StrataShardEngine {
     const e = type === undefined ? this.ctx.versions.getAnyLive(id) : this.ctx.versions.get(type, id);
     if (!e || e.deleted || !e.seg) return null;
     const seg = e.seg;
-    const doc = seg.builder?.docs[e.doc];
-    if (doc) return toStoredDocument(doc, e.version);
+    const buffered = seg.builder?.stored[e.doc];
+    if (buffered) {
+      const d = decodeStoredDoc(buffered);
+      d.version = e.version;
+      return d;
+    }
     seg.refs++; // keep a merged-away segment's keys until this read is done
     try {
       const v = await this.ctx.db.get(storedKey(seg.id, e.doc));

@@ -25,6 +25,8 @@ export class GroupCommitter {
   failure: Error | null = null;
   /** Number of synced batches written (for tests and stats). */
   batches = 0;
+  /** Milliseconds spent in synced writes. */
+  writeMillis = 0;
 
   constructor(
     private readonly db: ShardDb,
@@ -62,7 +64,9 @@ export class GroupCommitter {
       this.ops = [];
       this.waiters = [];
       try {
+        const t0 = Date.now();
         if (ops.length > 0) await this.db.batch(ops, { sync: true });
+        this.writeMillis += Date.now() - t0;
         this.batches++;
       } catch (err) {
         this.failure = err instanceof Error ? err : new Error(String(err));

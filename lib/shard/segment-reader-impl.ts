@@ -7,7 +7,8 @@ import { isLiveBit } from '../../storage/codecs/live-docs.js';
 import { decodePostings } from '../../storage/codecs/postings.js';
 import type { FieldInfo } from '../../storage/codecs/segment-info.js';
 import { decodeStoredDoc } from '../../storage/codecs/stored-doc.js';
-import { findTerm } from '../../storage/codecs/term-dict.js';
+import { chunkOf, findTerm } from '../../storage/codecs/term-dict.js';
+import { chunkBlock } from '../../storage/codecs/postings-chunk.js';
 import { postingsKey, storedKey } from '../../storage/keyspace.js';
 import type { SegmentCore } from '../../storage/segment-core.js';
 import type { ShardDb } from '../../storage/segment-loader.js';
@@ -91,28 +92,34 @@ export class SegmentReaderImpl implements StrataSegmentReader {
     const out: Array<Postings | null> = new Array(terms.length).fill(null);
     const f = this.core.fields.get(field);
     if (!f) return out;
-    const missKeys: Buffer[] = [];
-    const missIdx: number[] = [];
+    // Misses grouped by chunk: one LevelDB value per chunk however many of its terms we need.
+    const misses = new Map<number, Array<{ i: number; slot: number }>>();
     for (let i = 0; i < terms.length; i++) {
       const term = terms[i] as string;
-      if (findTerm(f.dict.terms, term) < 0) continue;
+      const ti = findTerm(f.dict.terms, term);
+      if (ti < 0) continue;
       const cached = this.cache.get(this.cacheKey(field, term));
-      if (cached) out[i] = cached;
-      else {
-        missKeys.push(postingsKey(this.core.info.id, field, term));
-        missIdx.push(i);
+      if (cached) {
+        out[i] = cached;
+        continue;
       }
+      const { chunk, slot } = chunkOf(f.dict.blockStart, ti);
+      let list = misses.get(chunk);
+      if (!list) misses.set(chunk, (list = []));
+      list.push({ i, slot });
     }
-    if (missKeys.length === 0) return out;
-    const vals = await this.db.getMany(missKeys);
-    for (let j = 0; j < vals.length; j++) {
+    if (misses.size === 0) return out;
+    const chunks = [...misses.keys()];
+    const vals = await this.db.getMany(chunks.map((c) => postingsKey(this.core.info.id, field, c)));
+    chunks.forEach((c, j) => {
       const v = vals[j];
-      const i = missIdx[j] as number;
-      if (!v) throw new Error(`corrupt shard: postings of [${field}:${terms[i]}] missing in segment ${this.name}`);
-      const p = decodePostings(v);
-      this.cache.set(this.cacheKey(field, terms[i] as string), p, 64 + p.docs.length * 8 + (p.positions?.length ?? 0) * 4 * (p.startOffsets ? 3 : 1));
-      out[i] = p;
-    }
+      if (!v) throw new Error(`corrupt shard: postings chunk ${c} of [${field}] missing in segment ${this.name}`);
+      for (const { i, slot } of misses.get(c)!) {
+        const p = decodePostings(chunkBlock(v, slot));
+        this.cache.set(this.cacheKey(field, terms[i] as string), p, 64 + p.docs.length * 8 + (p.positions?.length ?? 0) * 4 * (p.startOffsets ? 3 : 1));
+        out[i] = p;
+      }
+    });
     return out;
   }
 

@@ -5,7 +5,7 @@
  * than the checkpoint into a fresh indexing buffer.
  */
 import { checkFormats, CURRENT_FORMATS } from '../../storage/codecs/formats.js';
-import { decodeOpLogEntry } from '../../storage/codecs/op-log.js';
+import { decodeOpLogRecord } from '../../storage/codecs/op-log.js';
 import { decodeVersionEntry } from '../../storage/codecs/version-entry.js';
 import { KeyReader } from '../../storage/keys.js';
 import { allSegmentsRange, metaKey, opLogEnd, opLogKey, segmentRange, versionEnd, versionStart } from '../../storage/keyspace.js';
@@ -106,9 +106,11 @@ export async function loadShard(db: ShardDb, versions: VersionMap): Promise<Load
       const entries = await oit.nextv(1000);
       if (entries.length === 0) break;
       for (const [, v] of entries) {
-        const op = decodeOpLogEntry(v);
-        replay.push(op);
-        maxSeqNo = Math.max(maxSeqNo, op.seqNo);
+        for (const op of decodeOpLogRecord(v)) {
+          if (op.seqNo <= commit.checkpoint) continue;
+          replay.push(op);
+          maxSeqNo = Math.max(maxSeqNo, op.seqNo);
+        }
       }
     }
   } finally {

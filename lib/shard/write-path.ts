@@ -7,7 +7,7 @@
  */
 import type { ParsedDocument } from '../mapping/parsed-document.js';
 import { toEsError, versionConflict } from '../errors/errors.js';
-import { encodeOpLogEntry } from '../../storage/codecs/op-log.js';
+import { encodeOpLogRecord, type OpLogEntry } from '../../storage/codecs/op-log.js';
 import { encodeVersionEntry } from '../../storage/codecs/version-entry.js';
 import { opLogKey, versionKey } from '../../storage/keyspace.js';
 import type { ShardContext } from './context.js';
@@ -54,6 +54,7 @@ export async function writeBulk(ctx: ShardContext, ops: readonly ShardOperation[
   const started = Date.now();
   const results: BulkItemOutcome[] = [];
   const batch: BatchOp[] = [];
+  const logged: OpLogEntry[] = [];
   let maxSeqNo = -1;
   let indexed = 0;
   let deleted = 0;
@@ -69,7 +70,7 @@ export async function writeBulk(ctx: ShardContext, ops: readonly ShardOperation[
         }
         const seqNo = ctx.nextSeqNo++;
         maxSeqNo = seqNo;
-        batch.push({ type: 'put', key: opLogKey(seqNo), value: encodeOpLogEntry({ op: 'index', seqNo, version: plan.version, doc }) });
+        logged.push({ op: 'index', seqNo, version: plan.version, doc });
         if (cur?.deleted) batch.push({ type: 'del', key: versionKey(doc.type, doc.id) });
         applyIndex(ctx, doc, plan.version, seqNo);
         indexed++;
@@ -83,7 +84,7 @@ export async function writeBulk(ctx: ShardContext, ops: readonly ShardOperation[
         }
         const seqNo = ctx.nextSeqNo++;
         maxSeqNo = seqNo;
-        batch.push({ type: 'put', key: opLogKey(seqNo), value: encodeOpLogEntry({ op: 'delete', seqNo, version: plan.version, type: op.type, id: op.id }) });
+        logged.push({ op: 'delete', seqNo, version: plan.version, type: op.type, id: op.id });
         batch.push({ type: 'put', key: versionKey(op.type, op.id), value: encodeVersionEntry({ version: plan.version, seqNo, deleted: true }) });
         applyDelete(ctx, op.type, op.id, plan.version, seqNo);
         deleted++;
@@ -93,7 +94,12 @@ export async function writeBulk(ctx: ShardContext, ops: readonly ShardOperation[
       results.push({ error: toEsError(err) });
     }
   }
-  if (batch.length > 0) await ctx.committer.submit(batch, maxSeqNo);
+  if (logged.length > 0) {
+    // One op-log record per bulk, keyed by its first seq no: a refresh never splits a bulk
+    // (seq nos are assigned synchronously), so a record is wholly below or above a checkpoint.
+    batch.push({ type: 'put', key: opLogKey(logged[0]!.seqNo), value: encodeOpLogRecord(logged) });
+    await ctx.committer.submit(batch, maxSeqNo);
+  }
   ctx.counters.indexTotal += indexed;
   ctx.counters.deleteTotal += deleted;
   ctx.counters.indexTimeInMillis += Date.now() - started;

@@ -9,6 +9,7 @@
  * - string: varint dictionary size, the sorted unique strings, and one varint ordinal per value.
  */
 import { ByteReader, ByteWriter } from './bytes.js';
+import { sortTerms } from '../sort-terms.js';
 
 export const DOC_VALUES_FORMAT = { id: 'strata-docvalues', version: 1 } as const;
 
@@ -101,7 +102,7 @@ export function buildColumn(kind: 'numeric' | 'string', maxDoc: number, perDoc: 
   }
   const uniq = new Set<string>();
   for (let d = 0; d < maxDoc; d++) for (const x of perDoc[d] ?? []) uniq.add(String(x));
-  const terms = [...uniq].sort();
+  const terms = sortTerms([...uniq]);
   const ordOf = new Map<string, number>();
   terms.forEach((t, i) => ordOf.set(t, i));
   const ords: number[] = [];

@@ -9,6 +9,7 @@ import { LIVE_DOCS_FORMAT } from './live-docs.js';
 import { NORMS_FORMAT } from './norms.js';
 import { OP_LOG_FORMAT } from './op-log.js';
 import { POSTINGS_FORMAT } from './postings.js';
+import { POSTINGS_CHUNK_FORMAT } from './postings-chunk.js';
 import { SEGMENT_INFO_FORMAT } from './segment-info.js';
 import { STORED_DOC_FORMAT } from './stored-doc.js';
 import { TERM_DICT_FORMAT } from './term-dict.js';
@@ -17,6 +18,7 @@ import { VERSION_ENTRY_FORMAT } from './version-entry.js';
 /** Data kind → format written by this build. */
 export const CURRENT_FORMATS: Record<string, { id: string; version: number }> = {
   postings: POSTINGS_FORMAT,
+  postingsChunk: POSTINGS_CHUNK_FORMAT,
   terms: TERM_DICT_FORMAT,
   stored: STORED_DOC_FORMAT,
   docValues: DOC_VALUES_FORMAT,

@@ -1,40 +1,14 @@
 /**
- * Test helpers: a small analysis registry (lowercasing whitespace `standard`, verbatim
- * `whitespace`, a `lowercase` normalizer) and shortcuts to build mappings and parse documents.
+ * Test helpers: the index analysis registry (lib/analysis) with a `lowercase` normalizer, and
+ * shortcuts to build mappings and parse documents.
  */
-import type { Analyzer, AnalysisRegistry, Token } from '../../lib/analysis/types.js';
+import { createAnalysisRegistry } from '../../lib/analysis/registry.js';
+import type { AnalysisRegistry } from '../../lib/analysis/types.js';
 import { IndexMappings } from '../../lib/mapping/index-mappings.js';
 import type { IndexableField, ParsedDocument } from '../../lib/mapping/parsed-document.js';
 
-function analyzer(name: string, lower: boolean): Analyzer {
-  return {
-    name,
-    positionIncrementGap: name === 'keyword' ? 0 : 100,
-    offsetGap: 1,
-    analyze(text: string): Token[] {
-      const out: Token[] = [];
-      const re = name === 'keyword' ? /[\s\S]+/g : /\S+/g;
-      let m: RegExpExecArray | null;
-      let pos = 0;
-      while ((m = re.exec(text))) {
-        out.push({ term: lower ? m[0].toLowerCase() : m[0], position: pos++, startOffset: m.index, endOffset: m.index + m[0].length, type: 'word' });
-      }
-      return out;
-    },
-  };
-}
-
-const ANALYZERS: Record<string, Analyzer> = {
-  standard: analyzer('standard', true),
-  whitespace: analyzer('whitespace', false),
-  simple: analyzer('simple', true),
-  keyword: analyzer('keyword', false),
-};
-
-export const registry: AnalysisRegistry = {
-  analyzer: (name) => ANALYZERS[name],
-  normalizer: (name) => (name === 'lowercase' ? analyzer('keyword', true) : undefined),
-};
+/** The real per-index registry, with a `lowercase` normalizer defined in the index settings. */
+export const registry: AnalysisRegistry = createAnalysisRegistry({ normalizer: { lowercase: { type: 'custom', filter: ['lowercase'] } } });
 
 export function create(mappings: Record<string, unknown>, settings: Record<string, unknown> = {}, warnings: string[] = []): IndexMappings {
   return IndexMappings.create('idx', mappings, settings, registry, { warnings });

@@ -40,7 +40,7 @@ test('fields shared between types need update_all_types for updatable parameters
     b: { properties: { f: { type: 'text', analyzer: 'standard', search_analyzer: 'whitespace' } } },
   });
   const e = error(() => m.merge('a', { properties: { f: { type: 'text', analyzer: 'standard', search_analyzer: 'standard' } } }));
-  t.is(e.message, 'Mapper for [f] conflicts with existing mapping in other types:\n[mapper [f] is used by multiple types. Set update_all_types to true to update [search_analyzer] across all types.]');
+  t.is(e.message, 'Mapper for [f] conflicts with existing mapping in other types:\n[mapper [f] is used by multiple types. Set update_all_types to true to update [search_analyzer] across all types., mapper [f] is used by multiple types. Set update_all_types to true to update [search_quote_analyzer] across all types.]');
   const m2 = m.merge('a', { properties: { f: { type: 'text', analyzer: 'standard', search_analyzer: 'standard' } } }, { updateAllTypes: true });
   t.deepEqual(m2.toJSON()['b'], { properties: { f: { type: 'text', analyzer: 'standard' } } });
   t.is(m2.fieldType('f')?.searchAnalyzer, 'standard');

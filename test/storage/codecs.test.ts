@@ -4,12 +4,13 @@ import { decodeDocIds, encodeDocIds } from '../../storage/codecs/doc-ids.js';
 import { buildColumn, decodeDocValues, encodeDocValues } from '../../storage/codecs/doc-values.js';
 import { allLive, clearBit, decodeLiveDocs, encodeLiveDocs, isLiveBit } from '../../storage/codecs/live-docs.js';
 import { decodeNorms, encodeNorms } from '../../storage/codecs/norms.js';
-import { decodeOpLogEntry, encodeOpLogEntry } from '../../storage/codecs/op-log.js';
+import { decodeOpLogRecord, encodeOpLogRecord } from '../../storage/codecs/op-log.js';
 import { decodePostings, encodePostings, FLAG_FREQS, FLAG_OFFSETS, FLAG_POSITIONS } from '../../storage/codecs/postings.js';
+import { ChunkBuilder, chunkBlock, chunkBlocks } from '../../storage/codecs/postings-chunk.js';
 import { decodeSegmentInfo, encodeSegmentInfo, segmentName } from '../../storage/codecs/segment-info.js';
 import { byte315ToFloat, encodeBm25Norm, floatToByte315 } from '../../storage/codecs/small-float.js';
 import { decodeStoredDoc, encodeStoredDoc } from '../../storage/codecs/stored-doc.js';
-import { decodeTermDict, encodeTermDict, findTerm } from '../../storage/codecs/term-dict.js';
+import { chunkOf, decodeTermDict, encodeTermDict, findTerm } from '../../storage/codecs/term-dict.js';
 import { decodeVersionEntry, encodeVersionEntry } from '../../storage/codecs/version-entry.js';
 import { checkFormats, CURRENT_FORMATS } from '../../storage/codecs/formats.js';
 
@@ -68,6 +69,18 @@ test('postings block round trip with positions and offsets', (t) => {
   t.deepEqual([...d.endOffsets!], p.endOffsets);
 });
 
+test('postings chunks hold many blocks, each readable alone', (t) => {
+  const c = new ChunkBuilder();
+  const blocks = [0, 1, 2].map((i) => encodePostings({ docs: [i, i + 10], freqs: [1, 2] }, FLAG_FREQS));
+  for (const b of blocks) c.addBlock(b);
+  t.is(c.count, 3);
+  const v = c.finish();
+  t.is(c.count, 0);
+  t.deepEqual(chunkBlocks(v).map((b) => [...b]), blocks.map((b) => [...b]));
+  t.deepEqual([...decodePostings(chunkBlock(v, 2)).docs], [2, 12]);
+  t.throws(() => chunkBlock(v, 3));
+});
+
 test('postings block without frequencies reports freq 1 and no positions', (t) => {
   const d = decodePostings(encodePostings({ docs: [2, 9], freqs: [2, 1] }, 0));
   t.deepEqual([...d.docs], [2, 9]);
@@ -77,11 +90,14 @@ test('postings block without frequencies reports freq 1 and no positions', (t) =
 
 test('term dictionary round trip keeps UTF-16 order and surrogate pairs', (t) => {
   const terms = ['a', 'ab', 'abc', 'b', 'z\ud83d\ude00', 'z\ud83d\ude01', '\uffff'].sort();
-  const dict = { terms, docFreq: Int32Array.from(terms, (_, i) => i + 1), totalTermFreq: Float64Array.from(terms, (_, i) => (i === 2 ? -1 : i * 3)) };
+  const dict = { terms, blockStart: Int32Array.from([0, 3]), docFreq: Int32Array.from(terms, (_, i) => i + 1), totalTermFreq: Float64Array.from(terms, (_, i) => (i === 2 ? -1 : i * 3)) };
   const back = decodeTermDict(encodeTermDict(dict));
   t.deepEqual(back.terms, terms);
   t.deepEqual([...back.docFreq], [...dict.docFreq]);
   t.deepEqual([...back.totalTermFreq], [...dict.totalTermFreq]);
+  t.deepEqual([...back.blockStart], [0, 3]);
+  t.deepEqual(chunkOf(back.blockStart, 2), { chunk: 0, slot: 2 });
+  t.deepEqual(chunkOf(back.blockStart, 5), { chunk: 1, slot: 2 });
   t.is(findTerm(back.terms, 'abc'), terms.indexOf('abc'));
   t.is(findTerm(back.terms, 'abd'), -1);
 });
@@ -126,7 +142,7 @@ test('stored document round trip (protobuf)', (t) => {
   t.deepEqual(decodeStoredDoc(encodeStoredDoc(bare)), bare);
 });
 
-test('op-log entries round trip a whole parsed document', (t) => {
+test('op-log records round trip whole parsed documents', (t) => {
   const doc = {
     type: 'doc',
     id: '1',
@@ -139,15 +155,12 @@ test('op-log entries round trip a whole parsed document', (t) => {
     ],
     nested: [{ path: 'c', offset: 1, fields: [{ name: 'c.x', tokens: [] }] }],
   };
-  const e = decodeOpLogEntry(encodeOpLogEntry({ op: 'index', seqNo: 12, version: 3, doc }));
-  t.deepEqual(e, { op: 'index', seqNo: 12, version: 3, doc });
-  t.deepEqual(decodeOpLogEntry(encodeOpLogEntry({ op: 'delete', seqNo: 2 ** 40, version: 9, type: 'a', id: 'b' })), {
-    op: 'delete',
-    seqNo: 2 ** 40,
-    version: 9,
-    type: 'a',
-    id: 'b',
-  });
+  const entries = [
+    { op: 'index' as const, seqNo: 12, version: 3, doc },
+    { op: 'delete' as const, seqNo: 2 ** 40, version: 9, type: 'a', id: 'b' },
+    { op: 'index' as const, seqNo: 13, version: 1, doc: { type: 't', id: 'x', fields: [] } },
+  ];
+  t.deepEqual(decodeOpLogRecord(encodeOpLogRecord(entries)), entries);
 });
 
 test('version entries, doc ids and segment info round trip', (t) => {

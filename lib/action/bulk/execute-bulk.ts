@@ -4,6 +4,7 @@
  * items by shard, apply each shard's items in order, and honour the `refresh` policy.
  */
 import type { NodeContext } from '../context.js';
+import { openIndex } from '../open-index.js';
 import type { ShardOperation } from '../../shard/types.js';
 import type { StrataShardEngine } from '../../shard/engine.js';
 import { EsError, toEsError } from '../../errors/es-error.js';
@@ -70,9 +71,11 @@ export async function executeBulk(ctx: NodeContext, items: BulkItemRequest[], op
   await Promise.all(
     [...groups.values()].map(async (group) => {
       const first = group[0]!;
-      const svc = ctx.indices.get(first.index);
-      if (!svc) {
-        for (const p of group) fail(p.slot, p.item, indexNotFound(p.index), p.index, p.id);
+      let svc;
+      try {
+        svc = openIndex(ctx, first.index);
+      } catch (err) {
+        for (const p of group) fail(p.slot, p.item, err, p.index, p.id);
         return;
       }
       const engine = svc.shard(first.shard);
@@ -99,8 +102,7 @@ async function prepare(ctx: NodeContext, item: BulkItemRequest, slot: number): P
   if (!target) throw indexNotFound(item.index);
   const index = target.index;
   const id = item.id ?? autoId();
-  const svc = ctx.indices.get(index);
-  if (!svc) throw indexNotFound(index);
+  const svc = openIndex(ctx, index);
   if (svc.mapper().routingRequired(item.type) && target.routing === undefined) {
     throw routingMissing(index, item.type, id);
   }
@@ -139,8 +141,7 @@ export async function parseWithMappingUpdate(
   parent: string | undefined,
 ) {
   const opts = { ...(routing !== undefined ? { routing } : {}), ...(parent !== undefined ? { parent } : {}) };
-  const svc = ctx.indices.get(index);
-  if (!svc) throw indexNotFound(index);
+  const svc = openIndex(ctx, index);
   let parsed = svc.mapper().parse(type, id, source, opts);
   if (parsed.dynamicUpdate || !svc.mapper().hasType(type)) {
     await applyDynamicUpdate(ctx, index, type, parsed.dynamicUpdate ?? {});

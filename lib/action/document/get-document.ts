@@ -3,6 +3,7 @@
  * as ES 5.6 `GetResult`: `_index, _type, _id, _version, found, _routing, _parent, _source, fields`.
  */
 import type { NodeContext } from '../context.js';
+import { openIndex } from '../open-index.js';
 import type { StoredDocument } from '../../shard/types.js';
 import { indexNotFound, routingMissing, versionConflict } from '../../errors/errors.js';
 import { resolveWriteIndex, shardOf } from '../bulk/resolve-write-index.js';
@@ -35,8 +36,7 @@ export async function getDocument(ctx: NodeContext, req: GetRequest): Promise<Ge
   const state = ctx.cluster.state();
   const target = resolveWriteIndex(state, req.index, req.routing ?? req.parent);
   if (!target) throw indexNotFound(req.index);
-  const svc = ctx.indices.get(target.index);
-  if (!svc) throw indexNotFound(req.index);
+  const svc = openIndex(ctx, target.index);
   const anyType = req.type === '_all' || req.type === '';
   if (!anyType && svc.mapper().routingRequired(req.type) && target.routing === undefined) {
     throw routingMissing(target.index, req.type, req.id);

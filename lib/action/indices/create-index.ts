@@ -13,6 +13,8 @@ import { buildIndexMapper } from '../../indices/mapper.js';
 import { randomBase64Id } from '../../node.js';
 import { matchingTemplates } from './templates.js';
 import { validateAliasForIndex } from './alias-validation.js';
+import { aliasesFrom } from '../aliases/alias-definition.js';
+import { resolveDateMathIndexName } from '../../datemath-index-name.js';
 
 export const VERSION_CREATED = '5061699';
 
@@ -25,7 +27,7 @@ export interface CreateIndexRequest {
 
 /** Build the metadata of a new index from the request and the templates that match it. */
 export function newIndexMetadata(state: ClusterState, req: CreateIndexRequest, now = Date.now()): IndexMetadata {
-  const name = req.index;
+  const name = resolveDateMathIndexName(req.index, now);
   validateIndexName(name);
   const existing = state.indices[name];
   if (existing) throw resourceAlreadyExists(name, existing.uuid);
@@ -48,7 +50,7 @@ export function newIndexMetadata(state: ClusterState, req: CreateIndexRequest, n
   for (const [type, m] of Object.entries(req.mappings ?? {})) {
     mappings[type] = deepMerge(mappings[type] ?? {}, (m ?? {}) as Record<string, unknown>);
   }
-  aliases = { ...aliases, ...(req.aliases ?? {}) };
+  aliases = { ...aliases, ...aliasesFrom(req.aliases) };
 
   const uuid = randomBase64Id();
   const full: Settings = {
@@ -58,13 +60,13 @@ export function newIndexMetadata(state: ClusterState, req: CreateIndexRequest, n
     'index.creation_date': settings['index.creation_date'] ?? String(now),
     'index.uuid': uuid,
     'index.version.created': VERSION_CREATED,
-    'index.provided_name': settings['index.provided_name'] ?? name,
+    'index.provided_name': settings['index.provided_name'] ?? req.index,
   };
   const draft: IndexMetadata = { name, uuid, state: 'open', settings: full, mappings, aliases: {}, mappingVersion: 1 };
   // Compiling the mapper validates every type mapping (and the analysis settings).
-  draft.mappings = buildIndexMapper(draft).toJSON();
+  draft.mappings = buildIndexMapper(draft, { restore: false }).toJSON();
   for (const [alias, am] of Object.entries(aliases)) {
-    validateAliasForIndex(state, alias, name);
+    validateAliasForIndex(state, alias, name, am);
     draft.aliases[alias] = am;
   }
   return draft;

@@ -37,27 +37,26 @@ export function shingleFilter(name: string, o: ShingleOptions): TokenFilterCompo
       let shingles = 0;
       for (let p = 0; p < slots.length; p++) {
         const t = slots[p];
-        if (!t) {
-          pendingInc++;
-          continue;
-        }
-        const incHere = (out.length === 0 ? t.posInc : 1) + pendingInc;
+        // A filler position has no unigram, but shingles may start on it ("_ world").
+        const incHere = (out.length === 0 ? (t ? t.posInc : 1) : 1) + pendingInc;
         let emittedHere = false;
-        if (o.outputUnigrams) {
+        if (t && o.outputUnigrams) {
           out.push({ ...t, posInc: incHere });
           emittedHere = true;
           for (const st of stacked[p] ?? []) out.push({ ...st });
         }
-        for (let size = Math.max(2, o.minSize); size <= o.maxSize; size++) {
+        const startTok = t ?? slots.slice(p + 1).find((x) => x) ?? null;
+        for (let size = Math.max(2, o.minSize); size <= o.maxSize && startTok; size++) {
           if (p + size > slots.length) break;
           const parts: string[] = [];
-          let endTok: Tok = t;
+          let endTok: Tok | null = null;
           for (let k = p; k < p + size; k++) {
             const sk = slots[k];
             parts.push(sk ? sk.term : o.filler);
             if (sk) endTok = sk;
           }
-          out.push({ term: parts.join(o.separator), start: t.start, end: endTok.end, type: 'shingle', posInc: emittedHere ? 0 : incHere, posLen: size, keyword: false });
+          if (!endTok) continue;
+          out.push({ term: parts.join(o.separator), start: startTok.start, end: endTok.end, type: 'shingle', posInc: emittedHere ? 0 : incHere, posLen: size, keyword: false });
           emittedHere = true;
           shingles++;
         }

@@ -2,9 +2,9 @@
  * `standard` tokenizer: Unicode UAX#29 word boundaries as Lucene 6.6's StandardTokenizer
  * applies them, with its token types.
  *
- * - ASCII text (the common case) goes through a hand-written scanner of the UAX#29 rules that
- *   matter for ASCII (WB5–WB13b: letters, digits, `_`, and `.` `'` `:` `,` `;` between letters
- *   or digits) — fast and exact.
+ * - Text in alphabetic scripts (the common case) goes through a hand-written scanner of the
+ *   UAX#29 rules WB4–WB13b (letters, digits, connectors, and MidLetter / MidNumLet / MidNum
+ *   chars between letters or digits) — fast and exact.
  * - Other text is segmented with `Intl.Segmenter` (ICU's UAX#29) and re-shaped the way Lucene's
  *   grammar differs from plain word segmentation: every Han ideograph and every Hiragana char is
  *   its own token, runs of South-East Asian scripts are one token (Lucene has no dictionary),
@@ -30,6 +30,9 @@ const EXTEND_NUM_LET = 3; // _
 const MID_LETTER = 4; // :
 const MID_NUM_LET = 5; // . '
 const MID_NUM = 6; // , ;
+const EXTEND = 7; // WB4: Extend / Format / ZWJ attach to the char before them
+const SPECIAL = 8; // scripts the word-level scanner does not handle: use ICU
+const UNKNOWN = 255;
 const ASCII_CLASS = new Uint8Array(128);
 for (let c = 0; c < 128; c++) {
   if ((c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a)) ASCII_CLASS[c] = LETTER;
@@ -42,7 +45,37 @@ ASCII_CLASS[0x27] = MID_NUM_LET;
 ASCII_CLASS[0x2c] = MID_NUM;
 ASCII_CLASS[0x3b] = MID_NUM;
 
-const NON_ASCII = /[^\x00-\x7f]/;
+
+// Word-break classes of non-ASCII BMP chars, computed on first sight.
+const BMP_CLASS = new Uint8Array(0x10000).fill(UNKNOWN);
+const RE_SPECIAL = /[\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}\p{sc=Hangul}\p{sc=Hebrew}\p{sc=Thai}\p{sc=Lao}\p{sc=Khmer}\p{sc=Myanmar}\p{sc=Tai_Le}\p{sc=New_Tai_Lue}\p{sc=Tai_Tham}\p{sc=Tai_Viet}\p{sc=Bopomofo}\p{sc=Yi}\u3000-\u303f\u30fc\uff65-\uffdc\p{Extended_Pictographic}\p{Regional_Indicator}]/u;
+const RE_EXTEND = /[\p{M}\p{Cf}\u200d]/u;
+const RE_LETTER = /[\p{Alphabetic}\p{Lm}]/u;
+const RE_DIGIT = /\p{Nd}/u;
+const MID_LETTER_CHARS = '\u00b7\u0387\u05f4\u2027\ufe13\ufe55\uff1a';
+const MID_NUM_LET_CHARS = '\u2018\u2019\u2024\ufe52\uff07\uff0e';
+const MID_NUM_CHARS = '\u037e\u0589\u060c\u060d\u066c\u07f8\u2044\ufe10\ufe14\ufe50\ufe54\uff0c\uff1b';
+const RE_EXTEND_NUM_LET = /\p{Pc}/u;
+
+/** UAX#29 word-break class of a BMP char, as far as the fast scanner needs it. */
+function bmpClass(c: number): number {
+  if (c < 0x80) return ASCII_CLASS[c]!;
+  let cls = BMP_CLASS[c]!;
+  if (cls !== UNKNOWN) return cls;
+  const ch = String.fromCharCode(c);
+  if (c >= 0xd800 && c <= 0xdfff) cls = SPECIAL;
+  else if (RE_SPECIAL.test(ch)) cls = SPECIAL;
+  else if (RE_EXTEND.test(ch)) cls = EXTEND;
+  else if (RE_DIGIT.test(ch)) cls = DIGIT;
+  else if (RE_LETTER.test(ch)) cls = LETTER;
+  else if (MID_LETTER_CHARS.includes(ch)) cls = MID_LETTER;
+  else if (MID_NUM_LET_CHARS.includes(ch)) cls = MID_NUM_LET;
+  else if (MID_NUM_CHARS.includes(ch)) cls = MID_NUM;
+  else if (RE_EXTEND_NUM_LET.test(ch)) cls = EXTEND_NUM_LET;
+  else cls = OTHER;
+  BMP_CLASS[c] = cls;
+  return cls;
+}
 
 /** Push `term` (text[start,end)) split into chunks of at most `max` chars. */
 function emit(out: Tok[], text: string, start: number, end: number, type: string | null, max: number, correct: OffsetCorrector): void {
@@ -53,12 +86,21 @@ function emit(out: Tok[], text: string, start: number, end: number, type: string
   }
 }
 
-/** Scan ASCII text with the UAX#29 rules. */
-function scanAscii(text: string, max: number, correct: OffsetCorrector, out: Tok[]): void {
+/**
+ * Scan text with the UAX#29 rules for alphabetic scripts (Latin, Greek, Cyrillic, Arabic...).
+ * Returns false, having emitted nothing, when the text holds a char of a script with its own
+ * rules (CJK, kana, Hangul, Hebrew, South-East Asian, emoji, astral planes).
+ */
+function scanAlphabetic(text: string, max: number, correct: OffsetCorrector, out: Tok[]): boolean {
   const n = text.length;
+  const mark = out.length;
   let i = 0;
   while (i < n) {
-    const cls = ASCII_CLASS[text.charCodeAt(i)]!;
+    const cls = bmpClass(text.charCodeAt(i));
+    if (cls === SPECIAL) {
+      out.length = mark;
+      return false;
+    }
     if (cls !== LETTER && cls !== DIGIT && cls !== EXTEND_NUM_LET) {
       i++;
       continue;
@@ -69,38 +111,52 @@ function scanAscii(text: string, max: number, correct: OffsetCorrector, out: Tok
     let prev = cls;
     i++;
     while (i < n) {
-      const c = ASCII_CLASS[text.charCodeAt(i)]!;
+      const c = bmpClass(text.charCodeAt(i));
+      if (c === EXTEND) {
+        // WB4: ignored inside a word.
+        i++;
+        continue;
+      }
       if (c === LETTER || c === DIGIT || c === EXTEND_NUM_LET) {
-        // WB5, WB8, WB9, WB10, WB13a, WB13b: letters, digits and `_` join freely.
+        // WB5, WB8, WB9, WB10, WB13a, WB13b: letters, digits and connectors join freely.
         if (c === LETTER) hasLetter = true;
         if (c !== EXTEND_NUM_LET) hasAlnum = true;
         prev = c;
         i++;
         continue;
       }
-      if (i + 1 < n && (c === MID_LETTER || c === MID_NUM_LET || c === MID_NUM)) {
-        const next = ASCII_CLASS[text.charCodeAt(i + 1)]!;
-        // WB6/WB7: letter (MidLetter|MidNumLet|Single_Quote) letter.
-        const letterJoin = prev === LETTER && next === LETTER && c !== MID_NUM;
-        // WB11/WB12: digit (MidNum|MidNumLet|Single_Quote) digit.
-        const digitJoin = prev === DIGIT && next === DIGIT && c !== MID_LETTER;
-        if (letterJoin || digitJoin) {
-          prev = next;
-          i += 2;
-          continue;
+      if (c === MID_LETTER || c === MID_NUM_LET || c === MID_NUM) {
+        let j = i + 1;
+        while (j < n && bmpClass(text.charCodeAt(j)) === EXTEND) j++;
+        if (j < n) {
+          const next = bmpClass(text.charCodeAt(j));
+          // WB6/WB7: letter (MidLetter|MidNumLet|Single_Quote) letter.
+          const letterJoin = prev === LETTER && next === LETTER && c !== MID_NUM;
+          // WB11/WB12: digit (MidNum|MidNumLet|Single_Quote) digit.
+          const digitJoin = prev === DIGIT && next === DIGIT && c !== MID_LETTER;
+          if (letterJoin || digitJoin) {
+            prev = next;
+            i = j + 1;
+            continue;
+          }
         }
+      }
+      if (c === SPECIAL) {
+        out.length = mark;
+        return false;
       }
       break;
     }
     if (hasAlnum) emit(out, text, start, i, hasLetter ? ALPHANUM : NUM, max, correct);
   }
+  return true;
 }
 
 const HAS_WORD_CHAR = /[\p{L}\p{Nl}\p{Nd}]/u;
 const HAS_LETTER = /[\p{L}\p{Nl}]/u;
 const HAN_OR_HIRAGANA = /[\p{sc=Han}\p{sc=Hiragana}]/u;
 const IS_HAN = /^\p{sc=Han}/u;
-const EXTEND = /^[\p{M}\p{Cf}]/u;
+const EXTEND_CHAR = /^[\p{M}\p{Cf}]/u;
 const ALL_SOUTHEAST_ASIAN = /^[\p{sc=Thai}\p{sc=Lao}\p{sc=Khmer}\p{sc=Myanmar}\p{sc=Tai_Le}\p{sc=New_Tai_Lue}\p{sc=Tai_Tham}\p{sc=Tai_Viet}\p{M}\p{Cf}]+$/u;
 const ALL_HANGUL = /^[\p{sc=Hangul}\p{M}\p{Cf}]+$/u;
 const ALL_KATAKANA = /^[\p{sc=Katakana}\u30fc\u3031-\u3035\u309b\u309c\u30a0\uff70\uff9e\uff9f\p{M}\p{Cf}]+$/u;
@@ -132,7 +188,7 @@ function emitSegment(out: Tok[], text: string, start: number, end: number, max: 
       if (runStart >= 0 && HAS_WORD_CHAR.test(text.slice(runStart, i))) emit(out, text, runStart, i, null, max, correct);
       runStart = -1;
       let j = i + len;
-      while (j < end && EXTEND.test(text.slice(j, j + 1))) j++;
+      while (j < end && EXTEND_CHAR.test(text.slice(j, j + 1))) j++;
       emit(out, text, i, j, IS_HAN.test(ch) ? IDEOGRAPHIC : HIRAGANA, max, correct);
       i = j;
       continue;
@@ -174,8 +230,7 @@ function scanUnicode(text: string, max: number, correct: OffsetCorrector, out: T
 /** Tokenize `text` as Lucene's StandardTokenizer (max token length defaults to 255). */
 export function standardTokenize(text: string, correct: OffsetCorrector, maxTokenLength = 255): TokenStream {
   const tokens: Tok[] = [];
-  if (NON_ASCII.test(text)) scanUnicode(text, maxTokenLength, correct, tokens);
-  else scanAscii(text, maxTokenLength, correct, tokens);
+  if (!scanAlphabetic(text, maxTokenLength, correct, tokens)) scanUnicode(text, maxTokenLength, correct, tokens);
   return { tokens, finalOffset: correct(text.length), finalPosInc: 0 };
 }
 

@@ -38,8 +38,8 @@ export function parseBoosting(ctx: ParseContext, body: JsonObject): BoostingQuer
     }
   }
   const end = ctx.atEnd(body);
-  if (!positiveFound) throw ctx.error("[boosting] query requires 'positive' query", end);
-  if (!negativeFound) throw ctx.error("[boosting] query requires 'negative' query", end);
+  if (!positiveFound) throw ctx.error("[boosting] query requires 'positive' query to be set'", end);
+  if (!negativeFound) throw ctx.error("[boosting] query requires 'negative' query to be set'", end);
   if (negativeBoost < 0) throw ctx.error("[boosting] query requires 'negative_boost' to be set to be a positive value'", end);
   if (!positive || !negative) return null;
   return withBase(base, { kind: 'boosting' as const, positive, negative, negativeBoost });

@@ -127,7 +127,8 @@ function parseFunctionsArray(ctx: ParseContext, arr: unknown[], out: FilterFunct
   arr.forEach((item, i) => {
     if (!isObject(item)) {
       throw ctx.error(
-        `failed to parse [function_score]. malformed query, expected a [START_OBJECT] while parsing functions but got a [${tokenOf(item)}] instead`,
+        // (sic) ES passes its format arguments in the wrong order
+        `failed to parse [START_OBJECT]. malformed query, expected a [${tokenOf(item)}] while parsing functions but got a [function_score] instead`,
         ctx.atItem(arr, i),
       );
     }

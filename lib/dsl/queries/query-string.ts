@@ -29,7 +29,7 @@ export interface QueryStringQuery extends QueryBase {
   autoGeneratePhraseQueries: boolean;
   /** default 10000 */
   maxDeterminizedStates: number;
-  /** default true (5.x only, deprecated) */
+  /** Accepted but ignored by ES 5.6 (deprecated); kept for completeness, default true. */
   lowercaseExpandedTerms: boolean;
   /** default true */
   enablePositionIncrements: boolean;
@@ -57,7 +57,7 @@ export interface QueryStringQuery extends QueryBase {
   /** default true */
   splitOnWhitespace: boolean;
   allFields?: boolean;
-  /** deprecated `locale` (5.x), default ROOT */
+  /** deprecated `locale`: accepted and ignored by ES 5.6 */
   locale?: string;
 }
 
@@ -176,16 +176,13 @@ export function parseQueryString(ctx: ParseContext, body: JsonObject): QueryStri
       case 'locale':
         q.locale = textValue(v);
         break;
-      case 'time_zone': {
-        const tz = textValue(v);
-        try {
-          parseTimeZone(tz);
-        } catch {
-          throw ctx.error(`[query_string] time_zone [${tz}] is unknown`, ctx.atValue(body, key));
-        }
-        q.timeZone = tz;
+      case 'time_zone':
+        // ES 5.6 only validates the zone in the builder's setter (DateTimeZone.forID), so an
+        // unknown zone surfaces as illegal_argument_exception, not as its dead-code
+        // "[query_string] time_zone [x] is unknown" parsing_exception.
+        q.timeZone = textValue(v);
+        parseTimeZone(q.timeZone);
         break;
-      }
       case 'split_on_whitespace':
         q.splitOnWhitespace = booleanValue(v);
         break;

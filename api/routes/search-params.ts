@@ -1,0 +1,94 @@
+/**
+ * Build a SearchRequest from a REST request: path indices/types, the body, then the URI
+ * parameters ES 5.6's `RestSearchAction.parseSearchRequest` reads (they override the body).
+ */
+import type { RestRequest } from '../types.js';
+import { EsError } from '../../lib/errors/errors.js';
+import { parseQuery } from '../../lib/dsl/parse-query.js';
+import { applySearchBody, newSearchRequest, parseTimeout, storedFieldsOf, type SearchRequest } from '../../lib/action/search/search-request.js';
+import { parseSortParam } from '../../lib/search/sort-spec.js';
+import { splitExpression } from '../../lib/action/resolve-indices.js';
+import { sourceParam } from './source-params.js';
+
+/** URI parameters of `_search`. */
+export const SEARCH_PARAMS = [
+  'q', 'df', 'analyzer', 'analyze_wildcard', 'default_operator', 'lenient', 'from', 'size', 'sort', '_source', '_source_include',
+  '_source_includes', '_source_exclude', '_source_excludes', 'stored_fields', 'fields', 'docvalue_fields', 'fielddata_fields', 'terminate_after',
+  'timeout', 'search_type', 'request_cache', 'routing', 'preference', 'scroll', 'version', 'explain', 'track_scores', 'ignore_unavailable',
+  'allow_no_indices', 'expand_wildcards', 'typed_keys', 'batched_reduce_size', 'suggest_field', 'suggest_mode', 'suggest_size', 'suggest_text', 'stats',
+];
+
+/** The `q` family as a query_string query object (`df`, `analyzer`, `default_operator`, ...). */
+export function uriQuery(req: RestRequest): Record<string, unknown> | undefined {
+  const q = req.param('q');
+  const df = req.param('df');
+  const analyzer = req.param('analyzer');
+  const aw = req.param('analyze_wildcard');
+  const op = req.param('default_operator');
+  const lenient = req.param('lenient');
+  if (q === undefined) return undefined;
+  const body: Record<string, unknown> = { query: q };
+  if (df !== undefined) body.default_field = df;
+  if (analyzer !== undefined) body.analyzer = analyzer;
+  if (aw !== undefined) body.analyze_wildcard = aw !== 'false';
+  if (op !== undefined) body.default_operator = op;
+  if (lenient !== undefined) body.lenient = lenient !== 'false';
+  return { query_string: body };
+}
+
+function searchType(v: string | undefined): SearchRequest['searchType'] {
+  if (v === undefined || v === 'query_then_fetch') return 'query_then_fetch';
+  if (v === 'dfs_query_then_fetch') return 'dfs_query_then_fetch';
+  if (v === 'query_and_fetch' || v === 'dfs_query_and_fetch') throw new EsError('illegal_argument_exception', 400, `Unsupported search type [${v}]`);
+  throw new EsError('illegal_argument_exception', 400, `No search type for [${v}]`);
+}
+
+/** The request of `GET|POST /{index}/{type}/_search`. */
+export function searchRequestFrom(req: RestRequest, body?: { json: Record<string, unknown>; text?: string }): SearchRequest {
+  const r = newSearchRequest(splitExpression(req.pathParams.index), splitExpression(req.pathParams.type));
+  if (body) applySearchBody(r, body.json, body.text);
+  else if (req.hasBody()) {
+    const json = req.json<Record<string, unknown>>();
+    if (json !== null && typeof json === 'object' && !Array.isArray(json)) applySearchBody(r, json, req.rawBody?.toString('utf8'));
+  }
+  applyUriParams(req, r);
+  return r;
+}
+
+/** Apply `_search` URI parameters onto a request. */
+export function applyUriParams(req: RestRequest, r: SearchRequest): void {
+  const q = uriQuery(req);
+  if (q) r.query = parseQuery(q);
+  const from = req.param('from');
+  if (from !== undefined) r.from = req.paramAsInt('from', 0);
+  const size = req.param('size');
+  if (size !== undefined) r.size = req.paramAsInt('size', 10);
+  const sort = req.param('sort');
+  if (sort !== undefined) r.sort = parseSortParam(sort);
+  const source = sourceParam(req);
+  if (source !== undefined) r.source = source;
+  if (req.param('fields') !== undefined) {
+    throw new EsError('illegal_argument_exception', 400, 'The parameter [fields] is no longer supported, please use [stored_fields] to retrieve stored fields or _source filtering if the field is not stored');
+  }
+  const stored = req.param('stored_fields');
+  if (stored !== undefined) r.storedFields = storedFieldsOf(stored.split(','));
+  const dv = req.param('docvalue_fields') ?? req.param('fielddata_fields');
+  if (dv !== undefined) r.docvalueFields = dv.split(',');
+  const ta = req.param('terminate_after');
+  if (ta !== undefined) r.terminateAfter = req.paramAsInt('terminate_after', 0);
+  const timeout = req.param('timeout');
+  if (timeout !== undefined) r.timeoutMs = parseTimeout(timeout);
+  r.searchType = searchType(req.param('search_type'));
+  const rc = req.param('request_cache');
+  if (rc !== undefined) r.requestCache = rc !== 'false';
+  const routing = req.param('routing');
+  if (routing !== undefined) r.routing = routing.split(',');
+  const pref = req.param('preference');
+  if (pref !== undefined) r.preference = pref;
+  const scroll = req.param('scroll');
+  if (scroll !== undefined) r.scrollMs = parseTimeout(scroll);
+  if (req.param('version') !== undefined) r.version = req.paramAsBool('version', false);
+  if (req.param('explain') !== undefined) r.explain = req.paramAsBool('explain', false);
+  if (req.param('track_scores') !== undefined) r.trackScores = req.paramAsBool('track_scores', false);
+  for (const p of ['typed_keys', 'batched_reduce_size', 'suggest_field', 'suggest_mode', 'suggest_size', 'suggest_text', 'stats']) req.param(p);
+}

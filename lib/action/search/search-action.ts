@@ -1,0 +1,251 @@
+/**
+ * `_search` on the coordinator: resolve indices, aliases and routing into shards, run the query
+ * phase on each (per-shard failures go to `_shards.failures`), reduce the shards' top hits into
+ * one page, fetch those hits, and render ES 5.6's response.
+ */
+import type { NodeContext } from '../context.js';
+import { EsError } from '../../errors/errors.js';
+import { JsonFloat } from '../../units/java-number.js';
+import { STRICT_EXPAND_OPEN, type IndicesOptions } from '../resolve-indices.js';
+import { fetchHits } from '../../search/fetch.js';
+import { byScore, bySortValues, type ScoredDoc } from '../../search/top-docs.js';
+import { resolveTargets, type IndexTarget } from './shard-targets.js';
+import { openShardContext, type ShardContext } from './shard-context.js';
+import { runQueryPhase } from './query-phase.js';
+import { allShardsFailed, shardFailureJson, type ShardFailure } from './search-errors.js';
+import type { SearchRequest } from './search-request.js';
+import { clusterSetting } from './cluster-settings.js';
+
+/** What a finished query phase leaves for fetch, reduce and scroll. */
+export interface SearchState {
+  contexts: ShardContext[];
+  failures: ShardFailure[];
+  totalShards: number;
+  /** All shards' top hits merged, best first. */
+  merged: ScoredDoc[];
+  totalHits: number;
+  maxScore: number;
+  timedOut: boolean;
+  terminatedEarly?: boolean;
+  scores: boolean;
+  started: number;
+}
+
+const DEFAULT_SIZE = 10;
+
+function sizeOf(r: SearchRequest): number {
+  return r.size < 0 ? DEFAULT_SIZE : r.size;
+}
+function fromOf(r: SearchRequest): number {
+  return r.from < 0 ? 0 : r.from;
+}
+
+function validate(r: SearchRequest): void {
+  if (r.searchAfter) {
+    if (r.from > 0) throw new EsError('illegal_argument_exception', 400, '`from` parameter must be set to 0 when `search_after` is used.');
+    if (r.scrollMs !== undefined) throw new EsError('search_context_exception', 400, '`search_after` cannot be used in a scroll context.');
+  }
+  if (r.scrollMs !== undefined && r.from > 0) {
+    throw new EsError('search_context_exception', 400, '`from` parameter must be set to 0 when `scroll` is used.');
+  }
+  if (r.slice && r.scrollMs === undefined) throw new EsError('search_context_exception', 400, '`slice` cannot be used outside of a scroll context');
+  if (r.storedFields === '_none_') {
+    if (r.source !== undefined && r.source !== false) throw new EsError('search_context_exception', 400, '`stored_fields` cannot be disabled if _source is requested');
+    if (r.version) throw new EsError('search_context_exception', 400, '`stored_fields` cannot be disabled if version is requested');
+  }
+}
+
+/** Run the query phase for a request (shared by search, scroll, count and msearch). */
+export async function queryPhase(ctx: NodeContext, r: SearchRequest, opts: { indicesOptions?: IndicesOptions; forScroll?: boolean } = {}): Promise<SearchState> {
+  const started = Date.now();
+  validate(r);
+  const state = ctx.cluster.state();
+  const targets = resolveTargets(state, r.indices, opts.indicesOptions ?? STRICT_EXPAND_OPEN, r.routing, r.preference);
+  const totalShards = targets.reduce((n, t) => n + t.shards.length, 0);
+  const limit = Number(clusterSetting(state, 'action.search.shard_count.limit') ?? '1000');
+  if (totalShards > limit) {
+    throw new EsError(
+      'illegal_argument_exception',
+      400,
+      `Trying to query ${totalShards} shards, which is over the limit of ${limit}. This limit exists because querying many shards at the same time can make the job of the coordinating node very CPU and/or memory intensive. It is usually a better idea to have a smaller number of larger shards. Update [action.search.shard_count.limit] to a greater value if you really want to query that many shards at the same time.`,
+    );
+  }
+  const targetMap = new Map<string, IndexTarget>(targets.map((t) => [t.index, t]));
+  const contexts: ShardContext[] = [];
+  const failures: ShardFailure[] = [];
+  const boosts = r.indicesBoost;
+  let shardIndex = 0;
+  for (const t of targets) {
+    const svc = ctx.indices.get(t.index);
+    const boost = boostFor(boosts, t.index, state);
+    for (const s of t.shards) {
+      if (!svc) {
+        failures.push({ index: t.index, shard: s, node: ctx.nodeId, error: new EsError('index_closed_exception', 400, 'closed', { metadata: { index: t.index } }) });
+        continue;
+      }
+      contexts.push(openShardContext(ctx, svc, s, shardIndex++, started, boost));
+    }
+  }
+  const size = sizeOf(r);
+  const from = fromOf(r);
+  const timeoutMs = r.timeoutMs ?? defaultTimeout(state);
+  const window = from + size;
+  const qFailures = await runQueryPhase(ctx, contexts, r, {
+    topN: (sc) => {
+      const max = Number(sc.svc.meta.settings['index.max_result_window'] ?? '10000');
+      if (opts.forScroll) {
+        if (size > max) throw batchTooLarge(max, size);
+        return sc.segments.reduce((n, s) => n + s.maxDoc, 0);
+      }
+      if (window > max) throw windowTooLarge(max, window);
+      return window;
+    },
+    ...(timeoutMs !== undefined && timeoutMs >= 0 ? { deadline: started + timeoutMs } : {}),
+    lowLevelCancellation: clusterSetting(state, 'search.low_level_cancellation') === 'true',
+    targets: targetMap,
+  });
+  failures.push(...qFailures);
+  const ok = contexts.filter((c) => c.result);
+  if (ok.length === 0 && totalShards > 0) {
+    release(contexts);
+    throw allShardsFailed('query', failures);
+  }
+  const sorted = ok.find((c) => c.sorts)?.sorts;
+  const cmp = sorted ? bySortValues(sorted) : byScore;
+  const merged = ok.flatMap((c) => c.result?.top ?? []).sort(cmp);
+  let totalHits = 0;
+  let maxScore = NaN;
+  let timedOut = false;
+  let terminated = false;
+  for (const c of ok) {
+    const res = c.result;
+    if (!res) continue;
+    totalHits += res.totalHits;
+    if (!Number.isNaN(res.maxScore) && !(res.maxScore <= maxScore)) maxScore = res.maxScore;
+    timedOut ||= res.timedOut;
+    terminated ||= res.terminatedEarly;
+  }
+  const scores = !sorted || r.trackScores;
+  return {
+    contexts,
+    failures,
+    totalShards,
+    merged,
+    totalHits,
+    maxScore: scores ? maxScore : NaN,
+    timedOut,
+    ...(r.terminateAfter !== undefined && r.terminateAfter > 0 ? { terminatedEarly: terminated } : {}),
+    scores,
+    started,
+  };
+}
+
+function windowTooLarge(max: number, window: number): EsError {
+  return new EsError(
+    'query_phase_execution_exception',
+    500,
+    `Result window is too large, from + size must be less than or equal to: [${max}] but was [${window}]. See the scroll api for a more efficient way to request large data sets. This limit can be set by changing the [index.max_result_window] index level setting.`,
+  );
+}
+
+function batchTooLarge(max: number, size: number): EsError {
+  return new EsError(
+    'query_phase_execution_exception',
+    500,
+    `Batch size is too large, size must be less than or equal to: [${max}] but was [${size}]. Scroll batch sizes cost as much memory as result windows so they are controlled by the [index.max_result_window] index level setting.`,
+  );
+}
+
+function boostFor(boosts: Array<{ index: string; boost: number }>, index: string, state: ReturnType<NodeContext['cluster']['state']>): number {
+  for (const b of boosts) {
+    if (b.index === index) return b.boost;
+    const meta = state.indices[index];
+    if (meta && b.index in meta.aliases) return b.boost;
+    if (b.index.includes('*') && new RegExp('^' + b.index.split('*').map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('.*') + '$').test(index)) return b.boost;
+  }
+  return 1;
+}
+
+function defaultTimeout(state: ReturnType<NodeContext['cluster']['state']>): number | undefined {
+  const v = clusterSetting(state, 'search.default_search_timeout');
+  if (v === undefined || v === '-1') return undefined;
+  const m = /^(\d+)(ms|s|m|h)?$/.exec(v);
+  if (!m) return undefined;
+  const f: Record<string, number> = { ms: 1, s: 1000, m: 60000, h: 3600000 };
+  return Number(m[1]) * (f[m[2] ?? 'ms'] as number);
+}
+
+/** Release every shard's searcher. */
+export function release(contexts: readonly ShardContext[]): void {
+  for (const c of contexts) c.searcher.release();
+}
+
+/** Fetch and render `page` (hits best first). */
+export async function fetchPhase(ctx: NodeContext, st: SearchState, page: readonly ScoredDoc[], r: SearchRequest): Promise<Array<Record<string, unknown>>> {
+  const byShard = new Map<number, ScoredDoc[]>();
+  for (const h of page) {
+    let l = byShard.get(h.shard);
+    if (!l) byShard.set(h.shard, (l = []));
+    l.push(h);
+  }
+  const rendered = new Map<ScoredDoc, Record<string, unknown>>();
+  await Promise.all(
+    [...byShard].map(async ([shardIndex, hits]) => {
+      const sc = st.contexts.find((c) => c.shardIndex === shardIndex) as ShardContext;
+      const started = Date.now();
+      const out = await fetchHits(sc.segments, hits, {
+        index: sc.index,
+        shardId: sc.shard,
+        nodeId: ctx.nodeId,
+        ...(r.source !== undefined ? { source: r.source } : {}),
+        ...(r.storedFields !== undefined ? { storedFields: r.storedFields } : {}),
+        docvalueFields: r.docvalueFields,
+        version: r.version,
+        explain: r.explain,
+        ...(sc.weight ? { weight: sc.weight } : {}),
+        ...(sc.sorts ? { sorts: sc.sorts } : {}),
+        scores: st.scores,
+        fields: sc.compile.fields,
+      });
+      hits.forEach((h, i) => rendered.set(h, out[i] as Record<string, unknown>));
+      sc.svc.counters.fetchTotal++;
+      sc.svc.counters.fetchTimeMs += Date.now() - started;
+    }),
+  );
+  return page.map((h) => rendered.get(h) as Record<string, unknown>);
+}
+
+/** The `_shards` section. */
+export function shardsSection(st: SearchState): Record<string, unknown> {
+  const out: Record<string, unknown> = { total: st.totalShards, successful: st.totalShards - st.failures.length, failed: st.failures.length };
+  if (st.failures.length > 0) out.failures = st.failures.map(shardFailureJson);
+  return out;
+}
+
+/** The response body around a page of rendered hits. */
+export function searchResponse(st: SearchState, hits: Array<Record<string, unknown>>, extra: { scrollId?: string } = {}): Record<string, unknown> {
+  const body: Record<string, unknown> = {};
+  if (extra.scrollId !== undefined) body._scroll_id = extra.scrollId;
+  body.took = Date.now() - st.started;
+  body.timed_out = st.timedOut;
+  if (st.terminatedEarly !== undefined) body.terminated_early = st.terminatedEarly;
+  body._shards = shardsSection(st);
+  body.hits = { total: st.totalHits, max_score: Number.isNaN(st.maxScore) ? null : new JsonFloat(st.maxScore), hits };
+  return body;
+}
+
+/** `_search` without scroll. */
+export async function search(ctx: NodeContext, r: SearchRequest): Promise<Record<string, unknown>> {
+  const st = await queryPhase(ctx, r);
+  try {
+    const from = fromOf(r);
+    const page = st.merged.slice(from, from + sizeOf(r));
+    const hits = await fetchPhase(ctx, st, page, r);
+    const body = searchResponse(st, hits);
+    return body;
+  } finally {
+    release(st.contexts);
+  }
+}
+
+export { sizeOf, fromOf };

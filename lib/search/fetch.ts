@@ -1,0 +1,126 @@
+/**
+ * The fetch phase for the hits of one shard: load stored documents and render each hit as
+ * ES 5.6's `SearchHit.toXContent` does (`_shard`/`_node` with explain, `_index`, `_type`, `_id`,
+ * `_version`, `_score`, `_routing`, `_parent`, `_source`, `fields`, `sort`, `_explanation`).
+ */
+import type { SegmentReader } from '../shard/segment-reader.js';
+import type { StoredDocument } from '../shard/types.js';
+import { filterSource } from '../action/document/source-filter.js';
+import { JsonFloat, RawJson } from '../units/java-number.js';
+import { explanationToJson } from './explanation.js';
+import { simpleMatch } from './simple-match.js';
+import type { IndexFields } from './field-types.js';
+import type { CompiledSort } from './sort-values.js';
+import type { ScoredDoc } from './top-docs.js';
+import type { Weight } from './weight.js';
+import { decodeIp } from '../mapping/term-encoding.js';
+import { EsError } from '../errors/errors.js';
+
+export interface FetchOptions {
+  index: string;
+  /** `[index][shard]` and node id, rendered with explain. */
+  shardId: number;
+  nodeId: string;
+  source?: unknown;
+  storedFields?: string[] | '_none_';
+  docvalueFields: string[];
+  version: boolean;
+  explain: boolean;
+  weight?: Weight;
+  sorts?: readonly CompiledSort[];
+  /** Whether `_score` is meaningful (score sort or track_scores). */
+  scores: boolean;
+  fields: IndexFields;
+  /** Score multiplier from indices_boost. */
+  indexBoost?: number;
+}
+
+interface BatchReader {
+  documents?(docs: readonly number[]): Promise<StoredDocument[]>;
+}
+
+async function loadDocs(seg: SegmentReader, docs: number[]): Promise<StoredDocument[]> {
+  const b = seg as SegmentReader & BatchReader;
+  if (typeof b.documents === 'function') return b.documents(docs);
+  return Promise.all(docs.map((d) => seg.document(d)));
+}
+
+/** Render the hits (best first) of one shard. */
+export async function fetchHits(segments: readonly SegmentReader[], hits: readonly ScoredDoc[], o: FetchOptions): Promise<Array<Record<string, unknown>>> {
+  const bySeg = new Map<number, number[]>();
+  for (const h of hits) {
+    let l = bySeg.get(h.seg);
+    if (!l) bySeg.set(h.seg, (l = []));
+    l.push(h.doc);
+  }
+  const loaded = new Map<string, StoredDocument>();
+  await Promise.all(
+    [...bySeg].map(async ([si, docs]) => {
+      const seg = segments[si] as SegmentReader;
+      const sd = await loadDocs(seg, docs);
+      docs.forEach((d, i) => loaded.set(`${si}:${d}`, sd[i] as StoredDocument));
+    }),
+  );
+  const out: Array<Record<string, unknown>> = [];
+  for (const h of hits) {
+    const seg = segments[h.seg] as SegmentReader;
+    const doc = loaded.get(`${h.seg}:${h.doc}`) as StoredDocument;
+    out.push(await renderHit(seg, h, doc, o));
+  }
+  return out;
+}
+
+async function renderHit(seg: SegmentReader, h: ScoredDoc, doc: StoredDocument, o: FetchOptions): Promise<Record<string, unknown>> {
+  const hit: Record<string, unknown> = {};
+  if (o.explain) {
+    hit._shard = `[${o.index}][${o.shardId}]`;
+    hit._node = o.nodeId;
+  }
+  hit._index = o.index;
+  const none = o.storedFields === '_none_';
+  if (!none) {
+    hit._type = doc.type;
+    hit._id = doc.id;
+  }
+  if (o.version) hit._version = doc.version;
+  hit._score = o.scores && !Number.isNaN(h.score) ? new JsonFloat(h.score) : null;
+  if (!none) {
+    if (doc.routing !== undefined) hit._routing = doc.routing;
+    if (doc.parent !== undefined) hit._parent = doc.parent;
+  }
+  const stored = o.storedFields === '_none_' ? undefined : o.storedFields;
+  const fetchSource = o.source !== undefined ? o.source !== false : stored === undefined;
+  if (fetchSource && doc.source && !none) {
+    if (o.source === undefined || o.source === true) hit._source = new RawJson(doc.source.toString('utf8'));
+    else hit._source = filterSource(JSON.parse(doc.source.toString('utf8')) as Record<string, unknown>, o.source);
+  }
+  const fields: Record<string, unknown[]> = {};
+  if (stored && stored.length > 0) {
+    for (const pattern of stored) {
+      if (pattern === '_source' || pattern === '_id' || pattern === '_type' || pattern === '_uid') continue;
+      if (!pattern.includes('*') && o.fields.isObject(pattern)) {
+        throw new EsError('illegal_argument_exception', 400, `field [${pattern}] isn't a leaf field`);
+      }
+    }
+    for (const [name, values] of Object.entries(doc.stored)) {
+      if (stored.some((p) => simpleMatch(p, name))) fields[name] = values;
+    }
+  }
+  for (const f of o.docvalueFields) {
+    const ft = o.fields.get(f);
+    const nums = seg.numericValues(f, h.doc);
+    if (nums.length > 0) {
+      fields[f] = [...nums];
+      continue;
+    }
+    const strs = seg.stringValues(f, h.doc);
+    if (strs.length > 0) fields[f] = ft?.type === 'ip' ? strs.map((s) => (/^[0-9a-f]{32}$/.test(s) ? decodeIp(s) : s)) : [...strs];
+  }
+  if (Object.keys(fields).length > 0) hit.fields = fields;
+  if (o.sorts && h.sortValues) hit.sort = h.sortValues.map((v, i) => (o.sorts as readonly CompiledSort[])[i]?.kind === 'score' ? new JsonFloat(v as number) : v);
+  if (o.explain && o.weight) {
+    const e = await o.weight.explain(seg, h.doc);
+    hit._explanation = explanationToJson(e);
+  }
+  return hit;
+}

@@ -1,0 +1,125 @@
+/**
+ * The query phase on one shard: run a compiled weight over every segment of a searcher, count
+ * hits, keep the top `from + size` (by score or by sort values), honouring post_filter,
+ * min_score, search_after, terminate_after and a deadline (timeout).
+ */
+import type { SegmentReader } from '../shard/segment-reader.js';
+import { NO_MORE_DOCS, type Scorer } from './scorer.js';
+import { byScore, bySortValues, TopK, type ScoredDoc } from './top-docs.js';
+import { compareSortValues, type CompiledSort, type SortValue } from './sort-values.js';
+import type { Weight } from './weight.js';
+
+export interface ShardQueryOptions {
+  weight: Weight;
+  /** Applied to hits (not to aggregations). */
+  postFilter?: Weight;
+  /** Number of top hits to keep (from + size). */
+  topN: number;
+  /** Field sorts; undefined = by score. */
+  sorts?: readonly CompiledSort[];
+  /** Compute scores when sorting by fields. */
+  trackScores: boolean;
+  minScore?: number;
+  /** Sort values to search after (already converted to comparable values). */
+  searchAfter?: SortValue[];
+  terminateAfter?: number;
+  /** Epoch ms after which collection stops (timed_out). */
+  deadline?: number;
+  /** Check the deadline per doc batch instead of per segment (search.low_level_cancellation). */
+  lowLevelCancellation?: boolean;
+  /** Called for every matching doc (before post_filter), e.g. aggregations. */
+  onMatch?: (seg: number, doc: number, score: number) => void;
+}
+
+export interface ShardQueryResult {
+  totalHits: number;
+  /** Max score over all hits, NaN when none or not tracked. */
+  maxScore: number;
+  top: ScoredDoc[];
+  terminatedEarly: boolean;
+  timedOut: boolean;
+}
+
+interface NestedAware {
+  nestedPath?(doc: number): string | undefined;
+}
+
+/** Run the query phase over the segments of one shard. */
+export async function searchShard(segments: readonly SegmentReader[], o: ShardQueryOptions): Promise<ShardQueryResult> {
+  const sorts = o.sorts;
+  const needScores = !sorts || o.trackScores || sorts.some((s) => s.kind === 'score') || o.minScore !== undefined;
+  const top = new TopK(o.topN, sorts ? bySortValues(sorts) : byScore);
+  let total = 0;
+  let maxScore = NaN;
+  let terminated = false;
+  let timedOut = false;
+  let docBase = 0;
+  for (let si = 0; si < segments.length && !terminated; si++) {
+    const seg = segments[si] as SegmentReader;
+    const base = docBase;
+    docBase += seg.maxDoc;
+    if (o.deadline !== undefined && Date.now() > o.deadline) {
+      timedOut = true;
+      break;
+    }
+    const scorer = await o.weight.scorer(seg);
+    if (!scorer) continue;
+    const post = o.postFilter ? await o.postFilter.scorer(seg) : null;
+    if (o.postFilter && !post) {
+      // nothing passes the post filter in this segment, but aggregations still see matches
+      if (!o.onMatch) continue;
+    }
+    const nested = (seg as SegmentReader & NestedAware).nestedPath;
+    const hasNested = typeof nested === 'function';
+    const sortFns = sorts ? sorts.map((s) => s.bind(seg, base)) : undefined;
+    let checked = 0;
+    for (let d = scorer.nextDoc(); d !== NO_MORE_DOCS; d = scorer.nextDoc()) {
+      if (!seg.isLive(d)) continue;
+      if (hasNested && nested.call(seg, d) !== undefined) continue;
+      const score = needScores ? scorer.score() : NaN;
+      if (o.minScore !== undefined && !(score >= o.minScore)) continue;
+      if (o.onMatch) o.onMatch(si, d, score);
+      if (o.postFilter) {
+        if (!post || !matches(post, d)) continue;
+      }
+      if (o.lowLevelCancellation && o.deadline !== undefined && (++checked & 1023) === 0 && Date.now() > o.deadline) {
+        timedOut = true;
+        terminated = true;
+        break;
+      }
+      total++;
+      if (needScores && !(score <= maxScore)) maxScore = score;
+      if (sortFns) {
+        const values = sortFns.map((fn) => fn(d, score));
+        if (o.searchAfter && !after(sorts as readonly CompiledSort[], values, o.searchAfter)) continue;
+        const hit: ScoredDoc = { shard: 0, seg: si, doc: d, globalDoc: base + d, score, sortValues: values };
+        top.add(hit);
+      } else {
+        const w = top.worst();
+        if (w && !(score > w.score)) {
+          // equal scores keep the earlier doc
+        } else top.add({ shard: 0, seg: si, doc: d, globalDoc: base + d, score });
+      }
+      if (o.terminateAfter !== undefined && o.terminateAfter > 0 && total >= o.terminateAfter) {
+        terminated = true;
+        break;
+      }
+    }
+  }
+  return { totalHits: total, maxScore, top: top.sorted(), terminatedEarly: terminated && !timedOut, timedOut };
+}
+
+function matches(s: Scorer, d: number): boolean {
+  let sd = s.docID();
+  if (sd < d) sd = s.advance(d);
+  return sd === d;
+}
+
+/** Whether `values` sort strictly after `searchAfter`. */
+function after(sorts: readonly CompiledSort[], values: SortValue[], searchAfter: SortValue[]): boolean {
+  for (let i = 0; i < sorts.length; i++) {
+    const c = compareSortValues(sorts[i] as CompiledSort, values[i] as SortValue, searchAfter[i] as SortValue);
+    if (c !== 0) return c > 0;
+  }
+  return false;
+}

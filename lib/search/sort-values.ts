@@ -1,0 +1,152 @@
+/**
+ * Sort fields compiled against the mappings and bound per segment to doc values: a value per
+ * doc (number or string, `null` for missing strings) that the collector compares, and how the
+ * value renders in a hit's `sort` array (ES 5.6 `FieldSortBuilder` / `SortField`).
+ */
+import { EsError } from '../errors/errors.js';
+import type { SegmentReader } from '../shard/segment-reader.js';
+import { queryShardError, type CompileContext } from './compile-context.js';
+import { isNumericType, type SearchField } from './field-types.js';
+import { parseDateValue } from './field-terms.js';
+import type { SortSpec } from './sort-spec.js';
+
+export type SortValue = number | string | null;
+
+export interface CompiledSort {
+  readonly spec: SortSpec;
+  readonly kind: 'score' | 'doc' | 'uid' | 'numeric' | 'string';
+  readonly reverse: boolean;
+  /** Missing values sort first (a custom `_first`, or order-dependent). */
+  bind(seg: SegmentReader, docBase: number): (doc: number, score: number) => SortValue;
+  /** Value as rendered in `hits.hits[].sort`. */
+  render(v: SortValue): unknown;
+  /** Missing (null) string values sort first whatever the order. */
+  readonly missingFirst?: boolean;
+}
+
+const LONG_MAX = 9223372036854775807;
+const LONG_MIN = -9223372036854775808;
+
+type Column = { kind: 'numeric'; start: Int32Array; values: Float64Array } | { kind: 'string'; terms: string[]; start: Int32Array; ords: Int32Array };
+
+function columnOf(seg: SegmentReader, field: string): Column | undefined {
+  const s = seg as SegmentReader & { docValuesColumn?: (f: string) => Column | undefined };
+  return typeof s.docValuesColumn === 'function' ? s.docValuesColumn(field) : undefined;
+}
+
+function pickNumber(vals: ArrayLike<number>, from: number, to: number, mode: string): number {
+  if (mode === 'min') return vals[from] as number;
+  if (mode === 'max') return vals[to - 1] as number;
+  let sum = 0;
+  for (let i = from; i < to; i++) sum += vals[i] as number;
+  if (mode === 'sum') return sum;
+  if (mode === 'avg') return sum / (to - from);
+  const n = to - from;
+  const mid = from + (n >> 1);
+  return n % 2 === 1 ? (vals[mid] as number) : ((vals[mid - 1] as number) + (vals[mid] as number)) / 2;
+}
+
+/** Compile one sort spec for a shard. */
+export function compileSort(ctx: CompileContext, spec: SortSpec): CompiledSort {
+  const reverse = spec.order === 'desc';
+  if (spec.field === '_score') return { spec, kind: 'score', reverse: !reverse, bind: () => (_d, s) => s, render: (v) => v };
+  if (spec.field === '_doc') return { spec, kind: 'doc', reverse, bind: (_seg, base) => (d) => base + d, render: (v) => v };
+  if (spec.field === '_uid') {
+    return {
+      spec,
+      kind: 'uid',
+      reverse,
+      bind: (seg) => {
+        const m = seg as SegmentReader & { docType?(d: number): string; docId?(d: number): string };
+        return (d) => `${m.docType?.(d) ?? ''}#${m.docId?.(d) ?? ''}`;
+      },
+      render: (v) => v,
+    };
+  }
+  let f: SearchField | undefined = ctx.fields.get(spec.field);
+  if (!f) {
+    if (spec.unmappedType === undefined) throw queryShardError(ctx, `No mapping found for [${spec.field}] in order to sort on`);
+    f = { path: spec.field, type: spec.unmappedType, indexed: true, docValues: true, stored: false, raw: {} };
+  }
+  if (f.type === 'text' || (f.type === 'string' && f.raw['index'] !== 'not_analyzed')) {
+    if (f.raw['fielddata'] !== true) {
+      throw new EsError(
+        'illegal_argument_exception',
+        400,
+        `Fielddata is disabled on text fields by default. Set fielddata=true on [${f.path}] in order to load fielddata in memory by uninverting the inverted index. Note that this can however use significant memory.`,
+      );
+    }
+  }
+  const numeric = isNumericType(f.type) || f.type === 'date' || f.type === 'boolean';
+  const mode = spec.mode ?? (reverse ? 'max' : 'min');
+  if (numeric && !isNumericType(f.type) && (mode === 'sum' || mode === 'avg' || mode === 'median') && f.type !== 'date') {
+    throw new EsError('illegal_argument_exception', 400, `only numeric fields support [${mode}] sort mode`);
+  }
+  const field = f.path;
+  const integral = f.type === 'long' || f.type === 'integer' || f.type === 'short' || f.type === 'byte' || f.type === 'date' || f.type === 'boolean';
+  if (numeric) {
+    const missing = spec.missing ?? '_last';
+    let missingValue: number;
+    if (missing === '_last') missingValue = reverse ? (integral ? LONG_MIN : -Infinity) : integral ? LONG_MAX : Infinity;
+    else if (missing === '_first') missingValue = reverse ? (integral ? LONG_MAX : Infinity) : integral ? LONG_MIN : -Infinity;
+    else if (f.type === 'date') missingValue = parseDateValue(ctx, f, missing as string, false);
+    else missingValue = Number(missing);
+    return {
+      spec,
+      kind: 'numeric',
+      reverse,
+      bind: (seg) => {
+        const col = columnOf(seg, field);
+        if (col && col.kind === 'numeric') {
+          const { start, values } = col;
+          return (d) => {
+            const s = start[d] as number;
+            const e = start[d + 1] as number;
+            return s === e ? missingValue : pickNumber(values, s, e, mode);
+          };
+        }
+        return (d) => {
+          const vals = seg.numericValues(field, d);
+          return vals.length === 0 ? missingValue : pickNumber(vals, 0, vals.length, mode);
+        };
+      },
+      render: (v) => v,
+    };
+  }
+  const missing = spec.missing ?? '_last';
+  const missingFirst = missing === '_first';
+  const missingValue: SortValue = missing === '_last' || missing === '_first' ? null : String(missing);
+  return {
+    spec,
+    kind: 'string',
+    reverse,
+    bind: (seg) => {
+      const col = columnOf(seg, field);
+      if (col && col.kind === 'string') {
+        const { start, ords, terms } = col;
+        return (d) => {
+          const s = start[d] as number;
+          const e = start[d + 1] as number;
+          if (s === e) return missingValue;
+          return terms[(mode === 'max' ? ords[e - 1] : ords[s]) as number] as string;
+        };
+      }
+      return (d) => {
+        const vals = seg.stringValues(field, d);
+        if (vals.length === 0) return missingValue;
+        return (mode === 'max' ? vals[vals.length - 1] : vals[0]) as string;
+      };
+    },
+    render: (v) => v,
+    missingFirst,
+  };
+}
+
+/** Compare two values of one sort field in its final order (reverse applied; nulls per `missingFirst`). */
+export function compareSortValues(s: CompiledSort, a: SortValue, b: SortValue): number {
+  if (a === b) return 0;
+  if (a === null) return s.missingFirst ? -1 : 1;
+  if (b === null) return s.missingFirst ? 1 : -1;
+  const c = a < b ? -1 : a > b ? 1 : 0;
+  return s.reverse ? -c : c;
+}
