@@ -10,6 +10,7 @@ import { documentRoutes } from './document.js';
 import { bulkRoutes } from './bulk.js';
 import { mgetRoutes } from './mget.js';
 import { statsRoutes } from './stats.js';
+import { searchRoutes } from './search.js';
 import { catRoutes } from './cat/index.js';
 import { aliasRoutes } from './aliases.js';
 import { templateRoutes } from './templates.js';
@@ -17,6 +18,7 @@ import { rolloverRoutes } from './rollover.js';
 import { catAliasesRoutes } from './cat/cat-aliases.js';
 import { catTemplatesRoutes } from './cat/cat-templates.js';
 import { searchTemplateRoutes } from './search-template.js';
+import { ingestRoutes } from './ingest.js';
 
 export function allRoutes(ctx: NodeContext): RouteDef[] {
   return [
@@ -27,6 +29,7 @@ export function allRoutes(ctx: NodeContext): RouteDef[] {
     ...bulkRoutes(ctx),
     ...mgetRoutes(ctx),
     ...statsRoutes(ctx),
+    ...searchRoutes(ctx),
     ...catRoutes(ctx),
     ...aliasRoutes(ctx),
     ...templateRoutes(ctx),
@@ -34,5 +37,6 @@ export function allRoutes(ctx: NodeContext): RouteDef[] {
     ...catAliasesRoutes(ctx),
     ...catTemplatesRoutes(ctx),
     ...searchTemplateRoutes(ctx),
+    ...ingestRoutes(ctx),
   ];
 }

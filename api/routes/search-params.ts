@@ -15,7 +15,7 @@ export const SEARCH_PARAMS = [
   'q', 'df', 'analyzer', 'analyze_wildcard', 'default_operator', 'lenient', 'from', 'size', 'sort', '_source', '_source_include',
   '_source_includes', '_source_exclude', '_source_excludes', 'stored_fields', 'fields', 'docvalue_fields', 'fielddata_fields', 'terminate_after',
   'timeout', 'search_type', 'request_cache', 'routing', 'preference', 'scroll', 'version', 'explain', 'track_scores', 'ignore_unavailable',
-  'allow_no_indices', 'expand_wildcards', 'typed_keys', 'batched_reduce_size', 'suggest_field', 'suggest_mode', 'suggest_size', 'suggest_text', 'stats',
+  'allow_no_indices', 'expand_wildcards', 'lowercase_expanded_terms', 'typed_keys', 'batched_reduce_size', 'suggest_field', 'suggest_mode', 'suggest_size', 'suggest_text', 'stats',
 ];
 
 /** The `q` family as a query_string query object (`df`, `analyzer`, `default_operator`, ...). */
@@ -26,6 +26,7 @@ export function uriQuery(req: RestRequest): Record<string, unknown> | undefined 
   const aw = req.param('analyze_wildcard');
   const op = req.param('default_operator');
   const lenient = req.param('lenient');
+  const lower = req.param('lowercase_expanded_terms');
   if (q === undefined) return undefined;
   const body: Record<string, unknown> = { query: q };
   if (df !== undefined) body.default_field = df;
@@ -33,6 +34,7 @@ export function uriQuery(req: RestRequest): Record<string, unknown> | undefined 
   if (aw !== undefined) body.analyze_wildcard = aw !== 'false';
   if (op !== undefined) body.default_operator = op;
   if (lenient !== undefined) body.lenient = lenient !== 'false';
+  if (lower !== undefined) body.lowercase_expanded_terms = lower !== 'false';
   return { query_string: body };
 }
 
@@ -78,7 +80,15 @@ export function applyUriParams(req: RestRequest, r: SearchRequest): void {
   if (ta !== undefined) r.terminateAfter = req.paramAsInt('terminate_after', 0);
   const timeout = req.param('timeout');
   if (timeout !== undefined) r.timeoutMs = parseTimeout(timeout);
-  r.searchType = searchType(req.param('search_type'));
+  const st = req.param('search_type');
+  if (st === 'count') r.size = 0;
+  else r.searchType = searchType(st);
+  const brs = req.param('batched_reduce_size');
+  if (brs !== undefined) {
+    const n = req.paramAsInt('batched_reduce_size', 512);
+    if (n < 2) throw new EsError('action_request_validation_exception', 400, 'Validation Failed: 1: batchedReduceSize must be >= 2;');
+    r.batchedReduceSize = n;
+  }
   const rc = req.param('request_cache');
   if (rc !== undefined) r.requestCache = rc !== 'false';
   const routing = req.param('routing');
@@ -90,5 +100,5 @@ export function applyUriParams(req: RestRequest, r: SearchRequest): void {
   if (req.param('version') !== undefined) r.version = req.paramAsBool('version', false);
   if (req.param('explain') !== undefined) r.explain = req.paramAsBool('explain', false);
   if (req.param('track_scores') !== undefined) r.trackScores = req.paramAsBool('track_scores', false);
-  for (const p of ['typed_keys', 'batched_reduce_size', 'suggest_field', 'suggest_mode', 'suggest_size', 'suggest_text', 'stats']) req.param(p);
+  for (const p of ['typed_keys', 'suggest_field', 'suggest_mode', 'suggest_size', 'suggest_text', 'stats']) req.param(p);
 }

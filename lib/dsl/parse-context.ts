@@ -4,9 +4,9 @@
  * entry point for parsing nested queries.
  *
  * Positions: when the caller hands in the original body text (`source`), positions are exact.
- * Otherwise they are computed from `JSON.stringify(root)`, i.e. as if the body had been sent as
- * compact JSON (which is what most clients send). Either way they are only computed when an
- * error is raised.
+ * Otherwise they are computed from `JSON.stringify(sourceRoot ?? value)`, i.e. as if the body had
+ * been sent as compact JSON (which is what most clients send). Either way they are only computed
+ * when an error is raised.
  */
 import { EsError } from '../errors/errors.js';
 import { locateJson, type ArrayLocs, type JsonLocations, type Loc, type ObjectLocs } from './json-locations.js';
@@ -18,8 +18,10 @@ export interface ParseOptions {
   /** The request body text the value was parsed from, for exact `line`/`col` in errors. */
   source?: string;
   /**
-   * The value `JSON.parse(source)` returned, when the value handed to the parser is only a part
-   * of it (e.g. the `query` of a count body). Defaults to the value being parsed.
+   * The whole parsed body, when the value handed to the parser is only a part of it (e.g. the
+   * `query` of a search body): with `source` it must be what `JSON.parse(source)` returned;
+   * without, positions are computed as if this body had been sent as compact JSON.
+   * Defaults to the value being parsed.
    */
   sourceRoot?: unknown;
 }
@@ -78,8 +80,8 @@ export class ParseContext {
   locate(at: At): Loc {
     if (at.kind === 'unknown') return { line: 1, col: 1 };
     if (!this.locations) {
-      const text = this.opts.source ?? safeStringify(this.root);
-      const root = this.opts.source !== undefined ? (this.opts.sourceRoot ?? this.root) : this.root;
+      const root = this.opts.sourceRoot ?? this.root;
+      const text = this.opts.source ?? safeStringify(root);
       this.locations = locateJson(text, root);
     }
     const fallback = { line: 1, col: 1 };

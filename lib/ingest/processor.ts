@@ -95,3 +95,10 @@ export class CompoundProcessor implements Processor {
     }
   }
 }
+
+/** An error as ES renders a nested failure (`generateThrowableXContent`): type, reason, metadata, caused_by. */
+export function errorToJson(e: EsError): Record<string, unknown> {
+  const out: Record<string, unknown> = { type: e.type, reason: e.reason, ...e.metadata };
+  if (e.causedBy) out.caused_by = errorToJson(e.causedBy);
+  return out;
+}

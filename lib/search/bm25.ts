@@ -73,6 +73,20 @@ export function idfExplainMany(c: CollectionStats, ts: readonly TermStats[]): Ex
   return explMatch(sum, 'idf(), sum of:', details);
 }
 
+const normCaches = new Map<number, Float32Array>();
+
+/** `k1 * ((1 - b) + b * NORM_TABLE[i] / avgdl)` for each norm byte, shared by all terms with that avgdl. */
+function normCache(avgdl: number): Float32Array {
+  let cache = normCaches.get(avgdl);
+  if (cache) return cache;
+  cache = new Float32Array(256);
+  const oneMinusB = fr(1 - B);
+  for (let i = 0; i < 256; i++) cache[i] = fr(K1 * fr(oneMinusB + fr(fr(B * (NORM_TABLE[i] as number)) / avgdl)));
+  if (normCaches.size > 4096) normCaches.clear();
+  normCaches.set(avgdl, cache);
+  return cache;
+}
+
 /**
  * Statistics fixed when a term (or phrase) query is compiled: `SimWeight` of BM25. `boost` is
  * the product of all boosts above the leaf (Lucene 6 pushes them down through `normalize`).
@@ -93,11 +107,7 @@ export class BM25Stats {
   ) {
     this.idf = terms.length === 1 ? idfExplain(c, terms[0] as TermStats) : idfExplainMany(c, terms);
     this.avgdl = avgFieldLength(c);
-    this.cache = new Float32Array(256);
-    const oneMinusB = fr(1 - B);
-    for (let i = 0; i < 256; i++) {
-      this.cache[i] = fr(K1 * fr(oneMinusB + fr(fr(B * (NORM_TABLE[i] as number)) / this.avgdl)));
-    }
+    this.cache = normCache(this.avgdl);
     const weight = fr(fr(boost) * this.idf.value);
     this.weightValue = fr(weight * fr(K1 + 1));
   }

@@ -100,6 +100,28 @@ function zeroTerms(o: { zeroTermsQuery: 'none' | 'all' }, boost: number): Weight
 }
 
 export function compileMatch(ctx: CompileContext, q: MatchQuery, scope: CompileScope): Weight {
+  if (q.cutoffFrequency !== undefined && q.type === 'boolean' && q.fuzziness === undefined) {
+    // MatchQuery with cutoff_frequency builds an (Extended)CommonTermsQuery with the operator on both halves
+    const f = fieldOf(ctx, q.field);
+    if (!f || isTextField(f)) {
+      return compileCommon(
+        ctx,
+        {
+          kind: 'common',
+          field: q.field,
+          query: q.query,
+          ...(q.analyzer !== undefined ? { analyzer: q.analyzer } : {}),
+          cutoffFrequency: q.cutoffFrequency,
+          highFreqOperator: q.operator,
+          lowFreqOperator: q.operator,
+          ...(q.minimumShouldMatch !== undefined ? { lowFreqMinimumShouldMatch: q.minimumShouldMatch } : {}),
+          disableCoord: true,
+          boost: 1,
+        },
+        scope,
+      );
+    }
+  }
   const o: MatchOptions = {
     type: q.type,
     operator: q.operator,

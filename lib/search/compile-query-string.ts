@@ -1,19 +1,21 @@
 /**
- * `query_string` and `simple_query_string`: parse the text (query-string-syntax.ts) and compile
- * each clause per field with the match machinery, combining fields with dis_max (use_dis_max) or
- * a disjunction, and clauses as Lucene's classic QueryParser does (default operator, AND/OR).
+ * `query_string` and `simple_query_string`: the text is parsed by lib/dsl's Lucene syntax parsers
+ * into a tree, then each leaf is compiled per field with the match machinery (fields combined by
+ * dis_max with `tie_breaker` when `use_dis_max`, else a disjunction), and boolean clauses by
+ * Lucene's `addClause` rules (`resolveOccurs`) with the default operator, as ES 5.6's
+ * `MapperQueryParser` / `SimpleQueryParser` do.
  */
 import type { QueryStringQuery, SimpleQueryStringQuery } from '../dsl/query-types.js';
 import { minimumShouldMatchFor } from '../dsl/minimum-should-match.js';
-import { fuzzinessToEdits, type Fuzziness } from '../dsl/fuzziness.js';
+import { fuzzinessFromString, fuzzinessToEdits, type Fuzziness } from '../dsl/fuzziness.js';
+import { parseLuceneQuery, parseSimpleQuery, queryStringShardException, resolveOccurs, type LuceneNode, type SimpleNode } from '../dsl/lucene-query-syntax/index.js';
 import { EsError } from '../errors/errors.js';
 import { BooleanWeight, type BooleanClause, type Occur } from './boolean-weight.js';
-import { queryShardError, type CompileContext } from './compile-context.js';
+import type { CompileContext } from './compile-context.js';
 import { compileQuery, fuzzyWeight, type CompileScope } from './compile-query.js';
 import { matchOnField, resolveFields, type MatchOptions } from './compile-match.js';
 import { MatchAllWeight, MatchNoneWeight } from './constant-weights.js';
 import { DisMaxWeight } from './dismax-weight.js';
-import { parseQuerySyntax, type SyntaxClause, type SyntaxNode } from './query-string-syntax.js';
 import type { Weight } from './weight.js';
 
 interface QsOptions {
@@ -29,24 +31,35 @@ interface QsOptions {
   fuzzyMaxExpansions: number;
   phraseSlop: number;
   lowercaseExpandedTerms: boolean;
-  minimumShouldMatch?: string;
-  simple: boolean;
+  autoGeneratePhraseQueries: boolean;
 }
 
-export function compileQueryString(ctx: CompileContext, q: QueryStringQuery, scope: CompileScope): Promise<Weight> {
-  const fields = q.fields.length > 0 ? q.fields : [{ field: q.defaultField ?? ctx.settings['index.query.default_field'] ?? '_all', boost: 1 }];
-  let clauses: SyntaxClause[];
+/**
+ * With `_all` disabled and no field named, ES 5.x searches every queryable field, leniently
+ * (`QueryStringQueryBuilder#allQueryableDefaultFields`).
+ */
+function allFieldsFallback(ctx: CompileContext, explicit: boolean): Array<{ field: string; boost: number }> | undefined {
+  if (explicit || ctx.fields.allEnabled || ctx.settings['index.query.default_field'] !== undefined) return undefined;
+  const queryable = new Set(['text', 'keyword', 'string', 'long', 'integer', 'short', 'byte', 'double', 'float', 'half_float', 'scaled_float', 'date', 'ip', 'boolean']);
+  return ctx.fields.match('*').filter((p) => queryable.has(ctx.fields.get(p)?.type ?? '')).map((field) => ({ field, boost: 1 }));
+}
+
+export async function compileQueryString(ctx: CompileContext, q: QueryStringQuery, scope: CompileScope): Promise<Weight> {
+  const all = allFieldsFallback(ctx, q.fields.length > 0 || q.defaultField !== undefined);
+  const fields = all ?? (q.fields.length > 0 ? q.fields : [{ field: q.defaultField ?? ctx.settings['index.query.default_field'] ?? '_all', boost: 1 }]);
+  let tree: LuceneNode;
   try {
-    clauses = parseQuerySyntax(q.query, false);
+    tree = parseLuceneQuery(q.query);
   } catch (e) {
-    throw queryShardError(ctx, `Failed to parse query [${q.query}]`, e as EsError);
+    if (e instanceof EsError) throw queryStringShardException(q.query, e, ctx.index, ctx.indexUuid);
+    throw e;
   }
-  return compileClauses(ctx, clauses, {
-    fields: resolveFields(ctx, fields),
+  const o: QsOptions = {
+    fields: all ?? resolveFields(ctx, fields),
     defaultOperator: q.defaultOperator,
     ...(q.analyzer !== undefined ? { analyzer: q.analyzer } : {}),
     ...(q.quoteAnalyzer !== undefined ? { quoteAnalyzer: q.quoteAnalyzer } : {}),
-    lenient: q.lenient ?? false,
+    lenient: all !== undefined ? true : (q.lenient ?? false),
     useDisMax: q.useDisMax,
     tieBreaker: q.tieBreaker,
     fuzziness: q.fuzziness,
@@ -54,72 +67,66 @@ export function compileQueryString(ctx: CompileContext, q: QueryStringQuery, sco
     fuzzyMaxExpansions: q.fuzzyMaxExpansions,
     phraseSlop: q.phraseSlop,
     lowercaseExpandedTerms: q.lowercaseExpandedTerms,
-    ...(q.minimumShouldMatch !== undefined ? { minimumShouldMatch: q.minimumShouldMatch } : {}),
-    simple: false,
-  }, scope, true);
+    autoGeneratePhraseQueries: q.autoGeneratePhraseQueries,
+  };
+  const w = (await compileNode(ctx, tree, o, scope)) ?? new MatchNoneWeight();
+  return topLevel(w, q.minimumShouldMatch, scope);
 }
 
-export function compileSimpleQueryString(ctx: CompileContext, q: SimpleQueryStringQuery, scope: CompileScope): Promise<Weight> {
-  const clauses = parseQuerySyntax(q.query, true);
-  return compileClauses(ctx, clauses, {
-    fields: resolveFields(ctx, q.fields),
-    defaultOperator: q.defaultOperator,
-    ...(q.analyzer !== undefined ? { analyzer: q.analyzer } : {}),
-    lenient: q.lenient,
-    useDisMax: false,
-    tieBreaker: 0,
-    fuzziness: { kind: 'auto' },
-    fuzzyPrefixLength: 0,
-    fuzzyMaxExpansions: 50,
-    phraseSlop: 0,
-    lowercaseExpandedTerms: q.lowercaseExpandedTerms,
-    ...(q.minimumShouldMatch !== undefined ? { minimumShouldMatch: q.minimumShouldMatch } : {}),
-    simple: true,
-  }, scope, true);
+/** `Queries.fixNegativeQueryIfNeeded` and `maybeApplyMinimumShouldMatch` on the parsed query. */
+function topLevel(w: Weight, msmSpec: string | undefined, scope: CompileScope): Weight {
+  if (!(w instanceof BooleanWeight)) return w;
+  let clauses = w.clauses;
+  if (clauses.length > 0 && clauses.every((c) => c.occur === 'must_not')) clauses = [...clauses, { occur: 'must', weight: new MatchAllWeight(scope.boost) }];
+  const shoulds = clauses.filter((c) => c.occur === 'should').length;
+  const msm = msmSpec === undefined ? w.minShouldMatch : minimumShouldMatchFor(shoulds, msmSpec);
+  return clauses === w.clauses && msm === w.minShouldMatch ? w : new BooleanWeight(clauses, msm, w.disableCoord);
 }
 
-async function compileClauses(ctx: CompileContext, clauses: SyntaxClause[], o: QsOptions, scope: CompileScope, top: boolean): Promise<Weight> {
-  const out: BooleanClause[] = [];
-  const dflt: Occur = o.defaultOperator === 'and' ? 'must' : 'should';
-  for (const c of clauses) {
-    let occur: Occur;
-    if (c.mod === 'must') occur = 'must';
-    else if (c.mod === 'must_not') occur = 'must_not';
-    else if (c.conj === 'and') occur = 'must';
-    else if (c.conj === 'or') occur = 'should';
-    else occur = dflt;
-    if (c.conj === 'and') {
-      const prev = out[out.length - 1];
-      if (prev && prev.occur === 'should') prev.occur = 'must';
-    } else if (c.conj === 'or' && o.defaultOperator === 'and') {
-      const prev = out[out.length - 1];
-      if (prev && prev.occur === 'must') prev.occur = 'should';
+function booleanOf(clauses: BooleanClause[]): Weight | null {
+  if (clauses.length === 0) return null;
+  if (clauses.length === 1 && (clauses[0] as BooleanClause).occur !== 'must_not') return (clauses[0] as BooleanClause).weight;
+  return new BooleanWeight(clauses, 0, false);
+}
+
+async function compileNode(ctx: CompileContext, node: LuceneNode, o: QsOptions, scope: CompileScope): Promise<Weight | null> {
+  switch (node.type) {
+    case 'match_none':
+      return new MatchNoneWeight();
+    case 'boolean': {
+      const compiled = await Promise.all(node.clauses.map((c) => compileNode(ctx, c.node, o, scope)));
+      const occurs = resolveOccurs(node.clauses, o.defaultOperator, compiled.map((w) => w !== null));
+      const clauses: BooleanClause[] = [];
+      compiled.forEach((w, i) => {
+        const occur = occurs[i];
+        if (w && occur) clauses.push({ occur, weight: w });
+      });
+      if (clauses.length === 0) return null;
+      return new BooleanWeight(clauses, 0, false);
     }
-    const w = await compileNode(ctx, c.node, o, scope);
-    if (w) out.push({ occur, weight: w });
+    case 'boost':
+      return compileNode(ctx, node.node, o, { ...scope, boost: Math.fround(scope.boost * node.boost) });
+    case 'exists':
+      return compileQuery(ctx, { kind: 'exists', field: node.field, boost: 1 }, scope);
+    default:
+      return perField(ctx, node, o, scope);
   }
-  if (out.length === 0) return new MatchNoneWeight();
-  if (out.every((c) => c.occur === 'must_not')) out.push({ occur: 'must', weight: new MatchAllWeight(scope.boost) });
-  const shoulds = out.filter((c) => c.occur === 'should').length;
-  const msm = top ? minimumShouldMatchFor(shoulds, o.minimumShouldMatch) : 0;
-  if (out.length === 1 && msm <= 1 && (out[0] as BooleanClause).occur !== 'must_not') return (out[0] as BooleanClause).weight;
-  return new BooleanWeight(out, msm, false);
 }
 
-async function compileNode(ctx: CompileContext, node: SyntaxNode, o: QsOptions, scope: CompileScope): Promise<Weight | null> {
-  if (node.kind === 'match_all') return new MatchAllWeight(scope.boost);
-  const boost = Math.fround(scope.boost * (node.boost ?? 1));
-  if (node.kind === 'group') {
-    const fields = node.field ? resolveFields(ctx, [{ field: node.field, boost: 1 }]) : o.fields;
-    return compileClauses(ctx, node.clauses, { ...o, fields }, { ...scope, boost }, false);
+type Leaf = Exclude<LuceneNode, { type: 'boolean' | 'boost' | 'exists' | 'match_none' }>;
+
+async function perField(ctx: CompileContext, node: Leaf, o: QsOptions, scope: CompileScope): Promise<Weight | null> {
+  const star = (node.type === 'prefix' && node.text === '') || (node.type === 'wildcard' && node.pattern === '*') || (node.type === 'term' && node.text === '*');
+  if (star) {
+    // `*` alone or `*:*` matches everything; `field:*` means the field exists
+    if (node.field === undefined || node.field === '*') return new MatchAllWeight(scope.boost);
+    return compileQuery(ctx, { kind: 'exists', field: node.field, boost: 1 }, scope);
   }
-  if (node.field === '_exists_' && node.kind === 'term') return compileQuery(ctx, { kind: 'exists', field: node.text, boost: 1 }, { ...scope, boost });
-  const fields = node.field ? resolveFields(ctx, [{ field: node.field, boost: 1 }]) : o.fields;
+  const fields = node.field !== undefined ? resolveFields(ctx, [{ field: node.field, boost: 1 }]) : o.fields;
   const per: Weight[] = [];
   for (const fb of fields) {
-    const b = Math.fround(boost * fb.boost);
     try {
-      const w = await nodeOnField(ctx, node, fb.field, o, { ...scope, boost: b });
+      const w = await leafOnField(ctx, node, fb.field, o, { ...scope, boost: Math.fround(scope.boost * fb.boost) });
       if (w) per.push(w);
     } catch (e) {
       if (o.lenient && e instanceof EsError) continue;
@@ -132,10 +139,11 @@ async function compileNode(ctx: CompileContext, node: SyntaxNode, o: QsOptions, 
   return new BooleanWeight(per.map((w) => ({ occur: 'should' as Occur, weight: w })), 0, true);
 }
 
-async function nodeOnField(ctx: CompileContext, node: SyntaxNode, field: string, o: QsOptions, scope: CompileScope): Promise<Weight | null> {
+async function leafOnField(ctx: CompileContext, node: Leaf, field: string, o: QsOptions, scope: CompileScope): Promise<Weight | null> {
   const mo: MatchOptions = {
     type: 'boolean',
-    operator: 'or',
+    // Lucene's QueryParser joins the tokens of one analysed term with the default operator
+    operator: o.defaultOperator,
     slop: o.phraseSlop,
     prefixLength: o.fuzzyPrefixLength,
     maxExpansions: o.fuzzyMaxExpansions,
@@ -144,24 +152,74 @@ async function nodeOnField(ctx: CompileContext, node: SyntaxNode, field: string,
     zeroTermsQuery: 'none',
     ...(o.analyzer !== undefined ? { analyzer: o.analyzer } : {}),
   };
-  switch (node.kind) {
+  const lower = (t: string): string => (o.lowercaseExpandedTerms ? t.toLowerCase() : t);
+  switch (node.type) {
+    case 'term':
+      return matchOnField(ctx, field, node.text, o.autoGeneratePhraseQueries ? { ...mo, type: 'phrase' } : mo, scope.boost, scope);
     case 'phrase':
       return matchOnField(ctx, field, node.text, { ...mo, type: 'phrase', slop: node.slop ?? o.phraseSlop, quoted: true, ...(o.quoteAnalyzer ? { analyzer: o.quoteAnalyzer } : {}) }, scope.boost, scope);
-    case 'range':
-      return compileQuery(ctx, { kind: 'range', field, from: node.from, to: node.to, includeLower: node.incLo, includeUpper: node.incHi, boost: 1 }, scope);
-    case 'term': {
-      if (node.wildcard) {
-        const text = o.lowercaseExpandedTerms ? node.text.toLowerCase() : node.text;
-        if (/^[^*?]*\*$/.test(text)) return compileQuery(ctx, { kind: 'prefix', field, value: text.slice(0, -1), boost: 1 }, scope);
-        return compileQuery(ctx, { kind: 'wildcard', field, value: text, boost: 1 }, scope);
-      }
-      if (node.fuzzy !== undefined) {
-        const text = o.lowercaseExpandedTerms ? node.text.toLowerCase() : node.text;
-        const edits = node.fuzzy < 0 ? fuzzinessToEdits(o.fuzziness, text) : Math.min(2, Math.trunc(node.fuzzy));
-        return fuzzyWeight(ctx, field, text, edits, o.fuzzyPrefixLength, o.fuzzyMaxExpansions, true, scope.boost, scope.segments);
-      }
-      return matchOnField(ctx, field, node.text, mo, scope.boost, scope);
+    case 'prefix':
+      return compileQuery(ctx, { kind: 'prefix', field, value: lower(node.text), boost: 1 }, scope);
+    case 'wildcard':
+      return compileQuery(ctx, { kind: 'wildcard', field, value: lower(node.pattern), boost: 1 }, scope);
+    case 'regexp':
+      return compileQuery(ctx, { kind: 'regexp', field, value: node.pattern, flags: 0xffff, maxDeterminizedStates: 10000, boost: 1 }, scope);
+    case 'fuzzy': {
+      const text = lower(node.text);
+      const f = node.similarity === '' ? o.fuzziness : fuzzinessFromString(node.similarity);
+      return fuzzyWeight(ctx, field, text, fuzzinessToEdits(f, text), o.fuzzyPrefixLength, o.fuzzyMaxExpansions, true, scope.boost, scope.segments);
     }
+    case 'range':
+      return compileQuery(ctx, { kind: 'range', field, from: node.lower, to: node.upper, includeLower: node.includeLower, includeUpper: node.includeUpper, boost: 1 }, scope);
+    default:
+      return null;
+  }
+}
+
+/** `simple_query_string`: the simple syntax over the fields; never fails on syntax. */
+export async function compileSimpleQueryString(ctx: CompileContext, q: SimpleQueryStringQuery, scope: CompileScope): Promise<Weight> {
+  const tree = parseSimpleQuery(q.query, { flags: q.flags, defaultOperator: q.defaultOperator });
+  const all = allFieldsFallback(ctx, q.fields.length > 0);
+  const o: QsOptions = {
+    fields: all ?? resolveFields(ctx, q.fields),
+    defaultOperator: q.defaultOperator,
+    ...(q.analyzer !== undefined ? { analyzer: q.analyzer } : {}),
+    lenient: all !== undefined ? true : q.lenient,
+    useDisMax: false,
+    tieBreaker: 0,
+    fuzziness: { kind: 'auto' },
+    fuzzyPrefixLength: 0,
+    fuzzyMaxExpansions: 50,
+    phraseSlop: 0,
+    lowercaseExpandedTerms: q.lowercaseExpandedTerms,
+    autoGeneratePhraseQueries: false,
+  };
+  const w = (await compileSimple(ctx, tree, o, scope)) ?? new MatchNoneWeight();
+  return topLevel(w, q.minimumShouldMatch, scope);
+}
+
+async function compileSimple(ctx: CompileContext, node: SimpleNode, o: QsOptions, scope: CompileScope): Promise<Weight | null> {
+  switch (node.type) {
+    case 'match_all':
+      return new MatchAllWeight(scope.boost);
+    case 'match_none':
+      return new MatchNoneWeight();
+    case 'boolean': {
+      const clauses: BooleanClause[] = [];
+      for (const c of node.clauses) {
+        const w = await compileSimple(ctx, c.node, o, scope);
+        if (w) clauses.push({ occur: c.occur, weight: w });
+      }
+      return booleanOf(clauses);
+    }
+    case 'term':
+      return perField(ctx, { type: 'term', text: node.text }, o, scope);
+    case 'phrase':
+      return perField(ctx, { type: 'phrase', text: node.text, slop: node.slop }, o, scope);
+    case 'prefix':
+      return perField(ctx, { type: 'prefix', text: node.text }, o, scope);
+    case 'fuzzy':
+      return perField(ctx, { type: 'fuzzy', text: node.text, similarity: String(node.edits) }, o, scope);
     default:
       return null;
   }

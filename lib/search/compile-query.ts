@@ -17,12 +17,14 @@ import { DisMaxWeight } from './dismax-weight.js';
 import { checkSearchable, encodeNumber, isPointField, parseDateValue, parseNumber, termFor, type QueryValue } from './field-terms.js';
 import { isNumericType, type SearchField } from './field-types.js';
 import { TermWeight } from './term-weight.js';
-import { docsOfTerms, fuzzyTerms, luceneRegExp, termsInRange, termsMatching, termsWithPrefix, wildcardToRegExp } from './term-expansion.js';
+import { docsOfTerms, fuzzyTerms, luceneRegExp, termsMatching, termsWithPrefix, wildcardToRegExp } from './term-expansion.js';
 import type { Weight } from './weight.js';
 import { compileMatch, compileMatchPhrase, compileMultiMatch, compileCommon } from './compile-match.js';
 import { compileFunctionScore, compileBoosting } from './compile-scoring.js';
 import { compileQueryString, compileSimpleQueryString } from './compile-query-string.js';
 import { idsWeight, typeWeight } from './meta-fields.js';
+import { geoBoundingBoxWeight, geoDistanceWeight, geoPolygonWeight } from './geo-weight.js';
+import { RangeWeight, type NumericBounds } from './range-weight.js';
 
 /** Compile options threaded through the tree. */
 export interface CompileScope {
@@ -120,6 +122,12 @@ async function compileInner(ctx: CompileContext, q: Query, scope: CompileScope):
       return compileFunctionScore(ctx, q, scope);
     case 'boosting':
       return compileBoosting(ctx, q, scope);
+    case 'geo_distance':
+      return geoDistanceWeight(ctx, q, boost);
+    case 'geo_bounding_box':
+      return geoBoundingBoxWeight(ctx, q, boost);
+    case 'geo_polygon':
+      return geoPolygonWeight(ctx, q, boost);
     default:
       throw queryShardError(ctx, `[${q.kind}] query is not supported yet`);
   }
@@ -191,54 +199,54 @@ function rangeWeight(ctx: CompileContext, q: Extract<Query, { kind: 'range' }>, 
   let incHi = q.includeUpper;
   let shownFrom = q.from === null ? '*' : String(q.from);
   let shownTo = q.to === null ? '*' : String(q.to);
+  let numeric: NumericBounds | undefined;
   if (f && f.type === 'date') {
+    let lo = -Infinity;
+    let hi = Infinity;
     if (q.from !== null) {
-      const ms = parseDateValue(ctx, f, q.from, !q.includeLower, q.timeZone, q.format);
-      from = encodeLong(ms);
-      shownFrom = String(ms);
+      lo = parseDateValue(ctx, f, q.from, !q.includeLower, q.timeZone, q.format);
+      from = encodeLong(lo);
+      shownFrom = String(lo);
     }
     if (q.to !== null) {
-      const ms = parseDateValue(ctx, f, q.to, q.includeUpper, q.timeZone, q.format);
-      to = encodeLong(ms);
-      shownTo = String(ms);
+      hi = parseDateValue(ctx, f, q.to, q.includeUpper, q.timeZone, q.format);
+      to = encodeLong(hi);
+      shownTo = String(hi);
     }
+    numeric = { lo, hi, incLo, incHi };
   } else if (f && isNumericType(f.type)) {
     const integral = ['long', 'integer', 'short', 'byte'].includes(f.type);
+    let lo = -Infinity;
+    let hi = Infinity;
     if (q.from !== null) {
-      let n = parseNumberRaw(f, q.from);
+      lo = parseNumberRaw(f, q.from);
       if (integral) {
         // gt 1.5 on a long means >= 2; gte 1.5 means >= 2 as well
-        const c = Math.ceil(n);
-        if (!q.includeLower && c === n) n = n + 1;
-        else n = c;
+        const c = Math.ceil(lo);
+        lo = !q.includeLower && c === lo ? lo + 1 : c;
         incLo = true;
       }
-      from = encodeNumber(f, n);
+      from = encodeNumber(f, lo);
     }
     if (q.to !== null) {
-      let n = parseNumberRaw(f, q.to);
+      hi = parseNumberRaw(f, q.to);
       if (integral) {
-        const fl = Math.floor(n);
-        if (!q.includeUpper && fl === n) n = n - 1;
-        else n = fl;
+        const fl = Math.floor(hi);
+        hi = !q.includeUpper && fl === hi ? hi - 1 : fl;
         incHi = true;
       }
-      to = encodeNumber(f, n);
+      to = encodeNumber(f, hi);
     }
-  } else if (f && f.type === 'ip') {
-    from = q.from === null ? null : termFor(ctx, path, f, q.from as QueryValue);
-    to = q.to === null ? null : termFor(ctx, path, f, q.to as QueryValue);
-  } else if (f && f.type === 'boolean') {
+    numeric = { lo, hi, incLo, incHi };
+  } else if (f && (f.type === 'ip' || f.type === 'boolean')) {
     from = q.from === null ? null : termFor(ctx, path, f, q.from as QueryValue);
     to = q.to === null ? null : termFor(ctx, path, f, q.to as QueryValue);
   } else {
     from = q.from === null ? null : String(q.from);
     to = q.to === null ? null : String(q.to);
   }
-  const lo = from;
-  const hi = to;
   const desc = `${path}:${incLo ? '[' : '{'}${shownFrom} TO ${shownTo}${incHi ? ']' : '}'}`;
-  return new DocSetWeight(desc, boost, (seg) => docsOfTerms(seg, path, termsInRange(seg.terms(path), lo, hi, incLo, incHi)));
+  return new RangeWeight(desc, boost, path, from, to, incLo, incHi, numeric);
 }
 
 function parseNumberRaw(f: SearchField, v: string | number | boolean): number {

@@ -7,6 +7,7 @@ import type { SegmentReader } from '../shard/segment-reader.js';
 import { explMatch, explNoMatch, type Explanation } from './explanation.js';
 import { AllDocsScorer, ConstantScorer, DocListScorer, type Scorer } from './scorer.js';
 import type { Weight } from './weight.js';
+import { cachedDocSet } from './doc-set-cache.js';
 
 /** Lucene's ConstantScoreWeight explanation. */
 export function constantExplanation(description: string, boost: number): Explanation {
@@ -60,7 +61,7 @@ export class DocSetWeight extends ConstantBase {
     super(description, boost);
   }
   async scorer(seg: SegmentReader): Promise<Scorer | null> {
-    const d = await this.docs(seg);
+    const d = await cachedDocSet(seg, this.description, () => this.docs(seg));
     return d && d.length > 0 ? new DocListScorer(d, Math.fround(this.boost)) : null;
   }
 }

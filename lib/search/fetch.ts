@@ -15,6 +15,7 @@ import type { ScoredDoc } from './top-docs.js';
 import type { Weight } from './weight.js';
 import { decodeIp } from '../mapping/term-encoding.js';
 import { EsError } from '../errors/errors.js';
+import { loadStoredDocs } from './stored-doc-cache.js';
 
 export interface FetchOptions {
   index: string;
@@ -35,14 +36,8 @@ export interface FetchOptions {
   indexBoost?: number;
 }
 
-interface BatchReader {
-  documents?(docs: readonly number[]): Promise<StoredDocument[]>;
-}
-
 async function loadDocs(seg: SegmentReader, docs: number[]): Promise<StoredDocument[]> {
-  const b = seg as SegmentReader & BatchReader;
-  if (typeof b.documents === 'function') return b.documents(docs);
-  return Promise.all(docs.map((d) => seg.document(d)));
+  return loadStoredDocs(seg, docs);
 }
 
 /** Render the hits (best first) of one shard. */
@@ -108,6 +103,13 @@ async function renderHit(seg: SegmentReader, h: ScoredDoc, doc: StoredDocument, 
   }
   for (const f of o.docvalueFields) {
     const ft = o.fields.get(f);
+    if (ft && (ft.type === 'text' || (ft.type === 'string' && ft.raw['index'] !== 'not_analyzed')) && ft.raw['fielddata'] !== true) {
+      throw new EsError(
+        'illegal_argument_exception',
+        400,
+        `Fielddata is disabled on text fields by default. Set fielddata=true on [${f}] in order to load fielddata in memory by uninverting the inverted index. Note that this can however use significant memory.`,
+      );
+    }
     const nums = seg.numericValues(f, h.doc);
     if (nums.length > 0) {
       fields[f] = [...nums];

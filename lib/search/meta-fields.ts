@@ -35,6 +35,7 @@ export function typeWeight(types: readonly string[], boost: number): Weight {
 export function idsWeight(types: readonly string[], ids: readonly string[], boost: number): Weight {
   const idSet = new Set(ids);
   const typeSet = new Set(types.filter((t) => t !== '_all'));
-  const desc = `_uid:(${ids.join(' ')})`;
+  // ES 5.6 builds a terms query on `_uid` (`type#id`); the description keeps the types so cached doc sets never mix them
+  const desc = typeSet.size === 0 ? `_uid:(${ids.join(' ')})` : `_uid:(${[...typeSet].flatMap((t) => ids.map((id) => `${t}#${id}`)).join(' ')})`;
   return new DocSetWeight(desc, boost, async (seg) => scanDocs(seg, (t, id) => idSet.has(id) && (typeSet.size === 0 || typeSet.has(t))));
 }

@@ -10,6 +10,8 @@ import type { SegmentReader } from '../shard/segment-reader.js';
 import { queryShardError, type CompileContext } from './compile-context.js';
 import { parseDateValue } from './field-terms.js';
 import { javaFloat } from './explanation.js';
+import { geoPointsOf, haversinMeters } from './geo-weight.js';
+import { parseDistanceMeters, parseGeoPoint } from '../dsl/geo-point.js';
 
 /** A function bound to one segment. */
 export type DocFunction = (doc: number, subScore: number) => number;
@@ -120,6 +122,7 @@ function applyModifier(m: string, v: number): number {
 function decayFunction(ctx: CompileContext, type: 'gauss' | 'linear' | 'exp', field: string, params: Record<string, unknown>, mode: string): CompiledFunction {
   const f = ctx.fields.get(field);
   if (!f) throw queryShardError(ctx, `unknown field [${field}]`);
+  if (f.type === 'geo_point') return geoDecay(type, field, params, mode);
   const isDate = f.type === 'date';
   let origin: number;
   let scale: number;
@@ -135,6 +138,19 @@ function decayFunction(ctx: CompileContext, type: 'gauss' | 'linear' | 'exp', fi
     scale = Number(params['scale']);
     offset = params['offset'] === undefined ? 0 : Number(params['offset']);
   }
+  const shape = decayShape(type, scale, decay);
+  return {
+    bind: (seg) => (d) => {
+      const vals = seg.numericValues(field, d);
+      if (vals.length === 0) return 1;
+      return shape(pickDistance(vals.map((v) => Math.max(0, Math.abs(v - origin) - offset)), mode));
+    },
+    describe: () => `Function for field ${field}:`,
+  };
+}
+
+/** The decay curve of `gauss`, `exp` or `linear` for a scale and the decay at it. */
+function decayShape(type: 'gauss' | 'linear' | 'exp', scale: number, decay: number): (distance: number) => number {
   let shape: (distance: number) => number;
   if (type === 'gauss') {
     const sigma2 = (-scale * scale) / (2 * Math.log(decay));
@@ -146,17 +162,28 @@ function decayFunction(ctx: CompileContext, type: 'gauss' | 'linear' | 'exp', fi
     const s = scale / (1 - decay);
     shape = (x) => Math.max(0, (s - x) / s);
   }
+  return shape;
+}
+
+function pickDistance(dists: number[], mode: string): number {
+  if (mode === 'max') return Math.max(...dists);
+  if (mode === 'avg') return dists.reduce((a, b) => a + b, 0) / dists.length;
+  if (mode === 'sum') return dists.reduce((a, b) => a + b, 0);
+  return Math.min(...dists);
+}
+
+/** Decay on a geo_point field: arc distance from `origin`, `scale`/`offset` as distances. */
+function geoDecay(type: 'gauss' | 'linear' | 'exp', field: string, params: Record<string, unknown>, mode: string): CompiledFunction {
+  const origin = parseGeoPoint(params['origin']);
+  const scale = parseDistanceMeters(params['scale']);
+  const offset = params['offset'] === undefined ? 0 : parseDistanceMeters(params['offset']);
+  const decay = params['decay'] === undefined ? 0.5 : Number(params['decay']);
+  const shape = decayShape(type, scale, decay);
   return {
     bind: (seg) => (d) => {
-      const vals = seg.numericValues(field, d);
-      if (vals.length === 0) return 1;
-      const dists = vals.map((v) => Math.max(0, Math.abs(v - origin) - offset));
-      let dist: number;
-      if (mode === 'max') dist = Math.max(...dists);
-      else if (mode === 'avg') dist = dists.reduce((a, b) => a + b, 0) / dists.length;
-      else if (mode === 'sum') dist = dists.reduce((a, b) => a + b, 0);
-      else dist = Math.min(...dists);
-      return shape(dist);
+      const pts = geoPointsOf(seg, field, d);
+      if (pts.length === 0) return 1;
+      return shape(pickDistance(pts.map((p) => Math.max(0, haversinMeters(origin.lat, origin.lon, p.lat, p.lon) - offset)), mode));
     },
     describe: () => `Function for field ${field}:`,
   };

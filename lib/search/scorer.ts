@@ -143,6 +143,21 @@ export function drainDocs(s: Scorer): Int32Array {
 export function unionDocLists(lists: readonly Int32Array[], maxDoc: number): Int32Array {
   if (lists.length === 0) return new Int32Array(0);
   if (lists.length === 1) return lists[0] as Int32Array;
+  let sum = 0;
+  for (const l of lists) sum += l.length;
+  if (sum * 32 < maxDoc) {
+    // sparse: concatenate, sort, dedupe
+    const all = new Int32Array(sum);
+    let o = 0;
+    for (const l of lists) {
+      all.set(l, o);
+      o += l.length;
+    }
+    all.sort();
+    let n = 0;
+    for (let i = 0; i < all.length; i++) if (n === 0 || all[i] !== all[n - 1]) all[n++] = all[i] as number;
+    return all.subarray(0, n);
+  }
   const bits = new Uint8Array(maxDoc);
   let count = 0;
   for (const l of lists) {

@@ -8,6 +8,7 @@ import { NO_MORE_DOCS, type Scorer } from './scorer.js';
 import { byScore, bySortValues, TopK, type ScoredDoc } from './top-docs.js';
 import { compareSortValues, type CompiledSort, type SortValue } from './sort-values.js';
 import type { Weight } from './weight.js';
+import { MatchAllWeight } from './constant-weights.js';
 
 export interface ShardQueryOptions {
   weight: Weight;
@@ -29,9 +30,13 @@ export interface ShardQueryOptions {
   lowLevelCancellation?: boolean;
   /** Called for every matching doc (before post_filter), e.g. aggregations. */
   onMatch?: (seg: number, doc: number, score: number) => void;
+  /** Field collapsing: the group key of a doc; only the best hit per group is kept. */
+  collapse?: (seg: SegmentReader) => (doc: number) => SortValue;
 }
 
 export interface ShardQueryResult {
+  /** Group keys of `top` when collapsing (parallel array). */
+  groups?: SortValue[];
   totalHits: number;
   /** Max score over all hits, NaN when none or not tracked. */
   maxScore: number;
@@ -44,11 +49,34 @@ interface NestedAware {
   nestedPath?(doc: number): string | undefined;
 }
 
+const nestedSegments = new WeakMap<SegmentReader, boolean>();
+
+/** Whether a segment holds nested docs (computed once per segment). */
+function segmentHasNested(seg: SegmentReader): boolean {
+  let v = nestedSegments.get(seg);
+  if (v === undefined) {
+    const np = (seg as SegmentReader & NestedAware).nestedPath;
+    v = false;
+    if (typeof np === 'function') {
+      for (let d = 0; d < seg.maxDoc; d++) {
+        if (np.call(seg, d) !== undefined) {
+          v = true;
+          break;
+        }
+      }
+    }
+    nestedSegments.set(seg, v);
+  }
+  return v;
+}
+
 /** Run the query phase over the segments of one shard. */
 export async function searchShard(segments: readonly SegmentReader[], o: ShardQueryOptions): Promise<ShardQueryResult> {
   const sorts = o.sorts;
   const needScores = !sorts || o.trackScores || sorts.some((s) => s.kind === 'score') || o.minScore !== undefined;
-  const top = new TopK(o.topN, sorts ? bySortValues(sorts) : byScore);
+  const cmp = sorts ? bySortValues(sorts) : byScore;
+  const top = new TopK(o.collapse ? 0 : o.topN, cmp);
+  const bestByGroup = o.collapse ? new Map<SortValue, ScoredDoc>() : undefined;
   let total = 0;
   let maxScore = NaN;
   let terminated = false;
@@ -70,11 +98,28 @@ export async function searchShard(segments: readonly SegmentReader[], o: ShardQu
       if (!o.onMatch) continue;
     }
     const nested = (seg as SegmentReader & NestedAware).nestedPath;
-    const hasNested = typeof nested === 'function';
+    const hasNested = typeof nested === 'function' && segmentHasNested(seg);
+    const allLive = seg.numDocs === seg.maxDoc;
+    if (o.weight instanceof MatchAllWeight && !o.postFilter && o.minScore === undefined && !sorts && !o.terminateAfter && !o.onMatch && !o.collapse && !hasNested) {
+      // match_all by score: every live doc scores the boost, so the first live docs win
+      const score = scorer.score();
+      total += seg.numDocs;
+      if (!(score <= maxScore) && seg.numDocs > 0) maxScore = score;
+      for (let d = 0, kept = top.size; d < seg.maxDoc && kept < o.topN; d++) {
+        if (!allLive && !seg.isLive(d)) continue;
+        top.add({ shard: 0, seg: si, doc: d, globalDoc: base + d, score });
+        kept++;
+      }
+      continue;
+    }
     const sortFns = sorts ? sorts.map((s) => s.bind(seg, base)) : undefined;
+    const groupOf = o.collapse ? o.collapse(seg) : undefined;
     let checked = 0;
+    let minCompetitive = top.worst()?.score ?? -Infinity;
+    const full = (): boolean => top.size >= o.topN;
+    let isFull = full();
     for (let d = scorer.nextDoc(); d !== NO_MORE_DOCS; d = scorer.nextDoc()) {
-      if (!seg.isLive(d)) continue;
+      if (!allLive && !seg.isLive(d)) continue;
       if (hasNested && nested.call(seg, d) !== undefined) continue;
       const score = needScores ? scorer.score() : NaN;
       if (o.minScore !== undefined && !(score >= o.minScore)) continue;
@@ -89,22 +134,31 @@ export async function searchShard(segments: readonly SegmentReader[], o: ShardQu
       }
       total++;
       if (needScores && !(score <= maxScore)) maxScore = score;
-      if (sortFns) {
+      if (bestByGroup && groupOf) {
+        const hit: ScoredDoc = { shard: 0, seg: si, doc: d, globalDoc: base + d, score, ...(sortFns ? { sortValues: sortFns.map((fn) => fn(d, score)) } : {}) };
+        const key = groupOf(d);
+        const cur = bestByGroup.get(key);
+        if (!cur || cmp(hit, cur) < 0) bestByGroup.set(key, hit);
+      } else if (sortFns) {
         const values = sortFns.map((fn) => fn(d, score));
         if (o.searchAfter && !after(sorts as readonly CompiledSort[], values, o.searchAfter)) continue;
         const hit: ScoredDoc = { shard: 0, seg: si, doc: d, globalDoc: base + d, score, sortValues: values };
         top.add(hit);
-      } else {
-        const w = top.worst();
-        if (w && !(score > w.score)) {
-          // equal scores keep the earlier doc
-        } else top.add({ shard: 0, seg: si, doc: d, globalDoc: base + d, score });
+      } else if (o.topN > 0 && (!isFull || score > minCompetitive)) {
+        // equal scores keep the earlier doc, so only a strictly better score enters a full heap
+        top.add({ shard: 0, seg: si, doc: d, globalDoc: base + d, score });
+        isFull = full();
+        if (isFull) minCompetitive = (top.worst() as ScoredDoc).score;
       }
       if (o.terminateAfter !== undefined && o.terminateAfter > 0 && total >= o.terminateAfter) {
         terminated = true;
         break;
       }
     }
+  }
+  if (bestByGroup) {
+    const entries = [...bestByGroup].sort((a, b) => cmp(a[1], b[1])).slice(0, o.topN);
+    return { totalHits: total, maxScore, top: entries.map((e) => e[1]), groups: entries.map((e) => e[0]), terminatedEarly: terminated && !timedOut, timedOut };
   }
   return { totalHits: total, maxScore, top: top.sorted(), terminatedEarly: terminated && !timedOut, timedOut };
 }

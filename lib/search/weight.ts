@@ -32,7 +32,15 @@ export class SegmentsStats implements StatsSource {
     for (const s of segments) m += s.maxDoc;
     this.maxDoc = m;
   }
+  private readonly collections = new Map<string, CollectionStats>();
   collectionStats(field: string): CollectionStats {
+    const hit = this.collections.get(field);
+    if (hit) return hit;
+    const c = this.computeCollectionStats(field);
+    this.collections.set(field, c);
+    return c;
+  }
+  private computeCollectionStats(field: string): CollectionStats {
     let docCount = 0;
     let sumTotalTermFreq = 0;
     let sumDocFreq = 0;

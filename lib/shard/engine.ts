@@ -194,6 +194,8 @@ class Engine implements StrataShardEngine {
       await this.refresh();
       return true;
     }
+    // A waiting request must keep the process alive until the scheduled refresh releases it.
+    this.timer?.ref();
     return new Promise((resolve) => this.listeners.push({ seqNo, resolve }));
   }
 
@@ -204,6 +206,7 @@ class Engine implements StrataShardEngine {
       else still.push(l);
     }
     this.listeners = still;
+    if (still.length === 0) this.timer?.unref();
   }
 
   searcher(): StrataSearcher {
@@ -236,7 +239,7 @@ class Engine implements StrataShardEngine {
       if (!isDirty(this.ctx) || this.ctx.closing) return;
       this.refresh().catch((err: unknown) => this.ctx.logger?.warn({ err }, 'scheduled refresh failed'));
     }, this.intervalMs);
-    this.timer.unref();
+    if (this.listeners.length === 0) this.timer.unref();
   }
 
   /** Start a background merge when the policy asks for one (one at a time). */

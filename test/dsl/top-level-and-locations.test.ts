@@ -1,5 +1,5 @@
 import test from 'ava';
-import { parseTopLevelQuery } from '../../lib/dsl/parse-query.js';
+import { parseQuery, parseTopLevelQuery } from '../../lib/dsl/parse-query.js';
 import { locateJson } from '../../lib/dsl/json-locations.js';
 import { parseSearchSource } from '../../lib/dsl/search-source.js';
 import { throwsEs } from './helpers.js';
@@ -30,4 +30,10 @@ test('search body errors point into the original text', (t) => {
     line: 5,
     col: 12,
   });
+});
+
+test('sourceRoot without source gives compact-JSON positions relative to the whole body', (t) => {
+  const body = { size: 1, query: { foo: {} } };
+  // {"size":1,"query":{"foo":{}}}: the START_OBJECT after "foo" is at column 26
+  throwsEs(t, () => parseQuery(body.query, { sourceRoot: body }), 'parsing_exception', 'no [query] registered for [foo]', { line: 1, col: 26 });
 });

@@ -121,3 +121,17 @@ test('the CLI prints one line per test and the summary, and --update only append
     await rm(root, { recursive: true, force: true });
   }
 });
+
+test('tests not started within the time budget are reported as failed', async (t) => {
+  const root = await makeSuite();
+  const server = await startFakeServer();
+  try {
+    const results = await runTests({ url: server.url, suiteRoot: root, files: [FILE], budgetMs: -1 });
+    t.is(results.length, 10);
+    t.true(results.every((r) => r.status === 'fail' && r.message === 'not run: time budget exhausted'));
+    t.deepEqual(server.requests, []);
+  } finally {
+    await server.close();
+    await rm(root, { recursive: true, force: true });
+  }
+});

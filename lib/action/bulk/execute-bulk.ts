@@ -17,6 +17,7 @@ import { autoId } from './auto-id.js';
 import { autoCreateIndices } from './auto-create.js';
 import { applyDynamicUpdate } from './dynamic-mapping.js';
 import { executeUpdate } from './update-item.js';
+import { runIngestPipelines } from '../../ingest/bulk-ingest.js';
 
 interface Prepared {
   slot: number;
@@ -45,11 +46,16 @@ export async function executeBulk(ctx: NodeContext, items: BulkItemRequest[], op
   };
 
   validateBulk(items);
-  const createFailures = await autoCreateIndices(ctx, items);
+  // Ingest pipelines rewrite items (source and metadata) before anything else; failures fail the item.
+  const ingestFailures = runIngestPipelines(ctx, items);
+  for (const [slot, err] of ingestFailures) fail(slot, items[slot]!, err);
+
+  const createFailures = await autoCreateIndices(ctx, items.filter((_, i) => !ingestFailures.has(i)));
 
   const prepared: Prepared[] = [];
   for (let slot = 0; slot < items.length; slot++) {
     const item = items[slot]!;
+    if (ingestFailures.has(slot)) continue;
     try {
       const createFailure = createFailures.get(item.index);
       if (createFailure) throw createFailure;

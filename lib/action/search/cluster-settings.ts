@@ -2,8 +2,78 @@
  * Cluster-level settings that search reads (transient wins over persistent, as ES merges them).
  */
 import type { ClusterState } from '../../cluster/state.js';
+import type { NodeContext } from '../context.js';
+import { flattenSettings, renderSettings, type Settings } from '../../cluster/settings.js';
+import { EsError } from '../../errors/errors.js';
+import { parseTimeout } from './search-request.js';
 
 /** A cluster setting's effective value. */
 export function clusterSetting(state: ClusterState, key: string): string | undefined {
   return state.transientSettings[key] ?? state.persistentSettings[key];
+}
+
+
+/** Check the values of the settings search owns (ES validates dynamic settings on update). */
+function validateSetting(key: string, value: string): void {
+  if (key === 'search.default_search_timeout') {
+    try {
+      parseTimeout(value);
+    } catch {
+      throw new EsError('illegal_argument_exception', 400, `failed to parse setting [${key}] with value [${value}] as a time value: unit is missing or unrecognized`);
+    }
+  } else if (key === 'search.low_level_cancellation') {
+    if (value !== 'true' && value !== 'false') throw new EsError('illegal_argument_exception', 400, `Failed to parse value [${value}] as only [true] or [false] are allowed.`);
+  } else if (key === 'action.search.shard_count.limit') {
+    const n = Number(value);
+    if (!Number.isInteger(n)) throw new EsError('illegal_argument_exception', 400, `Failed to parse value [${value}] for setting [${key}]`);
+    if (n < 1) throw new EsError('illegal_argument_exception', 400, `Failed to parse value [${value}] for setting [${key}] must be >= 1`);
+  }
+}
+
+function apply(current: Settings, update: Record<string, unknown> | undefined): { next: Settings; changed: Settings } {
+  const next: Settings = { ...current };
+  const changed: Settings = {};
+  if (!update) return { next, changed };
+  const nulls: string[] = [];
+  const flat = flattenSettings(update);
+  collectNulls(update, '', nulls);
+  for (const [k, v] of Object.entries(flat)) {
+    if (v === null || v === undefined) continue;
+    validateSetting(k, v);
+    next[k] = v;
+    changed[k] = v;
+  }
+  for (const k of nulls) {
+    for (const existing of Object.keys(next)) if (existing === k || (k.endsWith('*') && existing.startsWith(k.slice(0, -1)))) delete next[existing];
+  }
+  return { next, changed };
+}
+
+function collectNulls(v: Record<string, unknown>, prefix: string, out: string[]): void {
+  for (const [k, val] of Object.entries(v)) {
+    const key = prefix === '' ? k : `${prefix}.${k}`;
+    if (val === null) out.push(key);
+    else if (typeof val === 'object' && !Array.isArray(val)) collectNulls(val as Record<string, unknown>, key, out);
+  }
+}
+
+/** `PUT /_cluster/settings`: merge into the cluster state (null resets), answer the changes. */
+export async function putClusterSettings(ctx: NodeContext, body: Record<string, unknown>, flat: boolean): Promise<Record<string, unknown>> {
+  for (const k of Object.keys(body)) {
+    if (k !== 'persistent' && k !== 'transient') throw new EsError('illegal_argument_exception', 400, `unknown cluster settings section [${k}]`);
+  }
+  const persistentUpdate = body['persistent'] as Record<string, unknown> | undefined;
+  const transientUpdate = body['transient'] as Record<string, unknown> | undefined;
+  // validate before submitting
+  const state = ctx.cluster.state();
+  const p = apply(state.persistentSettings, persistentUpdate);
+  const t = apply(state.transientSettings, transientUpdate);
+  await ctx.cluster.submit((s) => ({ ...s, persistentSettings: apply(s.persistentSettings, persistentUpdate).next, transientSettings: apply(s.transientSettings, transientUpdate).next }));
+  return { acknowledged: true, persistent: renderSettings(p.changed, flat), transient: renderSettings(t.changed, flat) };
+}
+
+/** `GET /_cluster/settings`. */
+export function getClusterSettings(ctx: NodeContext, flat: boolean): Record<string, unknown> {
+  const s = ctx.cluster.state();
+  return { persistent: renderSettings(s.persistentSettings, flat), transient: renderSettings(s.transientSettings, flat) };
 }

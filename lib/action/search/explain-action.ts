@@ -42,7 +42,7 @@ export async function explainDocument(ctx: NodeContext, r: ExplainRequest): Prom
   const target = targets[0]!;
   const meta = state.indices[target.index]!;
   const svc = ctx.indices.get(target.index);
-  if (!svc) throw new EsError('index_closed_exception', 400, 'closed', { metadata: { index: target.index } });
+  if (!svc) throw new EsError('index_closed_exception', 403, 'closed', { metadata: { index: target.index } });
   const shard = shardFor(r.routing ?? r.id, numberOfShards(meta));
   const sc = openShardContext(ctx, svc, shard, 0, Date.now(), 1);
   try {

@@ -21,6 +21,7 @@ import type { ShardContext } from './shard-context.js';
 import { toShardFailure, type ShardFailure } from './search-errors.js';
 import type { SortValue } from '../../search/sort-values.js';
 import type { IndexTarget } from './shard-targets.js';
+import { collapseKey } from './collapse.js';
 
 export interface QueryPhaseOptions {
   /** Hits each shard keeps (from + size, or everything for scroll). */
@@ -169,6 +170,7 @@ export async function runQueryPhase(ctx: NodeContext, contexts: ShardContext[], 
           ...(r.terminateAfter !== undefined ? { terminateAfter: r.terminateAfter } : {}),
           ...(o.deadline !== undefined ? { deadline: o.deadline } : {}),
           lowLevelCancellation: o.lowLevelCancellation,
+          ...(r.collapse ? { collapse: collapseKey(sc.compile.fields, r.collapse.field) } : {}),
         });
         for (const h of sc.result.top) h.shard = sc.shardIndex;
       } catch (e) {

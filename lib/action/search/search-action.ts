@@ -9,11 +9,13 @@ import { JsonFloat } from '../../units/java-number.js';
 import { STRICT_EXPAND_OPEN, type IndicesOptions } from '../resolve-indices.js';
 import { fetchHits } from '../../search/fetch.js';
 import { byScore, bySortValues, type ScoredDoc } from '../../search/top-docs.js';
+import type { SortValue } from '../../search/sort-values.js';
+import { groupQuery } from './collapse.js';
 import { resolveTargets, type IndexTarget } from './shard-targets.js';
 import { openShardContext, type ShardContext } from './shard-context.js';
 import { runQueryPhase } from './query-phase.js';
 import { allShardsFailed, shardFailureJson, type ShardFailure } from './search-errors.js';
-import type { SearchRequest } from './search-request.js';
+import { newSearchRequest, type SearchRequest } from './search-request.js';
 import { clusterSetting } from './cluster-settings.js';
 
 /** What a finished query phase leaves for fetch, reduce and scroll. */
@@ -29,6 +31,8 @@ export interface SearchState {
   terminatedEarly?: boolean;
   scores: boolean;
   started: number;
+  /** Reduce phases ES would report (batched_reduce_size below the shard count). */
+  numReducePhases: number;
 }
 
 const DEFAULT_SIZE = 10;
@@ -48,6 +52,11 @@ function validate(r: SearchRequest): void {
   if (r.scrollMs !== undefined && r.from > 0) {
     throw new EsError('search_context_exception', 400, '`from` parameter must be set to 0 when `scroll` is used.');
   }
+  if (r.collapse) {
+    if (r.scrollMs !== undefined) throw new EsError('search_context_exception', 400, 'cannot use `collapse` in a scroll context');
+    if (r.searchAfter) throw new EsError('search_context_exception', 400, 'cannot use `collapse` in conjunction with `search_after`');
+    if (r.rescoreWindow !== undefined) throw new EsError('search_context_exception', 400, 'cannot use `collapse` in conjunction with `rescore`');
+  }
   if (r.slice && r.scrollMs === undefined) throw new EsError('search_context_exception', 400, '`slice` cannot be used outside of a scroll context');
   if (r.storedFields === '_none_') {
     if (r.source !== undefined && r.source !== false) throw new EsError('search_context_exception', 400, '`stored_fields` cannot be disabled if _source is requested');
@@ -60,8 +69,9 @@ export async function queryPhase(ctx: NodeContext, r: SearchRequest, opts: { ind
   const started = Date.now();
   validate(r);
   const state = ctx.cluster.state();
-  const targets = resolveTargets(state, r.indices, opts.indicesOptions ?? STRICT_EXPAND_OPEN, r.routing, r.preference);
-  const totalShards = targets.reduce((n, t) => n + t.shards.length, 0);
+  const indicesOptions = opts.indicesOptions ?? r.indicesOptions ?? STRICT_EXPAND_OPEN;
+  const targets = resolveTargets(state, r.indices, indicesOptions, r.routing, r.preference);
+  const totalShards = targets.reduce((n, t) => n + (state.indices[t.index]?.state === 'close' ? 0 : t.shards.length), 0);
   const limit = Number(clusterSetting(state, 'action.search.shard_count.limit') ?? '1000');
   if (totalShards > limit) {
     throw new EsError(
@@ -74,13 +84,27 @@ export async function queryPhase(ctx: NodeContext, r: SearchRequest, opts: { ind
   const contexts: ShardContext[] = [];
   const failures: ShardFailure[] = [];
   const boosts = r.indicesBoost;
+  for (const b of boosts) {
+    if (b.index.includes('*') || indicesOptions.ignoreUnavailable) continue;
+    if (!state.indices[b.index] && !Object.values(state.indices).some((m) => b.index in m.aliases)) {
+      throw new EsError('index_not_found_exception', 404, 'no such index', { metadata: { 'resource.type': 'index_or_alias', 'resource.id': b.index, index_uuid: '_na_', index: b.index } });
+    }
+  }
   let shardIndex = 0;
   for (const t of targets) {
+    const meta = state.indices[t.index];
+    if (meta && meta.state === 'close') {
+      if (indicesOptions.ignoreUnavailable) continue;
+      throw new EsError('index_closed_exception', 403, 'closed', { metadata: { index_uuid: meta.uuid, index: t.index } });
+    }
+  }
+  for (const t of targets) {
+    if (state.indices[t.index]?.state === 'close') continue;
     const svc = ctx.indices.get(t.index);
     const boost = boostFor(boosts, t.index, state);
     for (const s of t.shards) {
       if (!svc) {
-        failures.push({ index: t.index, shard: s, node: ctx.nodeId, error: new EsError('index_closed_exception', 400, 'closed', { metadata: { index: t.index } }) });
+        failures.push({ index: t.index, shard: s, node: ctx.nodeId, error: new EsError('index_closed_exception', 403, 'closed', { metadata: { index: t.index } }) });
         continue;
       }
       contexts.push(openShardContext(ctx, svc, s, shardIndex++, started, boost));
@@ -93,6 +117,18 @@ export async function queryPhase(ctx: NodeContext, r: SearchRequest, opts: { ind
   const qFailures = await runQueryPhase(ctx, contexts, r, {
     topN: (sc) => {
       const max = Number(sc.svc.meta.settings['index.max_result_window'] ?? '10000');
+      if (r.rescoreWindow !== undefined) {
+        const maxRescore = Number(sc.svc.meta.settings['index.max_rescore_window'] ?? String(max));
+        if (r.rescoreWindow > maxRescore) {
+          throw new EsError('query_phase_execution_exception', 500, `Rescore window [${r.rescoreWindow}] is too large. It must be less than [${maxRescore}]. This prevents allocating massive heaps for storing the results to be rescored. This limit can be set by changing the [index.max_rescore_window] index level setting.`);
+        }
+      }
+      if (r.slice) {
+        const maxSlices = Number(sc.svc.meta.settings['index.max_slices_per_scroll'] ?? '1024');
+        if (r.slice.max > maxSlices) {
+          throw new EsError('query_phase_execution_exception', 500, `The number of slices [${r.slice.max}] is too large. It must be less than [${maxSlices}]. This limit can be set by changing the [index.max_slices_per_scroll] index level setting.`);
+        }
+      }
       if (opts.forScroll) {
         if (size > max) throw batchTooLarge(max, size);
         return sc.segments.reduce((n, s) => n + s.maxDoc, 0);
@@ -112,7 +148,8 @@ export async function queryPhase(ctx: NodeContext, r: SearchRequest, opts: { ind
   }
   const sorted = ok.find((c) => c.sorts)?.sorts;
   const cmp = sorted ? bySortValues(sorted) : byScore;
-  const merged = ok.flatMap((c) => c.result?.top ?? []).sort(cmp);
+  let merged = ok.flatMap((c) => c.result?.top ?? []).sort(cmp);
+  if (r.collapse) merged = dedupeGroups(ok, merged);
   let totalHits = 0;
   let maxScore = NaN;
   let timedOut = false;
@@ -126,6 +163,8 @@ export async function queryPhase(ctx: NodeContext, r: SearchRequest, opts: { ind
     terminated ||= res.terminatedEarly;
   }
   const scores = !sorted || r.trackScores;
+  // size 0 counts with Lucene's TotalHitCountCollector: max_score is 0, not computed
+  if (size === 0 && !opts.forScroll) maxScore = 0;
   return {
     contexts,
     failures,
@@ -137,7 +176,28 @@ export async function queryPhase(ctx: NodeContext, r: SearchRequest, opts: { ind
     ...(r.terminateAfter !== undefined && r.terminateAfter > 0 ? { terminatedEarly: terminated } : {}),
     scores,
     started,
+    numReducePhases: r.batchedReduceSize !== undefined && r.batchedReduceSize < totalShards && !opts.forScroll ? totalShards - r.batchedReduceSize + 1 : 1,
   };
+}
+
+/** Keep the best hit of each collapse group across shards (group keys recorded per shard). */
+function dedupeGroups(contexts: ShardContext[], merged: ScoredDoc[]): ScoredDoc[] {
+  const keyOf = new Map<ScoredDoc, SortValue>();
+  for (const c of contexts) {
+    const res = c.result;
+    if (!res?.groups) continue;
+    res.top.forEach((h, i) => keyOf.set(h, res.groups?.[i] ?? null));
+  }
+  const seen = new Set<SortValue>();
+  const out: ScoredDoc[] = [];
+  for (const h of merged) {
+    const k = keyOf.get(h) ?? null;
+    if (seen.has(k)) continue;
+    seen.add(k);
+    (h as ScoredDoc & { group?: SortValue }).group = k;
+    out.push(h);
+  }
+  return out;
 }
 
 function windowTooLarge(max: number, window: number): EsError {
@@ -226,9 +286,10 @@ export function shardsSection(st: SearchState): Record<string, unknown> {
 export function searchResponse(st: SearchState, hits: Array<Record<string, unknown>>, extra: { scrollId?: string } = {}): Record<string, unknown> {
   const body: Record<string, unknown> = {};
   if (extra.scrollId !== undefined) body._scroll_id = extra.scrollId;
-  body.took = Date.now() - st.started;
+  body.took = Math.max(1, Date.now() - st.started);
   body.timed_out = st.timedOut;
   if (st.terminatedEarly !== undefined) body.terminated_early = st.terminatedEarly;
+  if (st.numReducePhases !== 1) body.num_reduce_phases = st.numReducePhases;
   body._shards = shardsSection(st);
   body.hits = { total: st.totalHits, max_score: Number.isNaN(st.maxScore) ? null : new JsonFloat(st.maxScore), hits };
   return body;
@@ -241,6 +302,7 @@ export async function search(ctx: NodeContext, r: SearchRequest): Promise<Record
     const from = fromOf(r);
     const page = st.merged.slice(from, from + sizeOf(r));
     const hits = await fetchPhase(ctx, st, page, r);
+    if (r.collapse) await renderCollapse(ctx, r, page, hits);
     const body = searchResponse(st, hits);
     return body;
   } finally {
@@ -249,3 +311,37 @@ export async function search(ctx: NodeContext, r: SearchRequest): Promise<Record
 }
 
 export { sizeOf, fromOf };
+
+/** Add the group value (`fields.<field>`) and the groups' inner hits to collapsed hits. */
+async function renderCollapse(ctx: NodeContext, r: SearchRequest, page: readonly ScoredDoc[], hits: Array<Record<string, unknown>>): Promise<void> {
+  const spec = r.collapse;
+  if (!spec) return;
+  for (let i = 0; i < page.length; i++) {
+    const h = hits[i] as Record<string, unknown>;
+    const key = (page[i] as ScoredDoc & { group?: SortValue }).group ?? null;
+    const fields = (h.fields as Record<string, unknown[]> | undefined) ?? {};
+    fields[spec.field] = [key];
+    h.fields = fields;
+    // fields render before sort, as ES orders hit members
+    if (h.sort !== undefined) {
+      const sort = h.sort;
+      delete h.sort;
+      h.sort = sort;
+    }
+    if (spec.innerHits.length === 0) continue;
+    const inner: Record<string, unknown> = {};
+    for (const ih of spec.innerHits) {
+      const sub = newSearchRequest(r.indices, r.types);
+      sub.query = groupQuery(r.query, spec.field, key);
+      sub.from = ih.from;
+      sub.size = ih.size;
+      if (ih.sort) sub.sort = ih.sort;
+      if (ih.source !== undefined) sub.source = ih.source;
+      sub.version = ih.version;
+      sub.explain = ih.explain;
+      const res = await search(ctx, sub);
+      inner[ih.name ?? spec.field] = { hits: res.hits };
+    }
+    h.inner_hits = inner;
+  }
+}

@@ -3,10 +3,13 @@
  * `SearchSourceBuilder.parseXContent` elements) and URI parameters (which win over the body
  * for from/size/sort/... as `RestSearchAction.parseSearchSource` applies them).
  */
-import { parseQuery } from '../../dsl/parse-query.js';
+import { parseSearchSource, type SortSpec as DslSortSpec } from '../../dsl/search-source.js';
+import { MATCH_ALL } from '../../dsl/queries/match-all.js';
 import type { Query } from '../../dsl/query-types.js';
 import { EsError } from '../../errors/errors.js';
-import { parseSortBody, type SortSpec } from '../../search/sort-spec.js';
+import type { SortSpec } from '../../search/sort-spec.js';
+import { parseCollapse, type CollapseSpec } from './collapse.js';
+import type { IndicesOptions } from '../resolve-indices.js';
 
 export interface SliceSpec {
   id: number;
@@ -47,25 +50,19 @@ export interface SearchRequest {
   requestCache?: boolean;
   /** The original body text, for exact error positions. */
   bodyText?: string;
+  /** Deprecation warnings raised while parsing (sent as `Warning` headers). */
+  warnings: string[];
+  /** Largest `rescore.window_size` asked for. */
+  rescoreWindow?: number;
+  batchedReduceSize?: number;
+  collapse?: CollapseSpec;
+  /** ignore_unavailable / allow_no_indices / expand_wildcards. */
+  indicesOptions?: IndicesOptions;
 }
 
 /** Defaults for a request on `indices`/`types`. */
 export function newSearchRequest(indices: string[], types: string[]): SearchRequest {
-  return { indices, types, from: -1, size: -1, trackScores: false, docvalueFields: [], version: false, explain: false, searchType: 'query_then_fetch', indicesBoost: [] };
-}
-
-function parsing(reason: string): EsError {
-  return new EsError('parsing_exception', 400, reason, { metadata: { line: 1, col: 1 } });
-}
-
-function intOf(v: unknown, name: string): number {
-  if (typeof v === 'number' && Number.isFinite(v)) return Math.trunc(v);
-  if (typeof v === 'string' && /^\s*-?\d+\s*$/.test(v)) return Number(v);
-  throw parsing(`[${name}] failed to parse field [${name}]`);
-}
-
-function boolOf(v: unknown): boolean {
-  return v === true || v === 'true';
+  return { indices, types, from: -1, size: -1, trackScores: false, docvalueFields: [], version: false, explain: false, searchType: 'query_then_fetch', indicesBoost: [], warnings: [] };
 }
 
 function stringList(v: unknown): string[] {
@@ -73,88 +70,56 @@ function stringList(v: unknown): string[] {
   return [String(v)];
 }
 
-/** Apply a `_search` body onto `r`. */
+/** Apply a `_search` body onto `r`, parsed by lib/dsl's `parseSearchSource` (ES 5.6 errors). */
 export function applySearchBody(r: SearchRequest, body: Record<string, unknown>, bodyText?: string): void {
-  const opts = bodyText !== undefined ? { source: bodyText, sourceRoot: undefined } : {};
-  for (const [key, v] of Object.entries(body)) {
-    switch (key) {
-      case 'query':
-        r.query = parseQuery(v, bodyText !== undefined ? { source: bodyText, sourceRoot: JSON.parse(bodyText) } : {});
-        break;
-      case 'post_filter':
-        r.postFilter = parseQuery(v, bodyText !== undefined ? { source: bodyText, sourceRoot: JSON.parse(bodyText) } : {});
-        break;
-      case 'from':
-        r.from = intOf(v, key);
-        break;
-      case 'size':
-        r.size = intOf(v, key);
-        break;
-      case 'sort':
-        r.sort = parseSortBody(v);
-        break;
-      case 'track_scores':
-        r.trackScores = boolOf(v);
-        break;
-      case '_source':
-        r.source = v;
-        break;
-      case 'stored_fields':
-        r.storedFields = storedFieldsOf(v);
-        break;
-      case 'fields':
-        throw parsing('Deprecated field [fields] used, expected [stored_fields] instead');
-      case 'docvalue_fields':
-      case 'fielddata_fields':
-        r.docvalueFields = stringList(v);
-        break;
-      case 'script_fields':
-        r.scriptFields = v as Record<string, unknown>;
-        break;
-      case 'version':
-        r.version = boolOf(v);
-        break;
-      case 'explain':
-        r.explain = boolOf(v);
-        break;
-      case 'min_score':
-        r.minScore = Math.fround(Number(v));
-        break;
-      case 'terminate_after':
-        r.terminateAfter = intOf(v, key);
-        break;
-      case 'timeout':
-        r.timeoutMs = parseTimeout(String(v));
-        break;
-      case 'search_after':
-        if (!Array.isArray(v)) throw parsing('[search_after] must be an array');
-        r.searchAfter = v;
-        break;
-      case 'indices_boost':
-        r.indicesBoost = indicesBoostOf(v);
-        break;
-      case 'slice':
-        r.slice = sliceOf(v);
-        break;
-      case 'aggs':
-      case 'aggregations':
-        r.aggs = v as Record<string, unknown>;
-        break;
-      case 'highlight':
-      case 'suggest':
-      case 'rescore':
-      case 'ext':
-      case 'stats':
-      case 'profile':
-      case 'collapse':
-        break;
-      default: {
-        const t = Array.isArray(v) ? 'START_ARRAY' : v !== null && typeof v === 'object' ? 'START_OBJECT' : 'VALUE_STRING';
-        throw parsing(t === 'VALUE_STRING' ? `Unknown key for a ${typeof v === 'number' ? 'VALUE_NUMBER' : typeof v === 'boolean' ? 'VALUE_BOOLEAN' : 'VALUE_STRING'} in [${key}].` : `Unknown key for a ${t} in [${key}].`);
-      }
+  const src = parseSearchSource(body, bodyText !== undefined ? { source: bodyText } : {});
+  if (src.query !== undefined) r.query = src.query ?? MATCH_ALL;
+  if (src.postFilter !== undefined && src.postFilter !== null) r.postFilter = src.postFilter;
+  if (src.from !== undefined) r.from = src.from;
+  if (src.size !== undefined) r.size = src.size;
+  if (src.sort !== undefined) r.sort = src.sort.map(toSortSpec);
+  if (src.trackScores !== undefined) r.trackScores = src.trackScores;
+  if (src.source !== undefined) {
+    const fs = src.source;
+    r.source = !fs.fetchSource ? false : fs.includes.length === 0 && fs.excludes.length === 0 ? true : { includes: fs.includes, excludes: fs.excludes };
+  }
+  if (src.storedFields !== undefined) r.storedFields = src.storedFields.fetchFields ? src.storedFields.fields : '_none_';
+  if (src.docvalueFields !== undefined) r.docvalueFields = src.docvalueFields;
+  if (src.scriptFields !== undefined && src.scriptFields.length > 0) r.scriptFields = Object.fromEntries(src.scriptFields.map((f) => [f.name, f]));
+  if (src.version !== undefined) r.version = src.version;
+  if (src.explain !== undefined) r.explain = src.explain;
+  if (src.minScore !== undefined) r.minScore = Math.fround(src.minScore);
+  if (src.terminateAfter !== undefined) r.terminateAfter = src.terminateAfter;
+  if (src.timeout !== undefined) r.timeoutMs = src.timeout.millis;
+  if (src.searchAfter !== undefined) r.searchAfter = src.searchAfter;
+  if (src.indicesBoost !== undefined) {
+    if (!Array.isArray(body['indices_boost'])) r.warnings.push('Object format in indices_boost is deprecated, please use array format instead');
+    r.indicesBoost = src.indicesBoost;
+  }
+  if (src.slice !== undefined) r.slice = src.slice;
+  if (src.aggregations !== undefined) r.aggs = src.aggregations;
+  if (src.collapse !== undefined) r.collapse = parseCollapse(src.collapse);
+  if (src.rescore !== undefined) {
+    for (const rs of src.rescore) {
+      const ws = (rs as Record<string, unknown>)['window_size'];
+      if (ws !== undefined) r.rescoreWindow = Math.max(r.rescoreWindow ?? 0, Number(ws));
     }
   }
-  void opts;
+}
+
+/** lib/dsl's sort criterion as the executor's. */
+function toSortSpec(s: DslSortSpec): SortSpec {
+  if (s.type === 'score') return { field: '_score', order: s.order };
+  if (s.type === 'field') {
+    return {
+      field: s.field,
+      order: s.order,
+      ...(s.mode !== undefined ? { mode: s.mode } : {}),
+      ...(s.missing !== undefined ? { missing: s.missing } : {}),
+      ...(s.unmappedType !== undefined ? { unmappedType: s.unmappedType } : {}),
+    };
+  }
+  throw new EsError('illegal_argument_exception', 400, `sort type [${s.type === 'script' ? '_script' : '_geo_distance'}] is not supported yet`);
 }
 
 /** `stored_fields` body/param forms. */
@@ -162,26 +127,6 @@ export function storedFieldsOf(v: unknown): string[] | '_none_' {
   const list = stringList(v);
   if (list.length === 1 && list[0] === '_none_') return '_none_';
   return list;
-}
-
-function indicesBoostOf(v: unknown): Array<{ index: string; boost: number }> {
-  if (Array.isArray(v)) {
-    const out: Array<{ index: string; boost: number }> = [];
-    for (const o of v) for (const [k, b] of Object.entries(o as Record<string, unknown>)) out.push({ index: k, boost: Number(b) });
-    return out;
-  }
-  if (v && typeof v === 'object') return Object.entries(v as Record<string, unknown>).map(([k, b]) => ({ index: k, boost: Number(b) }));
-  throw parsing('[indices_boost] must be an object or array');
-}
-
-function sliceOf(v: unknown): SliceSpec {
-  const o = v as Record<string, unknown>;
-  const id = Number(o['id']);
-  const max = Number(o['max']);
-  if (!(max > 1)) throw new EsError('illegal_argument_exception', 400, 'max must be greater than 1');
-  if (!(id >= 0)) throw new EsError('illegal_argument_exception', 400, 'id must be greater than or equal to 0');
-  if (id >= max) throw new EsError('illegal_argument_exception', 400, 'max must be greater than id');
-  return { id, max, field: o['field'] === undefined ? '_uid' : String(o['field']) };
 }
 
 /** A time value (`10s`, `500ms`, `1m`, `-1`) in ms; -1 = none. */

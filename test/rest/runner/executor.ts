@@ -37,6 +37,8 @@ export interface ExecutorOptions {
   readonly testTimeoutMs?: number;
   /** Receives cleanup warnings (e.g. an unsupported template API); default: ignored. */
   readonly onWarning?: (message: string) => void;
+  /** Epoch ms after which remaining tests are not started but reported as failed. */
+  readonly deadline?: number;
 }
 
 /** A failed step; the message says which step and why. */
@@ -227,6 +229,11 @@ export async function runSuiteFile(suite: SuiteFile, opts: ExecutorOptions, only
   const results: TestResult[] = [];
   for (const test of suite.tests) {
     if (onlyNames && !onlyNames.has(test.name)) continue;
+    if (opts.deadline !== undefined && Date.now() > opts.deadline) {
+      const id = testId(suite.relPath, test.name);
+      results.push({ id, relPath: suite.relPath, name: test.name, status: 'fail', message: 'not run: time budget exhausted', durationMs: 0 });
+      continue;
+    }
     results.push(await runTest(suite, test, opts));
   }
   return results;

@@ -23,8 +23,12 @@ export interface RunTestsOptions {
   readonly testIds?: readonly string[];
   /** Default {@link TARGET_ES_VERSION}. */
   readonly esVersion?: string;
+  /** Per test (setup + test + teardown); default 90 s. */
   readonly testTimeoutMs?: number;
+  /** Per HTTP request; default 60 s (longer than ES's 30 s default wait timeouts). */
   readonly requestTimeoutMs?: number;
+  /** Overall budget: tests not started within it are reported as failed. */
+  readonly budgetMs?: number;
   /** Called after each test, e.g. to print progress. */
   readonly onResult?: (result: TestResult) => void;
   readonly onWarning?: (message: string) => void;
@@ -42,7 +46,8 @@ export async function runTests(opts: RunTestsOptions): Promise<TestResult[]> {
     names.add(name);
     plan.set(relPath, names);
   }
-  const client = new RestClient(opts.url, opts.requestTimeoutMs);
+  const client = new RestClient(opts.url, opts.requestTimeoutMs ?? 60_000);
+  const deadline = opts.budgetMs !== undefined ? Date.now() + opts.budgetMs : undefined;
   const version = parseVersion(opts.esVersion ?? TARGET_ES_VERSION);
   const results: TestResult[] = [];
   const record = (r: TestResult): void => {
@@ -67,7 +72,8 @@ export async function runTests(opts: RunTestsOptions): Promise<TestResult[]> {
       const fileResults = await runSuiteFile(suite, {
         client,
         version,
-        ...(opts.testTimeoutMs !== undefined ? { testTimeoutMs: opts.testTimeoutMs } : {}),
+        testTimeoutMs: opts.testTimeoutMs ?? 90_000,
+        ...(deadline !== undefined ? { deadline } : {}),
         ...(opts.onWarning ? { onWarning: opts.onWarning } : {}),
       }, names);
       for (const r of fileResults) record(r);

@@ -1,0 +1,78 @@
+/**
+ * Field collapsing (`collapse: {field, inner_hits}`, ES 5.3+): one hit per distinct value of a
+ * keyword or numeric field with doc values; the group value is rendered in `fields`, and each
+ * `inner_hits` entry runs as a search restricted to the hit's group.
+ */
+import { EsError } from '../../errors/errors.js';
+import type { Query } from '../../dsl/query-types.js';
+import type { SegmentReader } from '../../shard/segment-reader.js';
+import type { SortValue } from '../../search/sort-values.js';
+import { isNumericType, type IndexFields } from '../../search/field-types.js';
+import { parseSortBody, type SortSpec } from '../../search/sort-spec.js';
+
+export interface InnerHitsSpec {
+  name?: string;
+  from: number;
+  size: number;
+  sort?: SortSpec[];
+  source?: unknown;
+  version: boolean;
+  explain: boolean;
+}
+
+export interface CollapseSpec {
+  field: string;
+  innerHits: InnerHitsSpec[];
+}
+
+/** Parse the `collapse` body element. */
+export function parseCollapse(v: unknown): CollapseSpec {
+  const o = (v ?? {}) as Record<string, unknown>;
+  if (typeof o['field'] !== 'string') throw new EsError('parsing_exception', 400, '[collapse] failed to parse field [field]', { metadata: { line: 1, col: 1 } });
+  const ih = o['inner_hits'];
+  const list = ih === undefined ? [] : Array.isArray(ih) ? ih : [ih];
+  return {
+    field: o['field'],
+    innerHits: list.map((x) => {
+      const h = x as Record<string, unknown>;
+      return {
+        ...(typeof h['name'] === 'string' ? { name: h['name'] } : {}),
+        from: h['from'] === undefined ? 0 : Number(h['from']),
+        size: h['size'] === undefined ? 3 : Number(h['size']),
+        ...(h['sort'] !== undefined ? { sort: parseSortBody(h['sort']) } : {}),
+        ...(h['_source'] !== undefined ? { source: h['_source'] } : {}),
+        version: h['version'] === true,
+        explain: h['explain'] === true,
+      };
+    }),
+  };
+}
+
+/** The group key function of a collapse field, checked as ES's `CollapseBuilder.build`. */
+export function collapseKey(fields: IndexFields, field: string): (seg: SegmentReader) => (doc: number) => SortValue {
+  const f = fields.get(field);
+  if (!f) throw new EsError('illegal_argument_exception', 400, `no mapping found for \`${field}\` in order to collapse on`);
+  if (f.type !== 'keyword' && !isNumericType(f.type)) {
+    throw new EsError('illegal_argument_exception', 400, `unknown type for collapse field \`${field}\`, only keywords and numbers are accepted`);
+  }
+  if (!f.docValues) throw new EsError('illegal_argument_exception', 400, `cannot collapse on field \`${field}\` without \`doc_values\``);
+  const numeric = f.type !== 'keyword';
+  return (seg) => (doc) => {
+    if (numeric) {
+      const v = seg.numericValues(field, doc);
+      return v.length > 0 ? (v[0] as number) : null;
+    }
+    const v = seg.stringValues(field, doc);
+    return v.length > 0 ? (v[0] as string) : null;
+  };
+}
+
+/** The query of one group's inner hits: the request query restricted to the group value. */
+export function groupQuery(query: Query | undefined, field: string, value: SortValue): Query {
+  const base: Query = query ?? { kind: 'match_all', boost: 1 };
+  const filter: Query =
+    value === null
+      ? { kind: 'bool', must: [], should: [], mustNot: [{ kind: 'exists', field, boost: 1 }], filter: [], disableCoord: false, adjustPureNegative: true, boost: 1 }
+      : { kind: 'term', field, value, boost: 1 };
+  return { kind: 'bool', must: [base], should: [], mustNot: [], filter: [filter], disableCoord: false, adjustPureNegative: true, boost: 1 };
+}

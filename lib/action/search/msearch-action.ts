@@ -1,0 +1,64 @@
+/**
+ * `_msearch`: newline-delimited header/body pairs, each run as its own search; the response
+ * holds one search response (with `status`) or one error per item, in order.
+ */
+import type { NodeContext } from '../context.js';
+import { EsError, toEsError } from '../../errors/errors.js';
+import { applySearchBody, newSearchRequest, type SearchRequest } from './search-request.js';
+import { search } from './search-action.js';
+import { startScroll } from './scroll.js';
+import { splitExpression } from '../resolve-indices.js';
+
+export type MsearchItem = { ok: Record<string, unknown> } | { error: EsError };
+
+/** Parse the ndjson body into requests (defaults from the path). */
+export function parseMsearch(text: string, defaults: { index?: string; type?: string; searchType?: string }): SearchRequest[] {
+  const lines = text.split('\n');
+  const out: SearchRequest[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    const headerText = (lines[i] as string).trim();
+    if (headerText === '') continue;
+    let header: Record<string, unknown>;
+    try {
+      header = JSON.parse(headerText) as Record<string, unknown>;
+    } catch (e) {
+      throw new EsError('json_parse_exception', 400, (e as Error).message);
+    }
+    const bodyText = (lines[++i] ?? '').trim();
+    const index = header['index'] ?? defaults.index;
+    const type = header['type'] ?? defaults.type;
+    const r = newSearchRequest(
+      Array.isArray(index) ? index.map(String) : splitExpression(index === undefined ? undefined : String(index)),
+      Array.isArray(type) ? type.map(String) : splitExpression(type === undefined ? undefined : String(type)),
+    );
+    const st = header['search_type'] ?? defaults.searchType;
+    if (st === 'dfs_query_then_fetch') r.searchType = 'dfs_query_then_fetch';
+    if (header['routing'] !== undefined) r.routing = String(header['routing']).split(',');
+    if (header['preference'] !== undefined) r.preference = String(header['preference']);
+    if (bodyText !== '') {
+      const body = JSON.parse(bodyText) as Record<string, unknown>;
+      try {
+        applySearchBody(r, body, bodyText);
+      } catch (e) {
+        (r as SearchRequest & { parseError?: unknown }).parseError = e;
+      }
+    }
+    out.push(r);
+  }
+  return out;
+}
+
+/** Run every request (concurrently), keeping failures per item. */
+export async function multiSearch(ctx: NodeContext, requests: SearchRequest[]): Promise<MsearchItem[]> {
+  return Promise.all(
+    requests.map(async (r): Promise<MsearchItem> => {
+      try {
+        const pe = (r as SearchRequest & { parseError?: unknown }).parseError;
+        if (pe) throw pe;
+        return { ok: r.scrollMs !== undefined ? await startScroll(ctx, r) : await search(ctx, r) };
+      } catch (e) {
+        return { error: toEsError(e) };
+      }
+    }),
+  );
+}

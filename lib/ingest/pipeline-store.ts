@@ -1,0 +1,51 @@
+/**
+ * Pipelines in the cluster state (`state.pipelines`: id → definition as given): put validates by
+ * building the pipeline; get matches ids and globs; delete of a missing id is ES's
+ * `resource_not_found_exception`. Built pipelines are cached per definition object.
+ */
+import type { NodeContext } from '../action/context.js';
+import type { ClusterState } from '../cluster/state.js';
+import { EsError } from '../errors/errors.js';
+import { simpleMatch } from '../cluster/settings.js';
+import { createPipeline, type Pipeline } from './pipeline.js';
+
+const built = new WeakMap<object, Pipeline>();
+
+/** The built pipeline `id`, or undefined when not defined. */
+export function pipelineOf(state: ClusterState, id: string): Pipeline | undefined {
+  const def = state.pipelines[id];
+  if (def === undefined || def === null || typeof def !== 'object') return undefined;
+  let p = built.get(def);
+  if (!p) {
+    p = createPipeline(id, def);
+    built.set(def, p);
+  }
+  return p;
+}
+
+export async function putPipeline(ctx: NodeContext, id: string, definition: unknown): Promise<{ acknowledged: true }> {
+  createPipeline(id, definition);
+  await ctx.cluster.submit((state) => ({ ...state, pipelines: { ...state.pipelines, [id]: definition } }));
+  return { acknowledged: true };
+}
+
+/** `GET /_ingest/pipeline[/{id}]`: status 404 with `{}` when named ids match nothing. */
+export function getPipelines(state: ClusterState, ids: string[]): { status: number; body: Record<string, unknown> } {
+  const body: Record<string, unknown> = {};
+  const all = Object.keys(state.pipelines);
+  for (const id of all) {
+    if (ids.length === 0 || ids.some((p) => p === '*' || p === id || simpleMatch(p, id))) body[id] = state.pipelines[id];
+  }
+  return { status: ids.length === 0 || Object.keys(body).length > 0 ? 200 : 404, body };
+}
+
+export async function deletePipeline(ctx: NodeContext, id: string): Promise<{ acknowledged: true }> {
+  await ctx.cluster.submit((state) => {
+    const matched = Object.keys(state.pipelines).filter((p) => p === id || simpleMatch(id, p));
+    if (matched.length === 0) throw new EsError('resource_not_found_exception', 404, `pipeline [${id}] is missing`);
+    const pipelines = { ...state.pipelines };
+    for (const m of matched) delete pipelines[m];
+    return { ...state, pipelines };
+  });
+  return { acknowledged: true };
+}

@@ -1,0 +1,111 @@
+/**
+ * Range queries. Few matching terms: union of their postings (a term-range scan). Many terms on a
+ * field with numeric doc values: verify each candidate doc's values instead, as ES 5.6's
+ * `IndexOrDocValuesQuery` does for numeric ranges, so a wide range costs nothing when another
+ * clause leads the conjunction.
+ */
+import type { SegmentReader } from '../shard/segment-reader.js';
+import { DocSetWeight } from './constant-weights.js';
+import { docsOfTerms, lowerBound } from './term-expansion.js';
+import { DocListScorer, NO_MORE_DOCS, type Scorer } from './scorer.js';
+import { cachedDocSet } from './doc-set-cache.js';
+
+/** Numeric bounds of a range on doc values (inclusive flags). */
+export interface NumericBounds {
+  lo: number;
+  hi: number;
+  incLo: boolean;
+  incHi: boolean;
+}
+
+/** Terms in range above which doc values verification is used. */
+const DOC_VALUES_THRESHOLD = 128;
+
+type NumericColumn = { kind: 'numeric'; start: Int32Array; values: Float64Array };
+
+function numericColumn(seg: SegmentReader, field: string): NumericColumn | undefined {
+  const s = seg as SegmentReader & { docValuesColumn?: (f: string) => { kind: string } | undefined };
+  const c = typeof s.docValuesColumn === 'function' ? s.docValuesColumn(field) : undefined;
+  return c && c.kind === 'numeric' ? (c as NumericColumn) : undefined;
+}
+
+/** Iterates docs whose numeric doc values hit the bounds. */
+class DocValuesRangeScorer implements Scorer {
+  private doc = -1;
+  constructor(
+    private readonly col: NumericColumn,
+    private readonly b: NumericBounds,
+    private readonly maxDoc: number,
+    private readonly value: number,
+    private readonly seg: SegmentReader,
+  ) {}
+  docID(): number {
+    return this.doc;
+  }
+  nextDoc(): number {
+    return this.advance(this.doc + 1);
+  }
+  advance(target: number): number {
+    const { start, values } = this.col;
+    const { lo, hi, incLo, incHi } = this.b;
+    for (let d = target; d < this.maxDoc; d++) {
+      const e = start[d + 1] as number;
+      for (let i = start[d] as number; i < e; i++) {
+        const v = values[i] as number;
+        if ((incLo ? v >= lo : v > lo) && (incHi ? v <= hi : v < hi)) return (this.doc = d);
+      }
+    }
+    void this.seg;
+    return (this.doc = NO_MORE_DOCS);
+  }
+  score(): number {
+    return this.value;
+  }
+  freq(): number {
+    return 1;
+  }
+  cost(): number {
+    return this.maxDoc;
+  }
+}
+
+/** A range over a field's terms (encoded bounds), with optional numeric bounds for doc values. */
+export class RangeWeight extends DocSetWeight {
+  constructor(
+    description: string,
+    boost: number,
+    private readonly field: string,
+    private readonly from: string | null,
+    private readonly to: string | null,
+    private readonly incLo: boolean,
+    private readonly incHi: boolean,
+    private readonly numeric: NumericBounds | undefined,
+  ) {
+    super(description, boost, (seg) => docsOfTerms(seg, field, this.termSlice(seg)));
+  }
+
+  private bounds(seg: SegmentReader): [number, number] {
+    const terms = seg.terms(this.field);
+    let start = this.from === null ? 0 : lowerBound(terms, this.from);
+    if (this.from !== null && !this.incLo && terms[start] === this.from) start++;
+    let end = this.to === null ? terms.length : lowerBound(terms, this.to);
+    if (this.to !== null && this.incHi && terms[end] === this.to) end++;
+    return [start, Math.max(start, end)];
+  }
+
+  private termSlice(seg: SegmentReader): string[] {
+    const [s, e] = this.bounds(seg);
+    return seg.terms(this.field).slice(s, e);
+  }
+
+  override async scorer(seg: SegmentReader): Promise<Scorer | null> {
+    const [s, e] = this.bounds(seg);
+    if (e <= s) return null;
+    if (this.numeric && e - s > DOC_VALUES_THRESHOLD) {
+      const col = numericColumn(seg, this.field);
+      if (col) return new DocValuesRangeScorer(col, this.numeric, seg.maxDoc, Math.fround(this.boost), seg);
+    }
+    const docs = await cachedDocSet(seg, this.description, () => docsOfTerms(seg, this.field, seg.terms(this.field).slice(s, e)));
+    return docs && docs.length > 0 ? new DocListScorer(docs, Math.fround(this.boost)) : null;
+  }
+}
