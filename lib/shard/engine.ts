@@ -18,7 +18,7 @@ import { LruCache } from './lru.js';
 import { pickForceMerge, pickMerge, runMerge } from './merge.js';
 import { Mutex } from './mutex.js';
 import { commitValue, isDirty, refreshLocked } from './refresh.js';
-import type { Postings, StrataSearcher } from './segment-reader.js';
+import type { Postings, StrataSearcher, StrataSegmentReader } from './segment-reader.js';
 import { SegmentState } from './segment-state.js';
 import { loadShard } from './shard-open.js';
 import type { BulkItemOutcome, ShardEngine, ShardOperation, ShardStats, StoredDocument } from './types.js';
@@ -56,6 +56,8 @@ export interface SegmentSummary {
 export interface StrataShardEngine extends ShardEngine {
   /** A point-in-time view of the refreshed segments; release it when done. */
   searcher(): StrataSearcher;
+  /** The document as the last refresh left it (non-realtime get); any type when undefined. */
+  getRefreshed(type: string | undefined, id: string): Promise<StoredDocument | null>;
   /** Change the automatic refresh period (`index.refresh_interval`); -1 disables. */
   setRefreshIntervalMs(ms: number): void;
   /** Merge down to at most `maxNumSegments` segments (or rewrite segments with deletes). */
@@ -156,6 +158,29 @@ class Engine implements StrataShardEngine {
       return d;
     } finally {
       releaseSegment(this.ctx, seg);
+    }
+  }
+
+  /**
+   * Non-realtime get (`realtime=false`): the document as the last refresh made it visible, read
+   * from the searcher's segments like ES 5.6 `ShardGetService` does with a searcher, so writes
+   * still in the indexing buffer are not seen. `type` undefined matches any type.
+   */
+  async getRefreshed(type: string | undefined, id: string): Promise<StoredDocument | null> {
+    const searcher = this.searcher();
+    try {
+      // Newest segment first: a live copy can only be in one segment, but stop early.
+      for (let i = searcher.segments.length - 1; i >= 0; i--) {
+        const seg = searcher.segments[i]!;
+        const doc = await findLiveDoc(seg, type, id);
+        if (doc < 0) continue;
+        const d = await seg.document(doc);
+        d.version = seg.docVersion(doc);
+        return d;
+      }
+      return null;
+    } finally {
+      searcher.release();
     }
   }
 
@@ -342,4 +367,18 @@ function dirSize(path: string): number {
     return 0;
   }
   return total;
+}
+
+/** Doc number of the live root document `type#id` (any type when undefined) in a segment, or -1. */
+async function findLiveDoc(seg: StrataSegmentReader, type: string | undefined, id: string): Promise<number> {
+  if (type !== undefined) {
+    const p = await seg.postings('_uid', `${type}#${id}`);
+    if (!p) return -1;
+    for (const doc of p.docs) if (seg.isLive(doc) && seg.nestedPath(doc) === undefined) return doc;
+    return -1;
+  }
+  for (let doc = 0; doc < seg.maxDoc; doc++) {
+    if (seg.docId(doc) === id && seg.isLive(doc) && seg.nestedPath(doc) === undefined) return doc;
+  }
+  return -1;
 }
