@@ -187,6 +187,9 @@ class Engine implements StrataShardEngine {
   refresh(): Promise<void> {
     this.ensureOpen();
     return this.ctx.segMutex.run(async () => {
+      // ES 5.6 `IndexShard#refresh` counts every refresh it is asked for, even one with
+      // nothing new (the scheduler only asks when something changed).
+      if (!isDirty(this.ctx)) this.ctx.counters.refreshTotal++;
       await refreshLocked(this.ctx);
       this.notifyListeners();
     }).then(() => this.maybeMerge());
