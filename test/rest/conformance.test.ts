@@ -48,7 +48,7 @@ if (!existsSync(root)) {
     let results;
     try {
       // Listed tests are fast when they pass; bound a hanging server so the ratchet stays short.
-      results = await runTests({ url: node.url, suiteRoot: root, testIds: passing, testTimeoutMs: 20_000, requestTimeoutMs: 20_000, budgetMs: 150_000 });
+      results = await runTests({ url: node.url, suiteRoot: root, testIds: passing, testTimeoutMs: 45_000, requestTimeoutMs: 40_000, budgetMs: 240_000 });
     } finally {
       await node.close();
     }
