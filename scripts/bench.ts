@@ -4,6 +4,7 @@
  * the server's peak RSS.
  *
  *   npm run bench -- [--docs N] [--shards N] [--bulk N] [--refresh wait_for|true|false] [--keep]
+ *                    [--node-arg FLAG]...   (flags for the server's node, e.g. --cpu-prof)
  *
  * The corpus is `../shared/bench/npm-packages.tsv.gz` read through `../shared/bench/corpus.mjs`
  * (the same documents and mapping the shared harness uses); when that is absent, a generated
@@ -113,7 +114,9 @@ async function main(): Promise<void> {
 
   const dataPath = await mkdtemp(join(tmpdir(), 'strata-bench-'));
   const port = await freePort();
-  const child = spawn(process.execPath, [join(root, 'dist', 'bin', 'strata.js'), '-E', `http.port=${port}`, '-E', `path.data=${dataPath}`, '-E', 'logger.level=warn'], {
+  // `--node-arg --cpu-prof` (repeatable) passes flags to the server's node, e.g. to profile it.
+  const nodeArgs = process.argv.flatMap((a, i) => (process.argv[i - 1] === '--node-arg' ? [a] : []));
+  const child = spawn(process.execPath, [...nodeArgs, join(root, 'dist', 'bin', 'strata.js'), '-E', `http.port=${port}`, '-E', `path.data=${dataPath}`, '-E', 'logger.level=warn'], {
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const base = `http://127.0.0.1:${port}`;
