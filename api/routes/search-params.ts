@@ -16,10 +16,14 @@ export const SEARCH_PARAMS = [
   'q', 'df', 'analyzer', 'analyze_wildcard', 'default_operator', 'lenient', 'from', 'size', 'sort', '_source', '_source_include',
   '_source_includes', '_source_exclude', '_source_excludes', 'stored_fields', 'fields', 'docvalue_fields', 'fielddata_fields', 'terminate_after',
   'timeout', 'search_type', 'request_cache', 'routing', 'preference', 'scroll', 'version', 'explain', 'track_scores', 'ignore_unavailable',
-  'allow_no_indices', 'expand_wildcards', 'lowercase_expanded_terms', 'typed_keys', 'batched_reduce_size', 'suggest_field', 'suggest_mode', 'suggest_size', 'suggest_text', 'stats',
+  'allow_no_indices', 'expand_wildcards', 'typed_keys', 'batched_reduce_size', 'suggest_field', 'suggest_mode', 'suggest_size', 'suggest_text', 'stats',
 ];
 
-/** The `q` family as a query_string query object (`df`, `analyzer`, `default_operator`, ...). */
+/**
+ * The `q` family as a query_string query object (`df`, `analyzer`, `default_operator`, ...), as
+ * 5.6's `RestActions.urlParamsToQueryBuilder` (which no longer reads `lowercase_expanded_terms`,
+ * removed in 5.1, so that parameter is refused as unrecognized).
+ */
 export function uriQuery(req: RestRequest): Record<string, unknown> | undefined {
   const q = req.param('q');
   const df = req.param('df');
@@ -27,7 +31,6 @@ export function uriQuery(req: RestRequest): Record<string, unknown> | undefined 
   const aw = req.param('analyze_wildcard');
   const op = req.param('default_operator');
   const lenient = req.param('lenient');
-  const lower = req.param('lowercase_expanded_terms');
   if (q === undefined) return undefined;
   const body: Record<string, unknown> = { query: q };
   if (df !== undefined) body.default_field = df;
@@ -35,7 +38,6 @@ export function uriQuery(req: RestRequest): Record<string, unknown> | undefined 
   if (aw !== undefined) body.analyze_wildcard = aw !== 'false';
   if (op !== undefined) body.default_operator = op;
   if (lenient !== undefined) body.lenient = lenient !== 'false';
-  if (lower !== undefined) body.lowercase_expanded_terms = lower !== 'false';
   return { query_string: body };
 }
 
