@@ -14,6 +14,7 @@ import {
   parseSearchTemplateBody,
   renderSearchTemplate,
   renderToJson,
+  templateLookup,
   type SearchTemplateRequest,
 } from '../../lib/action/templates/search-template.js';
 import {
@@ -46,7 +47,7 @@ function applyTemplate(ctx: NodeContext, r: SearchRequest, t: SearchTemplateRequ
   if (json === null || typeof json !== 'object' || Array.isArray(json)) {
     throw new EsError('parsing_exception', 400, 'Expected [START_OBJECT] but found [' + (Array.isArray(json) ? 'START_ARRAY' : 'VALUE') + ']');
   }
-  applySearchBody(r, json as Record<string, unknown>, text);
+  applySearchBody(r, json as Record<string, unknown>, text, { templateSource: templateLookup(ctx) });
   if (t.explain) r.explain = true;
 }
 

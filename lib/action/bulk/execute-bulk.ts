@@ -111,7 +111,7 @@ export async function executeBulk(ctx: NodeContext, items: BulkItemRequest[], op
 
 async function prepare(ctx: NodeContext, item: BulkItemRequest, slot: number): Promise<Prepared> {
   const state = ctx.cluster.state();
-  const target = resolveWriteIndex(state, item.index, item.routing ?? item.parent);
+  const target = resolveWriteIndex(state, item.index, item.routing, item.parent);
   if (!target) throw indexNotFound(item.index);
   const index = target.index;
   const id = item.id ?? autoId();

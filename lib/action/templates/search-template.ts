@@ -82,6 +82,14 @@ export function templateText(ctx: NodeContext, req: SearchTemplateRequest): stri
   throw illegalArgument(`Unable to find on disk file script [${req.script}] using lang [mustache]`);
 }
 
+/**
+ * The template-text lookup a `template` query parses with (lib/dsl `ParseOptions.templateSource`):
+ * inline text, stored id or file name, with the node's script settings applied.
+ */
+export function templateLookup(ctx: NodeContext): (type: ScriptType, idOrCode: string) => string {
+  return (type, idOrCode) => templateText(ctx, { type, script: idOrCode, params: {} });
+}
+
 /** Render the request to search-body text. */
 export function renderSearchTemplate(ctx: NodeContext, req: SearchTemplateRequest): string {
   return renderMustache(templateText(ctx, req), req.params);
