@@ -34,8 +34,8 @@ export interface ScriptServiceDeps {
   clusterSettings?: () => Record<string, string>;
   /** Stored script by id. */
   stored: (id: string) => StoredScript | undefined;
-  /** File scripts (`config/scripts/<name>.<ext>`): name → {lang, source}. */
-  files?: () => Map<string, StoredScript>;
+  /** Source of a file script (`config/scripts/<name>.<ext>`), or undefined. */
+  file?: (fileName: string) => string | undefined;
   /** Clock in ms (tests). */
   now?: () => number;
 }
@@ -109,9 +109,9 @@ export class ScriptService {
     }
     checkLang(lang);
     if (ref.type === 'file') {
-      const f = this.deps.files?.().get(`${ref.idOrCode}.${EXTENSIONS[lang]}`);
-      if (!f) throw iae(`Unable to find on disk file script [${ref.idOrCode}] using lang [${lang}]`);
-      source = f.source;
+      const f = this.deps.file?.(`${ref.idOrCode}.${EXTENSIONS[lang]}`);
+      if (f === undefined) throw iae(`Unable to find on disk file script [${ref.idOrCode}] using lang [${lang}]`);
+      source = f;
     }
     if (!scriptEnabled(this.deps.settings, lang, ref.type, op)) {
       throw new EsError('illegal_state_exception', 500, `scripts of type [${ref.type}], operation [${op}] and lang [${lang}] are disabled`);

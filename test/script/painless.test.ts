@@ -123,6 +123,8 @@ test('compile errors: script_exception with a script_stack pointer', (t) => {
   t.is(e.causedBy?.reason, 'Variable [x] is not defined.');
   t.is(fail('1 +').causedBy?.reason, 'invalid sequence of tokens near [<EOF>].');
   t.is(fail('1; 2').causedBy?.reason, 'Not a statement.');
+  t.is(fail('int x = 1 int y = 2').causedBy?.reason, "unexpected token ['int'] was expecting one of [';'].");
+  t.is(run('int s = 0; for (int i = 0; i < 3; i++) { s += i } s'), 3);
   t.is(fail('int x = 1.5;').causedBy?.reason, 'Cannot cast from [double] to [int].');
   t.is(fail('break;').causedBy?.reason, 'Break statement outside of a loop.');
   t.is(fail("'abc").causedBy?.reason, "unexpected character ['abc].");

@@ -52,7 +52,7 @@ export function parseSearchTemplateBody(body: Record<string, unknown>, pathId?: 
 }
 
 /** Where file scripts live: `path.conf` or `<path.home>/config`, then `scripts/`. */
-function scriptsDir(ctx: NodeContext): string | undefined {
+export function scriptsDir(ctx: Pick<NodeContext, 'settings'>): string | undefined {
   const conf = ctx.settings['path.conf'] ?? (ctx.settings['path.home'] ? join(ctx.settings['path.home'], 'config') : undefined);
   return conf ? join(conf, 'scripts') : undefined;
 }

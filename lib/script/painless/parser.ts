@@ -138,10 +138,13 @@ class Parser {
     return [this.statement(false)];
   }
 
-  /** `;`, or the end of the script (Painless's `delimiter: SEMICOLON | EOF`). */
+  /**
+   * `;`, the end of the script (`delimiter: SEMICOLON | EOF`), or — for the last statement of a
+   * block — the closing `}` (`block: '{' statement* dstatement? '}'`), which stays unconsumed.
+   */
   private delimiter(): void {
     if (this.accept(';')) return;
-    if (this.t.kind === 'eof') return;
+    if (this.t.kind === 'eof' || this.is('}')) return;
     throw this.unexpected([';']);
   }
 
