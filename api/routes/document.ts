@@ -93,6 +93,7 @@ export function documentRoutes(ctx: NodeContext): RouteDef[] {
           retryOnConflict: req.paramAsInt('retry_on_conflict', 0),
           ...(fields ? { fields } : {}),
           ...(req.param('_source') !== undefined ? { sourceFilter: sourceParam(req) } : {}),
+          ...(req.param('lang') !== undefined ? { lang: req.param('lang')! } : {}),
         });
         return single(ctx, req, item);
       },

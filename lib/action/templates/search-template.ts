@@ -56,7 +56,7 @@ export function parseSearchTemplateBody(body: Record<string, unknown>, pathId?: 
  * Where file scripts live: ES 5.6's `path.scripts` setting, else `scripts/` under `path.conf`
  * or `<path.home>/config`.
  */
-function scriptsDir(ctx: NodeContext): string | undefined {
+export function scriptsDir(ctx: Pick<NodeContext, 'settings'>): string | undefined {
   if (ctx.settings['path.scripts']) return ctx.settings['path.scripts'];
   const conf = ctx.settings['path.conf'] ?? (ctx.settings['path.home'] ? join(ctx.settings['path.home'], 'config') : undefined);
   return conf ? join(conf, 'scripts') : undefined;
