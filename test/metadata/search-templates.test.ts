@@ -20,17 +20,22 @@ async function withDocs(scripts: string): Promise<TestNode> {
   return n;
 }
 
-async function scriptsDir(): Promise<string> {
+/** Run `fn` against a node with three books and two file templates in its `path.scripts`. */
+async function withTemplates(fn: (n: TestNode) => Promise<void>): Promise<void> {
   const dir = await mkdtemp(join(tmpdir(), 'strata-scripts-'));
   await writeFile(join(dir, 'by_title.mustache'), '{"query": {"match": {"title": "{{q}}"}}, "size": {{size}}{{^size}}10{{/size}}}');
   await writeFile(join(dir, 'title_query.mustache'), '{"match": {"title": "{{q}}"}}');
-  return dir;
+  const n = await withDocs(dir);
+  try {
+    await fn(n);
+  } finally {
+    await n.close();
+    await rm(dir, { recursive: true, force: true });
+  }
 }
 
 test('_search/template runs inline, stored and file templates; the rendered source replaces URI source params', async (t) => {
-  const dir = await scriptsDir();
-  const n = await withDocs(dir);
-  try {
+  await withTemplates(async (n) => {
     const inline = await n.request('POST', '/books/_search/template', { inline: { query: { match: { title: '{{q}}' } } }, params: { q: 'red' } });
     t.is(inline.status, 200);
     t.is(inline.body.hits.total, 2);
@@ -50,16 +55,11 @@ test('_search/template runs inline, stored and file templates; the rendered sour
     t.is(empty.status, 400);
     t.is(empty.body.error.type, 'action_request_validation_exception');
     t.is(empty.body.error.reason, 'Validation Failed: 1: template is missing;');
-  } finally {
-    await n.close();
-    await rm(dir, { recursive: true, force: true });
-  }
+  });
 });
 
 test('_msearch/template: per-item render and parse errors, whole-request validation', async (t) => {
-  const dir = await scriptsDir();
-  const n = await withDocs(dir);
-  try {
+  await withTemplates(async (n) => {
     const res = await n.request('POST', '/_msearch/template', ndjson([
       { index: 'books' }, { inline: '{"query": {"match": {"title": "{{q}}"}}}', params: { q: 'bird' } },
       { index: 'books' }, { inline: '{"query": {"match": {', params: {} },
@@ -79,16 +79,11 @@ test('_msearch/template: per-item render and parse errors, whole-request validat
     const invalid = await n.request('POST', '/_msearch/template', ndjson([{ index: 'books' }, { inline: '' }]));
     t.is(invalid.status, 400);
     t.is(invalid.body.error.type, 'action_request_validation_exception');
-  } finally {
-    await n.close();
-    await rm(dir, { recursive: true, force: true });
-  }
+  });
 });
 
 test('the template query renders inline, stored and file templates and warns as deprecated', async (t) => {
-  const dir = await scriptsDir();
-  const n = await withDocs(dir);
-  try {
+  await withTemplates(async (n) => {
     await n.request('POST', '/_search/template/tq', { template: { term: { title: '{{q}}' } } });
     for (const template of [
       { inline: { match: { title: '{{q}}' } }, params: { q: 'red' } },
@@ -108,10 +103,7 @@ test('the template query renders inline, stored and file templates and warns as 
     const missing = await n.request('POST', '/books/_search', { query: { template: { id: 'nope' } } });
     t.is(missing.status, 404);
     t.is(missing.body.error.reason, 'unable to find script [nope] in cluster state');
-  } finally {
-    await n.close();
-    await rm(dir, { recursive: true, force: true });
-  }
+  });
 });
 
 test('script settings can disable template types', async (t) => {
