@@ -3,6 +3,7 @@
  * (`IndexScopedSettings`). Unknown keys are refused as ES refuses them; group settings
  * (`index.analysis.*`, `index.similarity.*`, ...) accept any sub-key.
  */
+import { parseBytesSizeValue } from '../units/byte-size-value.js';
 import { EsError } from '../errors/es-error.js';
 import { illegalArgument } from '../errors/errors.js';
 import type { Settings } from './settings.js';
@@ -30,6 +31,9 @@ const bool = (v: string, key: string): void => {
 };
 const time = (v: string, key: string): void => {
   parseTimeMs(v, key);
+};
+const bytes = (v: string, key: string): void => {
+  parseBytesSizeValue(v, key);
 };
 
 const EXACT: Record<string, SettingDef> = {
@@ -65,7 +69,7 @@ const EXACT: Record<string, SettingDef> = {
   'index.ttl.disable_purge': { dynamic: true, validate: bool, default: 'false' },
   'index.translog.durability': { dynamic: true, default: 'REQUEST' },
   'index.translog.sync_interval': { dynamic: false, validate: time, default: '5s' },
-  'index.translog.flush_threshold_size': { dynamic: true, default: '512mb' },
+  'index.translog.flush_threshold_size': { dynamic: true, validate: bytes, default: '512mb' },
   'index.unassigned.node_left.delayed_timeout': { dynamic: true, validate: time, default: '1m' },
   'index.write.wait_for_active_shards': { dynamic: true, default: '1' },
   'index.data_path': { dynamic: false, default: '' },

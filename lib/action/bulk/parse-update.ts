@@ -4,10 +4,11 @@
 import type { UpdateSpec } from './types.js';
 import { actionRequestValidation } from '../../errors/errors.js';
 import { booleanValue } from '../../dsl/xcontent.js';
+import { DEFAULT_SCRIPT_LANG, parseScript } from '../../dsl/script-ref.js';
 
 export function parseUpdateBody(
   body: Record<string, unknown>,
-  defaults: { retryOnConflict?: number; fields?: string[]; sourceFilter?: unknown },
+  defaults: { retryOnConflict?: number; fields?: string[]; sourceFilter?: unknown; lang?: string },
 ): UpdateSpec {
   const spec: UpdateSpec = {
     // `parser.booleanValue()` of 5.x: `doc_as_upsert: 1` is true, as are other lenient forms.
@@ -18,7 +19,13 @@ export function parseUpdateBody(
   };
   if (body.doc !== undefined) spec.doc = body.doc as Record<string, unknown>;
   if (body.upsert !== undefined) spec.upsert = body.upsert as Record<string, unknown>;
-  if (body.script !== undefined) spec.script = body.script;
+  if (body.script !== undefined) {
+    // 5.x still reads the legacy top-level `lang` and `params` beside a string `script`
+    const lang = typeof body.lang === 'string' ? body.lang : defaults.lang ?? DEFAULT_SCRIPT_LANG;
+    const ref = parseScript(body.script, lang);
+    if (typeof body.script === 'string' && body.params && typeof body.params === 'object') ref.params = body.params as Record<string, unknown>;
+    spec.script = ref;
+  }
   const fields = body.fields ?? defaults.fields;
   if (fields !== undefined) spec.fields = Array.isArray(fields) ? fields.map(String) : String(fields).split(',');
   const src = body._source ?? defaults.sourceFilter;
