@@ -205,3 +205,13 @@ test.serial('GET _mapping names missing types as ES 5.6 does: type_missing_excep
   t.is(noType.status, 404);
   t.deepEqual(noType.body, {});
 });
+
+test.serial('GET /_cat lists every cat endpoint served', async (t) => {
+  const r = await node.request('GET', '/_cat');
+  t.is(r.status, 200);
+  t.is(r.headers.get('content-type'), 'text/plain; charset=UTF-8');
+  t.is(
+    r.text,
+    '=^.^=\n/_cat/aliases\n/_cat/aliases/{alias}\n/_cat/health\n/_cat/indices\n/_cat/indices/{index}\n/_cat/nodes\n/_cat/templates\n/_cat/templates/{name}\n',
+  );
+});
