@@ -215,3 +215,22 @@ test.serial('GET /_cat lists every cat endpoint served', async (t) => {
     '=^.^=\n/_cat/aliases\n/_cat/aliases/{alias}\n/_cat/health\n/_cat/indices\n/_cat/indices/{index}\n/_cat/nodes\n/_cat/templates\n/_cat/templates/{name}\n',
   );
 });
+
+test.serial('a closed index is out of cluster health and has no health, pri or rep in _cat/indices', async (t) => {
+  await create('shut', { settings: { number_of_shards: 2, number_of_replicas: 0 } });
+  await create('up', { settings: { number_of_shards: 1, number_of_replicas: 0 } });
+  t.is((await node.request('POST', '/shut/_close')).status, 200);
+  const health = await node.request('GET', '/_cluster/health/shut,up?wait_for_status=green&timeout=1s');
+  t.is(health.status, 200);
+  t.is(health.body.status, 'green');
+  t.is(health.body.active_primary_shards, 1);
+  t.is(health.body.unassigned_shards, 0);
+  const rows = (await node.request('GET', '/_cat/indices/shut,up?format=json&h=health,status,index,pri,rep&s=index')).body;
+  t.deepEqual(rows, [
+    { health: null, status: 'close', index: 'shut', pri: null, rep: null },
+    { health: 'green', status: 'open', index: 'up', pri: '1', rep: '0' },
+  ]);
+  const green = (await node.request('GET', '/_cat/indices/shut,up?format=json&h=index&health=green')).body;
+  t.deepEqual(green, [{ index: 'up' }]);
+  await node.request('DELETE', '/shut,up');
+});
