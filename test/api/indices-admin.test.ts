@@ -234,3 +234,18 @@ test.serial('a closed index is out of cluster health and has no health, pri or r
   t.deepEqual(green, [{ index: 'up' }]);
   await node.request('DELETE', '/shut,up');
 });
+
+test.serial('_stats fielddata and completion: requested per-field breakdowns, human sizes', async (t) => {
+  await create('fd', { settings: { number_of_shards: 1, number_of_replicas: 0 }, mappings: { t: { properties: { body: { type: 'text', fielddata: true } } } } });
+  await node.request('PUT', '/fd/t/1?refresh=true', { body: 'hello' });
+  const plain = await node.request('GET', '/fd/_stats/fielddata,completion');
+  t.deepEqual(plain.body._all.primaries, { fielddata: { memory_size_in_bytes: 0, evictions: 0 }, completion: { size_in_bytes: 0 } });
+  const fields = await node.request('GET', '/fd/_stats/fielddata,completion?fields=body');
+  t.deepEqual(fields.body.indices.fd.total, {
+    fielddata: { memory_size_in_bytes: 0, evictions: 0, fields: {} },
+    completion: { size_in_bytes: 0, fields: {} },
+  });
+  const onlyFd = await node.request('GET', '/fd/_stats/fielddata,completion?fielddata_fields=body&human=true');
+  t.deepEqual(onlyFd.body._all.total, { fielddata: { memory_size: '0b', memory_size_in_bytes: 0, evictions: 0, fields: {} }, completion: { size: '0b', size_in_bytes: 0 } });
+  await node.request('DELETE', '/fd');
+});
