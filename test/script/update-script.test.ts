@@ -8,7 +8,7 @@ import { startTestNode, ndjson, type TestNode } from '../helpers/node.js';
 let node: TestNode;
 
 test.before(async () => {
-  node = await startTestNode();
+  node = await startTestNode({ settings: { 'script.max_compilations_per_minute': '10000' } });
   const r = await node.request('PUT', '/u', { settings: { number_of_shards: 1, number_of_replicas: 0 } });
   if (r.status !== 200) throw new Error(r.text);
 });
@@ -175,6 +175,34 @@ test('disabled inline scripts', async (t) => {
     t.deepEqual(r.body.error.caused_by, {
       type: 'illegal_state_exception',
       reason: 'scripts of type [inline], operation [update] and lang [painless] are disabled',
+    });
+  } finally {
+    await other.close();
+  }
+});
+
+test('script.max_compilations_per_minute limits new compilations, not cached ones', async (t) => {
+  const other = await startTestNode({ settings: { 'script.max_compilations_per_minute': '2' } });
+  try {
+    await other.request('PUT', '/c/t/1?refresh=true', { n: 0 });
+    for (let i = 0; i < 2; i++) {
+      const ok = await other.request('POST', '/c/t/1/_update', { script: `ctx._source.n += ${i + 1}` });
+      t.is(ok.status, 200);
+    }
+    // the cached script compiles no more
+    t.is((await other.request('POST', '/c/t/1/_update', { script: 'ctx._source.n += 1' })).status, 200);
+    const r = await other.request('POST', '/c/t/1/_update', { script: 'ctx._source.n += 3' });
+    // UpdateHelper wraps every script failure in an IAE, so the status is 400
+    t.is(r.status, 400);
+    t.deepEqual(r.body.error.caused_by, {
+      type: 'general_script_exception',
+      reason: 'Failed to compile inline script [ctx._source.n += 3] using lang [painless]',
+      caused_by: {
+        type: 'circuit_breaking_exception',
+        reason: '[script] Too many dynamic script compilations within one minute, max: [2/min]; please use on-disk, indexed, or scripts with parameters instead; this limit can be changed by the [script.max_compilations_per_minute] setting',
+        bytes_wanted: 0,
+        bytes_limit: 0,
+      },
     });
   } finally {
     await other.close();

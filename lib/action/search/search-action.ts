@@ -266,6 +266,7 @@ export async function fetchPhase(ctx: NodeContext, st: SearchState, page: readon
         ...(sc.sorts ? { sorts: sc.sorts } : {}),
         scores: st.scores,
         fields: sc.compile.fields,
+        ...(sc.scriptFields ? { scriptFields: sc.scriptFields } : {}),
       });
       hits.forEach((h, i) => rendered.set(h, out[i] as Record<string, unknown>));
       sc.svc.counters.fetchTotal++;
