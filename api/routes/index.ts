@@ -19,6 +19,7 @@ import { catAliasesRoutes } from './cat/cat-aliases.js';
 import { catTemplatesRoutes } from './cat/cat-templates.js';
 import { searchTemplateRoutes } from './search-template.js';
 import { ingestRoutes } from './ingest.js';
+import { storedScriptRoutes } from './stored-scripts.js';
 
 export function allRoutes(ctx: NodeContext): RouteDef[] {
   return [
@@ -38,5 +39,6 @@ export function allRoutes(ctx: NodeContext): RouteDef[] {
     ...catTemplatesRoutes(ctx),
     ...searchTemplateRoutes(ctx),
     ...ingestRoutes(ctx),
+    ...storedScriptRoutes(ctx),
   ];
 }
