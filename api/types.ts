@@ -56,4 +56,10 @@ export interface RouteDef {
   /** Query parameters this route consumes, beyond the global ones (pretty, human, format, filter_path, error_trace, source). */
   params: string[];
   handler: RestHandler;
+  /**
+   * The handler accepts bodies that are neither declared nor detected as JSON/YAML (ES 5.6
+   * `RestHandler#supportsPlainText`: `_analyze`, scroll, clear scroll); such requests get the
+   * "Plain text request bodies are deprecated" warning instead of a 406.
+   */
+  plainText?: boolean;
 }

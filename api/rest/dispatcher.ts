@@ -14,13 +14,23 @@
  * Bodies over `maxContentLength` (ES `http.max_content_length`, 100mb) get 413 with no body.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { HttpMethod, RouteDef } from '../types.js';
+import type { HttpMethod, RestResponse, RouteDef } from '../types.js';
+import { deprecationHeaders } from '../routes/common.js';
 import { EsRestRequest } from './rest-request.js';
 import { PathTrie } from './path-trie.js';
 import { decodeComponent, decodeQueryString } from './url-decode.js';
 import { GLOBAL_PARAMS, checkUnrecognized } from './params.js';
 import { fromContentTypeHeader, sniffContentType, type XContentType } from './content-type.js';
 import { renderError, renderResponse, renderSimpleError, renderText, type Rendered, type RenderContext } from './render.js';
+
+const PLAIN_TEXT_DEPRECATED = 'Plain text request bodies are deprecated. Use request parameters or body in a supported format.';
+
+/** Put a deprecation warning before the handler's own (ES logs the dispatcher's first). */
+function withLeadingWarning(response: RestResponse, message: string): RestResponse {
+  const first = deprecationHeaders([message])['Warning']!;
+  const existing = response.headers?.['Warning'];
+  return { ...response, headers: { ...response.headers, Warning: existing ? `${first}, ${existing}` : first } };
+}
 
 /** Minimal bunyan-like logger. */
 export interface Logger {
@@ -164,10 +174,13 @@ export class Dispatcher {
     }
     const hasContent = body !== undefined && body.length > 0;
     let bodyType: XContentType | undefined;
+    let plainTextBody = false;
     if (hasContent) {
       const header = simpleCtx.header('content-type');
       bodyType = fromContentTypeHeader(header) ?? sniffContentType(body);
-      if (bodyType === undefined || bodyType === 'smile' || bodyType === 'cbor') {
+      if (bodyType === undefined && match.value.route.plainText === true) {
+        plainTextBody = true;
+      } else if (bodyType === undefined || bodyType === 'smile' || bodyType === 'cbor') {
         return renderSimpleError(
           406,
           header === undefined ? 'Content-Type header is missing' : `Content-Type header [${header}] is not supported`,
@@ -192,7 +205,8 @@ export class Dispatcher {
     try {
       const unknown = checkUnrecognized(request.path, query.keys(), match.value.allowed);
       if (unknown) throw unknown;
-      const response = await match.value.route.handler(request);
+      let response = await match.value.route.handler(request);
+      if (plainTextBody) response = withLeadingWarning(response, PLAIN_TEXT_DEPRECATED);
       return renderResponse(ctx, response);
     } catch (err) {
       return this.errorResponse(ctx, err, rawPath);

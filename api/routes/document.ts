@@ -36,7 +36,8 @@ function baseItem(req: RestRequest, opType: BulkItemRequest['opType']): BulkItem
     type: p.type!,
     ...(p.id !== undefined ? { id: p.id } : {}),
     ...(routing !== undefined ? { routing } : {}),
-    ...(parent !== undefined ? { parent, ...(routing === undefined ? { routing: parent } : {}) } : {}),
+    // The parent is the default routing; resolveWriteIndex applies it (after alias routing).
+    ...(parent !== undefined ? { parent } : {}),
     ...(version !== undefined ? { version } : {}),
     ...(vt ? { versionType: vt } : {}),
   };

@@ -20,6 +20,7 @@ import { catTemplatesRoutes } from './cat/cat-templates.js';
 import { searchTemplateRoutes } from './search-template.js';
 import { ingestRoutes } from './ingest.js';
 import { storedScriptRoutes } from './stored-scripts.js';
+import { analyzeRoutes } from './analyze.js';
 
 export function allRoutes(ctx: NodeContext): RouteDef[] {
   return [
@@ -40,5 +41,6 @@ export function allRoutes(ctx: NodeContext): RouteDef[] {
     ...searchTemplateRoutes(ctx),
     ...ingestRoutes(ctx),
     ...storedScriptRoutes(ctx),
+    ...analyzeRoutes(ctx),
   ];
 }

@@ -6,6 +6,7 @@ import type { RestRequest } from '../types.js';
 import { EsError } from '../../lib/errors/errors.js';
 import { parseQuery } from '../../lib/dsl/parse-query.js';
 import { applySearchBody, newSearchRequest, parseTimeout, storedFieldsOf, type SearchRequest } from '../../lib/action/search/search-request.js';
+import type { ParseOptions } from '../../lib/dsl/parse-context.js';
 import { parseSortParam } from '../../lib/search/sort-spec.js';
 import { splitExpression } from '../../lib/action/resolve-indices.js';
 import { sourceParam } from './source-params.js';
@@ -15,10 +16,14 @@ export const SEARCH_PARAMS = [
   'q', 'df', 'analyzer', 'analyze_wildcard', 'default_operator', 'lenient', 'from', 'size', 'sort', '_source', '_source_include',
   '_source_includes', '_source_exclude', '_source_excludes', 'stored_fields', 'fields', 'docvalue_fields', 'fielddata_fields', 'terminate_after',
   'timeout', 'search_type', 'request_cache', 'routing', 'preference', 'scroll', 'version', 'explain', 'track_scores', 'ignore_unavailable',
-  'allow_no_indices', 'expand_wildcards', 'lowercase_expanded_terms', 'typed_keys', 'batched_reduce_size', 'suggest_field', 'suggest_mode', 'suggest_size', 'suggest_text', 'stats',
+  'allow_no_indices', 'expand_wildcards', 'typed_keys', 'batched_reduce_size', 'suggest_field', 'suggest_mode', 'suggest_size', 'suggest_text', 'stats',
 ];
 
-/** The `q` family as a query_string query object (`df`, `analyzer`, `default_operator`, ...). */
+/**
+ * The `q` family as a query_string query object (`df`, `analyzer`, `default_operator`, ...), as
+ * 5.6's `RestActions.urlParamsToQueryBuilder` (which no longer reads `lowercase_expanded_terms`,
+ * removed in 5.1, so that parameter is refused as unrecognized).
+ */
 export function uriQuery(req: RestRequest): Record<string, unknown> | undefined {
   const q = req.param('q');
   const df = req.param('df');
@@ -26,7 +31,6 @@ export function uriQuery(req: RestRequest): Record<string, unknown> | undefined 
   const aw = req.param('analyze_wildcard');
   const op = req.param('default_operator');
   const lenient = req.param('lenient');
-  const lower = req.param('lowercase_expanded_terms');
   if (q === undefined) return undefined;
   const body: Record<string, unknown> = { query: q };
   if (df !== undefined) body.default_field = df;
@@ -34,7 +38,6 @@ export function uriQuery(req: RestRequest): Record<string, unknown> | undefined 
   if (aw !== undefined) body.analyze_wildcard = aw !== 'false';
   if (op !== undefined) body.default_operator = op;
   if (lenient !== undefined) body.lenient = lenient !== 'false';
-  if (lower !== undefined) body.lowercase_expanded_terms = lower !== 'false';
   return { query_string: body };
 }
 
@@ -46,12 +49,16 @@ function searchType(v: string | undefined): SearchRequest['searchType'] {
 }
 
 /** The request of `GET|POST /{index}/{type}/_search`. */
-export function searchRequestFrom(req: RestRequest, body?: { json: Record<string, unknown>; text?: string }): SearchRequest {
+export function searchRequestFrom(
+  req: RestRequest,
+  body?: { json: Record<string, unknown>; text?: string },
+  parse: Pick<ParseOptions, 'templateSource'> = {},
+): SearchRequest {
   const r = newSearchRequest(splitExpression(req.pathParams.index), splitExpression(req.pathParams.type));
-  if (body) applySearchBody(r, body.json, body.text);
+  if (body) applySearchBody(r, body.json, body.text, parse);
   else if (req.hasBody()) {
     const json = req.json<Record<string, unknown>>();
-    if (json !== null && typeof json === 'object' && !Array.isArray(json)) applySearchBody(r, json, req.rawBody?.toString('utf8'));
+    if (json !== null && typeof json === 'object' && !Array.isArray(json)) applySearchBody(r, json, req.rawBody?.toString('utf8'), parse);
   }
   applyUriParams(req, r);
   return r;

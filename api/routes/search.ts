@@ -20,12 +20,22 @@ import { buildErrorBody } from '../rest/error-body.js';
 import { SEARCH_PARAMS, searchRequestFrom, uriQuery } from './search-params.js';
 import { sourceParam } from './source-params.js';
 import { deprecationHeaders } from './common.js';
+import { templateLookup } from '../../lib/action/templates/search-template.js';
+import { sniffContentType } from '../rest/content-type.js';
 
 function bodyObject(req: RestRequest): Record<string, unknown> | undefined {
   if (!req.hasBody()) return undefined;
   const j = req.json<unknown>();
   if (j === null || typeof j !== 'object' || Array.isArray(j)) return undefined;
   return j as Record<string, unknown>;
+}
+
+/**
+ * The body of the scroll APIs: an object when the bytes sniff as JSON/YAML, else undefined (the
+ * body is then the plain-text scroll id, as 5.6's `RestActions.guessBodyContentType` decides).
+ */
+function scrollBody(req: RestRequest): Record<string, unknown> | undefined {
+  return req.hasBody() && sniffContentType(req.rawBody!) !== undefined ? bodyObject(req) : undefined;
 }
 
 /** `{query: ...}` bodies of count/explain/validate (`RestActions.getQueryContent`). */
@@ -55,7 +65,7 @@ export function searchRoutes(ctx: NodeContext): RouteDef[] {
       paths: ['/_search', '/{index}/_search', '/{index}/{type}/_search'],
       params: SEARCH_PARAMS,
       handler: async (req) => {
-        const r = searchRequestFrom(req);
+        const r = searchRequestFrom(req, undefined, { templateSource: templateLookup(ctx) });
         r.indicesOptions = indicesOptionsFrom((n) => req.param(n), STRICT_EXPAND_OPEN);
         const body = r.scrollMs !== undefined ? await startScroll(ctx, r) : await search(ctx, r);
         return { status: 200, body, headers: deprecationHeaders(r.warnings) };
@@ -65,8 +75,9 @@ export function searchRoutes(ctx: NodeContext): RouteDef[] {
       methods: ['GET', 'POST'],
       paths: ['/_search/scroll', '/_search/scroll/{scroll_id}'],
       params: ['scroll', 'scroll_id'],
+      plainText: true,
       handler: async (req) => {
-        const body = bodyObject(req);
+        const body = scrollBody(req);
         let id = req.pathParams.scroll_id ?? req.param('scroll_id');
         let scroll = req.param('scroll');
         if (body) {
@@ -81,8 +92,9 @@ export function searchRoutes(ctx: NodeContext): RouteDef[] {
       methods: ['DELETE'],
       paths: ['/_search/scroll', '/_search/scroll/{scroll_id}'],
       params: ['scroll_id'],
+      plainText: true,
       handler: async (req) => {
-        const body = bodyObject(req);
+        const body = scrollBody(req);
         let ids = splitExpression(req.pathParams.scroll_id ?? req.param('scroll_id'));
         if (body && body['scroll_id'] !== undefined) {
           const v = body['scroll_id'];
@@ -96,7 +108,7 @@ export function searchRoutes(ctx: NodeContext): RouteDef[] {
     {
       methods: ['GET', 'POST'],
       paths: ['/_count', '/{index}/_count', '/{index}/{type}/_count'],
-      params: ['q', 'df', 'analyzer', 'analyze_wildcard', 'default_operator', 'lenient', 'lowercase_expanded_terms', 'min_score', 'terminate_after', 'routing', 'preference', 'ignore_unavailable', 'allow_no_indices', 'expand_wildcards'],
+      params: ['q', 'df', 'analyzer', 'analyze_wildcard', 'default_operator', 'lenient', 'min_score', 'terminate_after', 'routing', 'preference', 'ignore_unavailable', 'allow_no_indices', 'expand_wildcards'],
       handler: async (req) => {
         const r = newSearchRequest(splitExpression(req.pathParams.index), splitExpression(req.pathParams.type));
         r.indicesOptions = indicesOptionsFrom((n) => req.param(n), STRICT_EXPAND_OPEN);
@@ -126,7 +138,7 @@ export function searchRoutes(ctx: NodeContext): RouteDef[] {
           ...(req.pathParams.index !== undefined ? { index: req.pathParams.index } : {}),
           ...(req.pathParams.type !== undefined ? { type: req.pathParams.type } : {}),
           ...(st !== undefined ? { searchType: st } : {}),
-        });
+        }, { templateSource: templateLookup(ctx) });
         const items = await multiSearch(ctx, requests);
         return {
           status: 200,
@@ -143,7 +155,7 @@ export function searchRoutes(ctx: NodeContext): RouteDef[] {
     {
       methods: ['GET', 'POST'],
       paths: ['/{index}/{type}/{id}/_explain'],
-      params: ['q', 'df', 'analyzer', 'analyze_wildcard', 'default_operator', 'lenient', 'lowercase_expanded_terms', 'routing', 'parent', 'preference', 'stored_fields', 'fields', '_source', '_source_include', '_source_includes', '_source_exclude', '_source_excludes'],
+      params: ['q', 'df', 'analyzer', 'analyze_wildcard', 'default_operator', 'lenient', 'routing', 'parent', 'preference', 'stored_fields', 'fields', '_source', '_source_include', '_source_includes', '_source_exclude', '_source_excludes'],
       handler: async (req) => {
         const q = queryFrom(req);
         if (!q) throw new EsError('action_request_validation_exception', 400, 'Validation Failed: 1: query is missing;');
@@ -166,7 +178,7 @@ export function searchRoutes(ctx: NodeContext): RouteDef[] {
     {
       methods: ['GET', 'POST'],
       paths: ['/_validate/query', '/{index}/_validate/query', '/{index}/{type}/_validate/query'],
-      params: ['q', 'df', 'analyzer', 'analyze_wildcard', 'default_operator', 'lenient', 'lowercase_expanded_terms', 'explain', 'rewrite', 'all_shards', 'ignore_unavailable', 'allow_no_indices', 'expand_wildcards', 'operation_threading'],
+      params: ['q', 'df', 'analyzer', 'analyze_wildcard', 'default_operator', 'lenient', 'explain', 'rewrite', 'all_shards', 'ignore_unavailable', 'allow_no_indices', 'expand_wildcards', 'operation_threading'],
       handler: async (req) => {
         const explain = req.paramAsBool('explain', false);
         const rewrite = req.paramAsBool('rewrite', false);

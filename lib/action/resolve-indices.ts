@@ -6,6 +6,7 @@
 import type { ClusterState, IndexMetadata } from '../cluster/state.js';
 import { simpleMatch } from '../cluster/settings.js';
 import { indexNotFound } from '../errors/errors.js';
+import { resolveDateMathIndexName } from '../datemath-index-name.js';
 
 export interface IndicesOptions {
   ignoreUnavailable: boolean;
@@ -70,7 +71,10 @@ export function indicesOfAlias(state: ClusterState, alias: string): IndexMetadat
  * request order otherwise). Throws `index_not_found_exception` as ES does.
  */
 export function resolveIndices(state: ClusterState, expression: string | string[] | undefined, opts: IndicesOptions): string[] {
-  const names = Array.isArray(expression) ? expression : splitExpression(expression);
+  // ES resolves date math (`<logs-{now/d}>`) before wildcards and existence checks, so a
+  // missing index is reported under its resolved name (DateMathExpressionResolver first).
+  const now = Date.now();
+  const names = (Array.isArray(expression) ? expression : splitExpression(expression)).map((n) => resolveDateMathIndexName(n, now));
   const all = Object.values(state.indices);
   let result: string[] = [];
   if (isAll(names)) {

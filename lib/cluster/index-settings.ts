@@ -3,6 +3,7 @@
  * (`IndexScopedSettings`). Unknown keys are refused as ES refuses them; group settings
  * (`index.analysis.*`, `index.similarity.*`, ...) accept any sub-key.
  */
+import { parseBytesSizeValue } from '../units/byte-size-value.js';
 import { EsError } from '../errors/es-error.js';
 import { illegalArgument } from '../errors/errors.js';
 import type { Settings } from './settings.js';
@@ -26,6 +27,9 @@ const bool = (v: string, key: string): void => {
 };
 const time = (v: string, key: string): void => {
   parseTimeMs(v, key);
+};
+const bytes = (v: string, key: string): void => {
+  parseBytesSizeValue(v, key);
 };
 
 const EXACT: Record<string, SettingDef> = {
@@ -61,7 +65,7 @@ const EXACT: Record<string, SettingDef> = {
   'index.ttl.disable_purge': { dynamic: true, validate: bool },
   'index.translog.durability': { dynamic: true },
   'index.translog.sync_interval': { dynamic: false, validate: time },
-  'index.translog.flush_threshold_size': { dynamic: true },
+  'index.translog.flush_threshold_size': { dynamic: true, validate: bytes },
   'index.unassigned.node_left.delayed_timeout': { dynamic: true, validate: time },
   'index.write.wait_for_active_shards': { dynamic: true },
   'index.data_path': { dynamic: false },

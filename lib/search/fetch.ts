@@ -136,7 +136,14 @@ async function renderHit(seg: SegmentReader, h: ScoredDoc, doc: StoredDocument, 
     fields[sf.name] = Array.isArray(v) ? v : [v];
   }
   if (Object.keys(fields).length > 0) hit.fields = fields;
-  if (o.sorts && h.sortValues) hit.sort = h.sortValues.map((v, i) => (o.sorts as readonly CompiledSort[])[i]?.kind === 'score' ? new JsonFloat(v as number) : v);
+  if (o.sorts && h.sortValues) {
+    const sorts = o.sorts;
+    hit.sort = h.sortValues.map((v, i) => {
+      const s = sorts[i];
+      if (s?.kind === 'score') return new JsonFloat(v as number);
+      return s ? s.render(v) : v;
+    });
+  }
   if (o.explain && o.weight) {
     const e = await o.weight.explain(seg, h.doc);
     hit._explanation = explanationToJson(e);

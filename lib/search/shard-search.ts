@@ -24,7 +24,7 @@ export interface ShardQueryOptions {
   /** Sort values to search after (already converted to comparable values). */
   searchAfter?: SortValue[];
   terminateAfter?: number;
-  /** Epoch ms after which collection stops (timed_out). */
+  /** `performance.now()` time after which collection stops (timed_out). */
   deadline?: number;
   /** Check the deadline per doc batch instead of per segment (search.low_level_cancellation). */
   lowLevelCancellation?: boolean;
@@ -86,7 +86,7 @@ export async function searchShard(segments: readonly SegmentReader[], o: ShardQu
     const seg = segments[si] as SegmentReader;
     const base = docBase;
     docBase += seg.maxDoc;
-    if (o.deadline !== undefined && Date.now() > o.deadline) {
+    if (o.deadline !== undefined && performance.now() > o.deadline) {
       timedOut = true;
       break;
     }
@@ -127,7 +127,7 @@ export async function searchShard(segments: readonly SegmentReader[], o: ShardQu
       if (o.postFilter) {
         if (!post || !matches(post, d)) continue;
       }
-      if (o.lowLevelCancellation && o.deadline !== undefined && (++checked & 1023) === 0 && Date.now() > o.deadline) {
+      if (o.lowLevelCancellation && o.deadline !== undefined && (++checked & 1023) === 0 && performance.now() > o.deadline) {
         timedOut = true;
         terminated = true;
         break;

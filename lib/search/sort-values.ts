@@ -11,6 +11,7 @@ import { parseDateValue } from './field-terms.js';
 import type { SortSpec } from './sort-spec.js';
 import { compileSearchScript } from './search-script.js';
 import { javaString } from '../script/runtime/values.js';
+import { jsonDouble, jsonFloat, RawJson } from '../units/java-number.js';
 
 export type SortValue = number | string | null;
 
@@ -38,16 +39,45 @@ function columnOf(seg: SegmentReader, field: string): Column | undefined {
   return typeof s.docValuesColumn === 'function' ? s.docValuesColumn(field) : undefined;
 }
 
-function pickNumber(vals: ArrayLike<number>, from: number, to: number, mode: string): number {
+/** Java's `Math.round(double)`: floor(x + 0.5). */
+function javaRound(x: number): number {
+  return Math.floor(x + 0.5);
+}
+
+/**
+ * ES's `MultiValueMode` pick over one doc's sorted values. Integral fields (long, date, ...) sort
+ * on a `long`, so `avg` and `median` round as `Math.round` does there (avg of [1, 10] is 6).
+ */
+function pickNumber(vals: ArrayLike<number>, from: number, to: number, mode: string, integral: boolean): number {
   if (mode === 'min') return vals[from] as number;
   if (mode === 'max') return vals[to - 1] as number;
   let sum = 0;
   for (let i = from; i < to; i++) sum += vals[i] as number;
   if (mode === 'sum') return sum;
-  if (mode === 'avg') return sum / (to - from);
   const n = to - from;
+  if (mode === 'avg') return integral && n > 1 ? javaRound(sum / n) : sum / n;
   const mid = from + (n >> 1);
-  return n % 2 === 1 ? (vals[mid] as number) : ((vals[mid - 1] as number) + (vals[mid] as number)) / 2;
+  if (n % 2 === 1) return vals[mid] as number;
+  const median = ((vals[mid - 1] as number) + (vals[mid] as number)) / 2;
+  return integral ? javaRound(median) : median;
+}
+
+/**
+ * How a numeric sort value renders, as Jackson writes the Java value of ES's comparator: `long`
+ * for integral fields (the missing-value sentinels are Long.MIN/MAX_VALUE, exact in the JSON
+ * text), `float` for float and half_float, `double` otherwise; infinities (missing values of
+ * floating fields) are quoted ("Infinity"), as Jackson's QUOTE_NON_NUMERIC_NUMBERS does.
+ */
+function numericRenderer(type: string, integral: boolean): (v: SortValue) => unknown {
+  if (integral) {
+    return (v) => (v === LONG_MAX ? new RawJson('9223372036854775807') : v === LONG_MIN ? new RawJson('-9223372036854775808') : v);
+  }
+  const float = type === 'float' || type === 'half_float';
+  return (v) => {
+    if (typeof v !== 'number') return v;
+    if (!Number.isFinite(v)) return Number.isNaN(v) ? 'NaN' : v > 0 ? 'Infinity' : '-Infinity';
+    return float ? jsonFloat(v) : jsonDouble(v);
+  };
 }
 
 /** Compile one sort spec for a shard. */
@@ -84,8 +114,9 @@ export function compileSort(ctx: CompileContext, spec: SortSpec): CompiledSort {
   }
   const numeric = isNumericType(f.type) || f.type === 'date' || f.type === 'boolean';
   const mode = spec.mode ?? (reverse ? 'max' : 'min');
-  if (numeric && !isNumericType(f.type) && (mode === 'sum' || mode === 'avg' || mode === 'median') && f.type !== 'date') {
-    throw new EsError('illegal_argument_exception', 400, `only numeric fields support [${mode}] sort mode`);
+  // FieldSortBuilder.build: only numeric field data (numbers, dates, booleans) can sum or average.
+  if (!numeric && (mode === 'sum' || mode === 'avg' || mode === 'median')) {
+    throw queryShardError(ctx, 'we only support AVG, MEDIAN and SUM on number based fields');
   }
   const field = f.path;
   const integral = f.type === 'long' || f.type === 'integer' || f.type === 'short' || f.type === 'byte' || f.type === 'date' || f.type === 'boolean';
@@ -107,15 +138,15 @@ export function compileSort(ctx: CompileContext, spec: SortSpec): CompiledSort {
           return (d) => {
             const s = start[d] as number;
             const e = start[d + 1] as number;
-            return s === e ? missingValue : pickNumber(values, s, e, mode);
+            return s === e ? missingValue : pickNumber(values, s, e, mode, integral);
           };
         }
         return (d) => {
           const vals = seg.numericValues(field, d);
-          return vals.length === 0 ? missingValue : pickNumber(vals, 0, vals.length, mode);
+          return vals.length === 0 ? missingValue : pickNumber(vals, 0, vals.length, mode, integral);
         };
       },
-      render: (v) => v,
+      render: numericRenderer(f.type, integral),
     };
   }
   const missing = spec.missing ?? '_last';
@@ -151,7 +182,7 @@ export function compileSort(ctx: CompileContext, spec: SortSpec): CompiledSort {
 function scriptSort(ctx: CompileContext, spec: SortSpec, script: NonNullable<SortSpec['script']>, reverse: boolean): CompiledSort {
   const compiled = compileSearchScript(ctx, script.ref);
   if (script.type === 'number') {
-    return { spec, kind: 'numeric', reverse, needsScores: true, bind: (seg) => compiled.bindNumber(seg), render: (v) => v };
+    return { spec, kind: 'numeric', reverse, needsScores: true, bind: (seg) => compiled.bindNumber(seg), render: numericRenderer('double', false) };
   }
   return {
     spec,

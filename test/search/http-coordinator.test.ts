@@ -108,3 +108,22 @@ test('cluster settings persist and drive the shard limit', async (t) => {
   const g = await node.request('GET', '/_cluster/settings?flat_settings=true');
   t.deepEqual(g.body, { persistent: {}, transient: {} });
 });
+
+test('date math index names resolve before the existence check', async (t) => {
+  const r = await node.request('GET', `/${encodeURIComponent('<multi-{now/M{YYYY.MM}}>')}/_search`);
+  t.is(r.status, 404);
+  t.is(r.body.error.type, 'index_not_found_exception');
+  const now = new Date();
+  const expected = `multi-${now.getUTCFullYear()}.${String(now.getUTCMonth() + 1).padStart(2, '0')}`;
+  t.is(r.body.error.index, expected);
+  t.is(r.body.error['resource.id'], expected);
+});
+
+test('lowercase_expanded_terms is an unrecognized parameter in 5.6 (removed in 5.1)', async (t) => {
+  for (const path of ['/multi/_search', '/multi/_count', '/multi/_validate/query', '/multi/doc/1/_explain']) {
+    const r = await node.request('GET', `${path}?q=body:beta&lowercase_expanded_terms=false`);
+    t.is(r.status, 400, path);
+    t.is(r.body.error.type, 'illegal_argument_exception');
+    t.regex(r.body.error.reason, /contains unrecognized parameter: \[lowercase_expanded_terms\]/);
+  }
+});

@@ -59,6 +59,20 @@ test.serial('bool of two terms sums the clause scores', async (t) => {
   t.deepEqual(and.body.hits.hits.map((h: any) => h._id), ['4']);
 });
 
+test.serial('scores equal the hand-computed BM25 figures to 5 significant digits', async (t) => {
+  // The figures of the header comment, from the formula (ES 5.6 would print these rounded).
+  const expected: Array<[unknown, Record<string, string>]> = [
+    [{ match: { title: 'quick' } }, { '1': '0.31387', '2': '0.37944', '4': '0.40580' }],
+    [{ term: { title: 'dog' } }, { '3': '0.73739', '4': '0.53182' }],
+    [{ match: { title: 'quick dog' } }, { '1': '0.31387', '2': '0.37944', '3': '0.73739', '4': '0.93762' }],
+  ];
+  for (const [query, scores] of expected) {
+    const r = await search({ query });
+    const got = Object.fromEntries(r.body.hits.hits.map((h: any) => [h._id, (h._score as number).toPrecision(5)]));
+    t.deepEqual(got, scores, JSON.stringify(query));
+  }
+});
+
 test.serial('explanation tree has Lucene 6.6 descriptions and the hit score', async (t) => {
   const r = await search({ query: { term: { title: 'dog' } }, explain: true });
   const hit = r.body.hits.hits[0];

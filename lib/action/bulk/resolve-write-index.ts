@@ -14,8 +14,13 @@ export interface WriteTarget {
   routing?: string;
 }
 
-/** Resolve `name` for a write, or undefined when neither an index nor an alias exists. */
-export function resolveWriteIndex(state: ClusterState, name: string, routing: string | undefined): WriteTarget | undefined {
+/**
+ * Resolve `name` for a write, or undefined when neither an index nor an alias exists
+ * (ES 5.6 `MetaData#resolveIndexRouting`): the routing is `routing`, else `parent`; an alias's
+ * `index_routing` must equal an explicit `routing` and overrides the parent routing.
+ */
+export function resolveWriteIndex(state: ClusterState, name: string, explicitRouting: string | undefined, parent?: string): WriteTarget | undefined {
+  const routing = explicitRouting ?? parent;
   if (state.indices[name]) return { index: name, ...(routing !== undefined ? { routing } : {}) };
   const via = indicesOfAlias(state, name);
   if (via.length === 0) return undefined;
@@ -28,9 +33,9 @@ export function resolveWriteIndex(state: ClusterState, name: string, routing: st
   const alias = meta.aliases[name]!;
   const indexRouting = alias.index_routing;
   if (indexRouting !== undefined) {
-    if (routing !== undefined && routing !== indexRouting) {
+    if (explicitRouting !== undefined && explicitRouting !== indexRouting) {
       throw illegalArgument(
-        `Alias [${name}] has index routing associated with it [${indexRouting}], and was provided with routing value [${routing}], rejecting operation`,
+        `Alias [${name}] has index routing associated with it [${indexRouting}], and was provided with routing value [${explicitRouting}], rejecting operation`,
       );
     }
     return { index: meta.name, routing: indexRouting };

@@ -34,7 +34,7 @@ export interface GetResponseBody {
 
 export async function getDocument(ctx: NodeContext, req: GetRequest): Promise<GetResponseBody> {
   const state = ctx.cluster.state();
-  const target = resolveWriteIndex(state, req.index, req.routing ?? req.parent);
+  const target = resolveWriteIndex(state, req.index, req.routing, req.parent);
   if (!target) throw indexNotFound(req.index);
   const svc = openIndex(ctx, target.index);
   const anyType = req.type === '_all' || req.type === '';

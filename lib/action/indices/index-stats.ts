@@ -19,11 +19,16 @@ export const ALL_METRIC_NAMES = [...STATS_METRICS, 'suggest'];
 
 type Sum = ShardStats;
 
-function sumShards(svc: IndexService): Sum {
-  const acc: Sum = {
+function zeroSum(): Sum {
+  return {
     docsCount: 0, docsDeleted: 0, storeSizeInBytes: 0, indexTotal: 0, indexTimeInMillis: 0, deleteTotal: 0,
     refreshTotal: 0, refreshTimeInMillis: 0, flushTotal: 0, mergeTotal: 0, segmentsCount: 0,
+    translogOperations: 0, translogSizeInBytes: 0,
   };
+}
+
+function sumShards(svc: IndexService): Sum {
+  const acc = zeroSum();
   for (const shard of svc.shards) {
     const s = shard.stats();
     for (const k of Object.keys(acc) as Array<keyof Sum>) acc[k] += s[k];
@@ -83,7 +88,7 @@ function render(c: IndexCounters, s: Sum, metrics: Set<string>, humanOn: boolean
       max_unsafe_auto_id_timestamp: -1, file_sizes: {},
     };
   }
-  if (m('translog')) out.translog = { operations: 0, size_in_bytes: 0 };
+  if (m('translog')) out.translog = { operations: s.translogOperations, ...human(humanOn, s.translogSizeInBytes) };
   if (m('request_cache')) out.request_cache = { memory_size_in_bytes: 0, evictions: 0, hit_count: 0, miss_count: 0 };
   if (m('recovery')) out.recovery = { current_as_source: 0, current_as_target: 0, throttle_time_in_millis: 0 };
   return out;
@@ -128,10 +133,7 @@ export function indicesStats(ctx: NodeContext, indices: string[], metrics: Set<s
     }
     perIndex[name] = entry;
   }
-  const grand: Sum = {
-    docsCount: 0, docsDeleted: 0, storeSizeInBytes: 0, indexTotal: 0, indexTimeInMillis: 0, deleteTotal: 0,
-    refreshTotal: 0, refreshTimeInMillis: 0, flushTotal: 0, mergeTotal: 0, segmentsCount: 0,
-  };
+  const grand = zeroSum();
   for (const s of all) for (const k of Object.keys(grand) as Array<keyof Sum>) grand[k] += s[k];
   const allRendered = render(IndexCounters.sum(services.map((x) => x.counters)), grand, metrics, humanOn);
   const body: Record<string, unknown> = {

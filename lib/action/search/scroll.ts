@@ -82,9 +82,11 @@ async function nextPage(ctx: NodeContext, sc: ScrollContext): Promise<Record<str
   const size = sizeOf(sc.request);
   const page = sc.state.merged.slice(sc.cursor, sc.cursor + size);
   sc.cursor += page.length;
-  const hits = await fetchPhase(ctx, sc.state, page, sc.request);
+  // Fetch failures belong to this page's response only.
+  const st = { ...sc.state, failures: [...sc.state.failures] };
+  const { hits } = await fetchPhase(ctx, st, page, sc.request);
   const started = Date.now();
-  const body = searchResponse({ ...sc.state, started }, hits, { scrollId: sc.id });
+  const body = searchResponse({ ...st, started }, hits, { scrollId: sc.id });
   return body;
 }
 

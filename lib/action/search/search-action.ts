@@ -14,8 +14,8 @@ import { groupQuery } from './collapse.js';
 import { resolveTargets, type IndexTarget } from './shard-targets.js';
 import { openShardContext, type ShardContext } from './shard-context.js';
 import { runQueryPhase } from './query-phase.js';
-import { allShardsFailed, shardFailureJson, type ShardFailure } from './search-errors.js';
-import { newSearchRequest, type SearchRequest } from './search-request.js';
+import { allShardsFailed, shardFailureJson, toShardFailure, type ShardFailure } from './search-errors.js';
+import { newSearchRequest, parseTimeout, type SearchRequest } from './search-request.js';
 import { clusterSetting } from './cluster-settings.js';
 
 /** What a finished query phase leaves for fetch, reduce and scroll. */
@@ -44,30 +44,36 @@ function fromOf(r: SearchRequest): number {
   return r.from < 0 ? 0 : r.from;
 }
 
-function validate(r: SearchRequest): void {
+/**
+ * The option conflicts ES 5.6 finds when a shard creates its search context
+ * (`SearchService.parseSource`): each shard fails with a `search_context_exception` (no REST
+ * status of its own, so 500), and the request with "all shards failed".
+ */
+function searchContextError(r: SearchRequest): EsError | undefined {
+  const fail = (reason: string): EsError => new EsError('search_context_exception', 500, reason);
   if (r.searchAfter) {
-    if (r.from > 0) throw new EsError('illegal_argument_exception', 400, '`from` parameter must be set to 0 when `search_after` is used.');
-    if (r.scrollMs !== undefined) throw new EsError('search_context_exception', 400, '`search_after` cannot be used in a scroll context.');
+    if (r.scrollMs !== undefined) return fail('`search_after` cannot be used in a scroll context.');
+    if (r.from > 0) return fail('`from` parameter must be set to 0 when `search_after` is used.');
   }
-  if (r.scrollMs !== undefined && r.from > 0) {
-    throw new EsError('search_context_exception', 400, '`from` parameter must be set to 0 when `scroll` is used.');
+  if (r.scrollMs !== undefined && r.from > 0) return fail('`from` parameter must be set to 0 when `scroll` is used.');
+  if (r.slice && r.scrollMs === undefined) return fail('`slice` cannot be used outside of a scroll context');
+  if (r.storedFields === '_none_') {
+    if (r.version) return fail('`stored_fields` cannot be disabled if version is requested');
+    if (r.source !== undefined && r.source !== false) return fail('`stored_fields` cannot be disabled if _source is requested');
   }
   if (r.collapse) {
-    if (r.scrollMs !== undefined) throw new EsError('search_context_exception', 400, 'cannot use `collapse` in a scroll context');
-    if (r.searchAfter) throw new EsError('search_context_exception', 400, 'cannot use `collapse` in conjunction with `search_after`');
-    if (r.rescoreWindow !== undefined) throw new EsError('search_context_exception', 400, 'cannot use `collapse` in conjunction with `rescore`');
+    if (r.scrollMs !== undefined) return fail('cannot use `collapse` in a scroll context');
+    if (r.searchAfter) return fail('cannot use `collapse` in conjunction with `search_after`');
+    if (r.rescoreWindow !== undefined) return fail('cannot use `collapse` in conjunction with `rescore`');
   }
-  if (r.slice && r.scrollMs === undefined) throw new EsError('search_context_exception', 400, '`slice` cannot be used outside of a scroll context');
-  if (r.storedFields === '_none_') {
-    if (r.source !== undefined && r.source !== false) throw new EsError('search_context_exception', 400, '`stored_fields` cannot be disabled if _source is requested');
-    if (r.version) throw new EsError('search_context_exception', 400, '`stored_fields` cannot be disabled if version is requested');
-  }
+  return undefined;
 }
 
 /** Run the query phase for a request (shared by search, scroll, count and msearch). */
 export async function queryPhase(ctx: NodeContext, r: SearchRequest, opts: { indicesOptions?: IndicesOptions; forScroll?: boolean } = {}): Promise<SearchState> {
   const started = Date.now();
-  validate(r);
+  const startedPrecise = performance.now();
+  const contextError = searchContextError(r);
   const state = ctx.cluster.state();
   const indicesOptions = opts.indicesOptions ?? r.indicesOptions ?? STRICT_EXPAND_OPEN;
   const targets = resolveTargets(state, r.indices, indicesOptions, r.routing, r.preference);
@@ -116,6 +122,7 @@ export async function queryPhase(ctx: NodeContext, r: SearchRequest, opts: { ind
   const window = from + size;
   const qFailures = await runQueryPhase(ctx, contexts, r, {
     topN: (sc) => {
+      if (contextError) throw contextError;
       const max = Number(sc.svc.meta.settings['index.max_result_window'] ?? '10000');
       if (r.rescoreWindow !== undefined) {
         const maxRescore = Number(sc.svc.meta.settings['index.max_rescore_window'] ?? String(max));
@@ -136,7 +143,8 @@ export async function queryPhase(ctx: NodeContext, r: SearchRequest, opts: { ind
       if (window > max) throw windowTooLarge(max, window);
       return window;
     },
-    ...(timeoutMs !== undefined && timeoutMs >= 0 ? { deadline: started + timeoutMs } : {}),
+    // On the monotonic sub-millisecond clock, so even `1nanos` is already past at the first check.
+    ...(timeoutMs !== undefined && timeoutMs >= 0 ? { deadline: startedPrecise + timeoutMs } : {}),
     lowLevelCancellation: clusterSetting(state, 'search.low_level_cancellation') === 'true',
     targets: targetMap,
   });
@@ -227,12 +235,11 @@ function boostFor(boosts: Array<{ index: string; boost: number }>, index: string
 }
 
 function defaultTimeout(state: ReturnType<NodeContext['cluster']['state']>): number | undefined {
+  // Validated when set, so it parses; -1 (the default) means no timeout.
   const v = clusterSetting(state, 'search.default_search_timeout');
-  if (v === undefined || v === '-1') return undefined;
-  const m = /^(\d+)(ms|s|m|h)?$/.exec(v);
-  if (!m) return undefined;
-  const f: Record<string, number> = { ms: 1, s: 1000, m: 60000, h: 3600000 };
-  return Number(m[1]) * (f[m[2] ?? 'ms'] as number);
+  if (v === undefined) return undefined;
+  const ms = parseTimeout(v);
+  return ms < 0 ? undefined : ms;
 }
 
 /** Release every shard's searcher. */
@@ -240,8 +247,18 @@ export function release(contexts: readonly ShardContext[]): void {
   for (const c of contexts) c.searcher.release();
 }
 
-/** Fetch and render `page` (hits best first). */
-export async function fetchPhase(ctx: NodeContext, st: SearchState, page: readonly ScoredDoc[], r: SearchRequest): Promise<Array<Record<string, unknown>>> {
+/**
+ * Fetch and render `page` (hits best first), one fetch per shard. A shard whose fetch fails is a
+ * shard failure (`_shards.failures`) and its hits drop out of the page, as ES's fetch phase
+ * does; when that leaves no successful shard, "all shards failed" in the fetch phase.
+ * @returns the hits that were fetched, and their rendering, in page order
+ */
+export async function fetchPhase(
+  ctx: NodeContext,
+  st: SearchState,
+  page: readonly ScoredDoc[],
+  r: SearchRequest,
+): Promise<{ page: ScoredDoc[]; hits: Array<Record<string, unknown>> }> {
   const byShard = new Map<number, ScoredDoc[]>();
   for (const h of page) {
     let l = byShard.get(h.shard);
@@ -249,31 +266,43 @@ export async function fetchPhase(ctx: NodeContext, st: SearchState, page: readon
     l.push(h);
   }
   const rendered = new Map<ScoredDoc, Record<string, unknown>>();
+  const fetchFailures: ShardFailure[] = [];
   await Promise.all(
     [...byShard].map(async ([shardIndex, hits]) => {
       const sc = st.contexts.find((c) => c.shardIndex === shardIndex) as ShardContext;
       const started = Date.now();
-      const out = await fetchHits(sc.segments, hits, {
-        index: sc.index,
-        shardId: sc.shard,
-        nodeId: ctx.nodeId,
-        ...(r.source !== undefined ? { source: r.source } : {}),
-        ...(r.storedFields !== undefined ? { storedFields: r.storedFields } : {}),
-        docvalueFields: r.docvalueFields,
-        version: r.version,
-        explain: r.explain,
-        ...(sc.weight ? { weight: sc.weight } : {}),
-        ...(sc.sorts ? { sorts: sc.sorts } : {}),
-        scores: st.scores,
-        fields: sc.compile.fields,
-        ...(sc.scriptFields ? { scriptFields: sc.scriptFields } : {}),
-      });
-      hits.forEach((h, i) => rendered.set(h, out[i] as Record<string, unknown>));
-      sc.svc.counters.fetchTotal++;
-      sc.svc.counters.fetchTimeMs += Date.now() - started;
+      try {
+        const out = await fetchHits(sc.segments, hits, {
+          index: sc.index,
+          shardId: sc.shard,
+          nodeId: ctx.nodeId,
+          ...(r.source !== undefined ? { source: r.source } : {}),
+          ...(r.storedFields !== undefined ? { storedFields: r.storedFields } : {}),
+          docvalueFields: r.docvalueFields,
+          version: r.version,
+          explain: r.explain,
+          ...(sc.weight ? { weight: sc.weight } : {}),
+          ...(sc.sorts ? { sorts: sc.sorts } : {}),
+          scores: st.scores,
+          fields: sc.compile.fields,
+          ...(sc.scriptFields ? { scriptFields: sc.scriptFields } : {}),
+        });
+        hits.forEach((h, i) => rendered.set(h, out[i] as Record<string, unknown>));
+      } catch (e) {
+        fetchFailures.push(toShardFailure(sc.index, sc.shard, ctx.nodeId, e));
+      } finally {
+        sc.svc.counters.fetchTotal++;
+        sc.svc.counters.fetchTimeMs += Date.now() - started;
+      }
     }),
   );
-  return page.map((h) => rendered.get(h) as Record<string, unknown>);
+  if (fetchFailures.length > 0) {
+    fetchFailures.sort((a, b) => (a.index < b.index ? -1 : a.index > b.index ? 1 : a.shard - b.shard));
+    st.failures.push(...fetchFailures);
+    if (st.failures.length >= st.totalShards) throw allShardsFailed('fetch', fetchFailures);
+  }
+  const fetched = page.filter((h) => rendered.has(h));
+  return { page: fetched, hits: fetched.map((h) => rendered.get(h) as Record<string, unknown>) };
 }
 
 /** The `_shards` section. */
@@ -301,8 +330,7 @@ export async function search(ctx: NodeContext, r: SearchRequest): Promise<Record
   const st = await queryPhase(ctx, r);
   try {
     const from = fromOf(r);
-    const page = st.merged.slice(from, from + sizeOf(r));
-    const hits = await fetchPhase(ctx, st, page, r);
+    const { page, hits } = await fetchPhase(ctx, st, st.merged.slice(from, from + sizeOf(r)), r);
     if (r.collapse) await renderCollapse(ctx, r, page, hits);
     const body = searchResponse(st, hits);
     return body;

@@ -15,6 +15,7 @@
  *   become these once ({@link toScript}) and come back as JSON ({@link toHost}).
  */
 import { classCast, JavaError, npe } from '../errors.js';
+import { javaDoubleToString } from '../../units/java-number.js';
 
 /** A Java `Double` whose value is integral (see the module comment). */
 export class JDouble {
@@ -122,20 +123,8 @@ export function javaString(v: unknown): string {
   return String(v);
 }
 
-/** `Double.toString`: `1.0`, `0.1`, `1.0E10`, `NaN`, `Infinity`. */
-export function javaDouble(d: number): string {
-  if (Number.isNaN(d)) return 'NaN';
-  if (!Number.isFinite(d)) return d > 0 ? 'Infinity' : '-Infinity';
-  if (d === 0) return Object.is(d, -0) ? '-0.0' : '0.0';
-  const a = Math.abs(d);
-  if (a >= 1e-3 && a < 1e7) {
-    const s = String(d);
-    return s.includes('.') ? s : s + '.0';
-  }
-  const [m, e] = d.toExponential().split('e') as [string, string];
-  const mant = m.includes('.') ? m : m + '.0';
-  return `${mant}E${e.startsWith('+') ? e.slice(1) : e}`;
-}
+/** `Double.toString` (shared with the rest of the node). */
+export const javaDouble = javaDoubleToString;
 
 /** Java `==` / `Objects.equals` over script values (numbers compare by value, as def `==` does). */
 export function javaEquals(a: unknown, b: unknown): boolean {
