@@ -108,6 +108,11 @@ test('regexes need script.painless.regex.enabled', (t) => {
   t.is(e.causedBy?.type, 'illegal_state_exception');
   t.regex(e.causedBy?.reason ?? '', /^Regexes are disabled. Set \[script.painless.regex.enabled\] to \[true\]/);
   t.is(run("'abc' =~ /b/", {}, true), true);
+  // String#split takes literal separators only, unless regexes are enabled
+  t.is(fail("'a b'.split('\\\\s+')").causedBy?.type, 'illegal_state_exception');
+  t.deepEqual(run("'a  b'.split('\\\\s+')", {}, true), ['a', 'b']);
+  t.deepEqual(run("'a-b'.split('-')"), ['a', 'b']);
+  t.is(fail("'a.b'.split('.')").causedBy?.type, 'illegal_state_exception');
   t.is(run("'abc' ==~ /b/", {}, true), false);
   t.is(run("'abc' ==~ /a.c/", {}, true), true);
   t.is(run("def m = /(\\d+)-(\\d+)/.matcher('10-20'); m.find() ? m.group(2) : null", {}, true), '20');
