@@ -208,3 +208,20 @@ test('script.max_compilations_per_minute limits new compilations, not cached one
     await other.close();
   }
 });
+
+test('script.max_compilations_per_minute is a dynamic cluster setting', async (t) => {
+  const other = await startTestNode({ settings: { 'script.max_compilations_per_minute': '0' } });
+  try {
+    await other.request('PUT', '/c/t/1?refresh=true', { n: 0 });
+    const refused = await other.request('POST', '/c/t/1/_update', { script: 'ctx._source.n = 1' });
+    t.is(refused.body.error.caused_by.caused_by.type, 'circuit_breaking_exception');
+    const bad = await other.request('PUT', '/_cluster/settings', { transient: { 'script.max_compilations_per_minute': -1 } });
+    t.is(bad.status, 400);
+    t.is(bad.body.error.reason, 'Failed to parse value [-1] for setting [script.max_compilations_per_minute] must be >= 0');
+    const ok = await other.request('PUT', '/_cluster/settings', { transient: { 'script.max_compilations_per_minute': 100 } });
+    t.is(ok.status, 200);
+    t.is((await other.request('POST', '/c/t/1/_update', { script: 'ctx._source.n = 1' })).status, 200);
+  } finally {
+    await other.close();
+  }
+});
