@@ -133,3 +133,20 @@ test('search script errors: compile error, runtime error, text fields, unknown l
   t.is(expr.body.error.failed_shards[0].reason.type, 'script_exception');
   t.is(expr.body.error.failed_shards[0].reason.lang, 'expression');
 });
+
+test('date doc values are Joda date-times in painless and millis in expressions', async (t) => {
+  await node.request('PUT', '/d', { settings: { number_of_shards: 1 }, mappings: { t: { properties: { at: { type: 'date' } } } } });
+  await node.request('PUT', '/d/t/1?refresh=true', { at: '2017-03-05T10:20:30.400Z' });
+  const r = await node.request('POST', '/d/_search', {
+    script_fields: {
+      parts: { script: "def d = doc['at'].value; [d.year, d.monthOfYear, d.dayOfMonth, d.getDayOfWeek(), d.hourOfDay, d.getMillis()]" },
+      str: { script: "'' + doc['at'].date" },
+      millis: { script: { lang: 'expression', inline: "doc['at'].value" } },
+    },
+  });
+  t.deepEqual(r.body.hits.hits[0].fields, {
+    parts: [2017, 3, 5, 7, 10, 1488709230400],
+    str: ['2017-03-05T10:20:30.400Z'],
+    millis: [1488709230400],
+  });
+});

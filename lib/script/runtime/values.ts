@@ -109,6 +109,7 @@ export function toHost(v: unknown): unknown {
   return v;
 }
 
+
 /** Java's `String.valueOf` of a script value (string concatenation, `toString()`). */
 export function javaString(v: unknown): string {
   if (v === null || v === undefined) return 'null';
