@@ -29,6 +29,7 @@ import { startScroll } from '../../lib/action/search/scroll.js';
 import { parseMsearch } from '../../lib/action/search/msearch-action.js';
 import { indicesOptionsFrom, splitExpression, STRICT_EXPAND_OPEN } from '../../lib/action/resolve-indices.js';
 import { parseJsonBody } from '../rest/json-body.js';
+import { SEARCH_PARAMS } from './search-params.js';
 import { buildErrorBody } from '../rest/error-body.js';
 
 /**
@@ -119,7 +120,8 @@ async function searchTemplate(ctx: NodeContext, req: RestRequest): Promise<RestR
   if (scroll !== undefined) r.scrollMs = parseTimeout(scroll);
   const rc = req.param('request_cache');
   if (rc !== undefined) r.requestCache = rc !== 'false';
-  for (const p of ['typed_keys', 'explain', 'profile']) req.param(p);
+  // The source-level parameters are read and dropped: the template is the whole source.
+  for (const p of TEMPLATE_SEARCH_PARAMS) req.param(p);
   applyTemplate(ctx, r, t);
   const body = await runSearch(ctx, r);
   return { status: 200, body, headers: deprecationHeaders(r.warnings) };
@@ -163,13 +165,14 @@ async function multiSearchTemplate(ctx: NodeContext, req: RestRequest): Promise<
       }
     }),
   );
-  return { status: 200, body: { responses } };
+  return { status: 200, body: { responses }, headers: deprecationHeaders([...new Set(items.flatMap(({ r }) => r.warnings))]) };
 }
 
-const SEARCH_PARAMS = [
-  'ignore_unavailable', 'allow_no_indices', 'expand_wildcards', 'preference', 'routing', 'scroll',
-  'search_type', 'typed_keys', 'request_cache', 'explain', 'profile',
-];
+/**
+ * 5.6's `RestSearchTemplateAction` reads every `_search` URI parameter (so none is rejected as
+ * unrecognized) before the rendered template replaces the search source; `profile` too.
+ */
+const TEMPLATE_SEARCH_PARAMS = [...new Set([...SEARCH_PARAMS, 'profile'])];
 
 export function searchTemplateRoutes(ctx: NodeContext): RouteDef[] {
   return [
@@ -253,7 +256,7 @@ export function searchTemplateRoutes(ctx: NodeContext): RouteDef[] {
     {
       methods: ['GET', 'POST'],
       paths: ['/_search/template', '/{index}/_search/template', '/{index}/{type}/_search/template'],
-      params: SEARCH_PARAMS,
+      params: TEMPLATE_SEARCH_PARAMS,
       handler: (req) => searchTemplate(ctx, req),
     },
     {

@@ -142,6 +142,8 @@ export function searchRoutes(ctx: NodeContext): RouteDef[] {
         const items = await multiSearch(ctx, requests);
         return {
           status: 200,
+          // Deprecations met parsing any item (e.g. a `template` query) go out as headers.
+          headers: deprecationHeaders([...new Set(requests.flatMap((r) => r.warnings))]),
           body: {
             responses: items.map((it) => {
               if ('ok' in it) return { ...it.ok, status: 200 };

@@ -130,6 +130,8 @@ class Engine implements StrataShardEngine {
   private idleTimer: NodeJS.Timeout | null = null;
   private lastWriteAt = Date.now();
   private backgroundFlush: Promise<void> | null = null;
+  /** The timer's refresh in flight: ticks do not pile up behind a slow refresh. */
+  private scheduledRefresh: Promise<void> | null = null;
   private compacting: Promise<void> = Promise.resolve();
 
   constructor(
@@ -300,8 +302,19 @@ class Engine implements StrataShardEngine {
     this.timer = null;
     if (this.intervalMs <= 0 || this.closed) return;
     this.timer = setInterval(() => {
-      if (!isDirty(this.ctx) || this.ctx.closing) return;
-      this.refresh().catch((err: unknown) => this.ctx.logger?.warn({ err }, 'scheduled refresh failed'));
+      if (!isDirty(this.ctx) || this.ctx.closing || this.scheduledRefresh) return;
+      this.scheduledRefresh = this.ctx.segMutex
+        .run(async () => {
+          // The interval may have been disabled while this tick waited for the mutex.
+          if (this.intervalMs <= 0 || this.ctx.closing) return;
+          await refreshLocked(this.ctx);
+          this.notifyListeners();
+        })
+        .then(() => this.maybeMerge())
+        .catch((err: unknown) => this.ctx.logger?.warn({ err }, 'scheduled refresh failed'))
+        .finally(() => {
+          this.scheduledRefresh = null;
+        });
     }, this.intervalMs);
     if (this.listeners.length === 0) this.timer.unref();
   }
