@@ -126,7 +126,7 @@ test('compile errors: script_exception with a script_stack pointer', (t) => {
   t.deepEqual(e.metadata, { script_stack: ['x + 1', '^---- HERE'], script: 'x + 1', lang: 'painless' });
   t.is(e.causedBy?.type, 'illegal_argument_exception');
   t.is(e.causedBy?.reason, 'Variable [x] is not defined.');
-  t.is(fail('1 +').causedBy?.reason, 'invalid sequence of tokens near [<EOF>].');
+  t.is(fail('1 +').causedBy?.reason, 'unexpected end of script.');
   t.is(fail('1; 2').causedBy?.reason, 'Not a statement.');
   t.is(fail('int x = 1 int y = 2').causedBy?.reason, "unexpected token ['int'] was expecting one of [';'].");
   t.is(run('int s = 0; for (int i = 0; i < 3; i++) { s += i } s'), 3);

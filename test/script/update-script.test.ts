@@ -120,7 +120,7 @@ test('a compile error answers ES 5.6 script_exception inside failed to execute s
         script_stack: ['ctx._source.n = ', '                ^---- HERE'],
         script: 'ctx._source.n = ',
         lang: 'painless',
-        caused_by: { type: 'illegal_argument_exception', reason: 'invalid sequence of tokens near [<EOF>].' },
+        caused_by: { type: 'illegal_argument_exception', reason: 'unexpected end of script.' },
       },
     },
     status: 400,
