@@ -17,7 +17,7 @@ import { decodeIp } from '../mapping/term-encoding.js';
 import { EsError } from '../errors/errors.js';
 import { loadStoredDocs } from './stored-doc-cache.js';
 import type { SearchScript } from './search-script.js';
-import { toHost, toScript } from '../script/runtime/values.js';
+import { boxDouble, toHost, toScript } from '../script/runtime/values.js';
 
 export interface FetchOptions {
   index: string;
@@ -128,7 +128,9 @@ async function renderHit(seg: SegmentReader, h: ScoredDoc, doc: StoredDocument, 
     sf.script.params.set('_source', doc.source ? toScript(JSON.parse(doc.source.toString('utf8'))) : null);
     let v: unknown;
     try {
-      v = toHost(sf.script.bind(seg)(h.doc, h.score));
+      const raw = sf.script.bind(seg)(h.doc, h.score);
+      // expressions always yield doubles (ES renders 42.0); painless values keep their Java kind
+      v = sf.script.lang === 'expression' && typeof raw === 'number' ? toHost(boxDouble(raw), true) : toHost(raw, true);
     } catch (e) {
       if (sf.ignoreFailure) continue;
       throw e;

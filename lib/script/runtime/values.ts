@@ -15,7 +15,7 @@
  *   become these once ({@link toScript}) and come back as JSON ({@link toHost}).
  */
 import { classCast, JavaError, npe } from '../errors.js';
-import { javaDoubleToString } from '../../units/java-number.js';
+import { javaDoubleToString, JsonDouble } from '../../units/java-number.js';
 
 /** A Java `Double` whose value is integral (see the module comment). */
 export class JDouble {
@@ -92,23 +92,29 @@ export function toScript(v: unknown): unknown {
   return v;
 }
 
-/** Script values back to JSON-able host data (maps to objects, boxes unwrapped, sets to arrays). */
-export function toHost(v: unknown): unknown {
+/**
+ * Script values back to JSON-able host data (maps to objects, boxes unwrapped, sets to arrays).
+ * With `markDoubles`, Java doubles become {@link JsonDouble}s so responses print them as ES
+ * does (`42.0`); stored `_source` keeps plain numbers.
+ */
+export function toHost(v: unknown, markDoubles = false): unknown {
   if (v === null || v === undefined) return null;
-  if (v instanceof JDouble) return v.v;
-  if (typeof v === 'number') return Number.isFinite(v) ? v : Number.isNaN(v) ? 'NaN' : v > 0 ? 'Infinity' : '-Infinity';
-  if (Array.isArray(v)) return v.map(toHost);
-  if (v instanceof Set) return [...v].map(toHost);
+  if (v instanceof JDouble) return markDoubles ? new JsonDouble(v.v) : v.v;
+  if (typeof v === 'number') {
+    if (!Number.isFinite(v)) return Number.isNaN(v) ? 'NaN' : v > 0 ? 'Infinity' : '-Infinity';
+    return markDoubles && !Number.isInteger(v) ? new JsonDouble(v) : v;
+  }
+  if (Array.isArray(v)) return v.map((x) => toHost(x, markDoubles));
+  if (v instanceof Set) return [...v].map((x) => toHost(x, markDoubles));
   if (v instanceof Map) {
     const o: Record<string, unknown> = {};
-    for (const [k, x] of v) o[String(toHost(k))] = toHost(x);
+    for (const [k, x] of v) o[String(toHost(k))] = toHost(x, markDoubles);
     return o;
   }
   if (v instanceof JPattern) return v.source;
   if (typeof v === 'object' || typeof v === 'function') return String(v);
   return v;
 }
-
 
 /** Java's `String.valueOf` of a script value (string concatenation, `toString()`). */
 export function javaString(v: unknown): string {
