@@ -44,6 +44,8 @@ test('script_fields in painless and expression, with params and params._source',
     { twice: [4], expr: [21], src: ['c!'], list: [2, 'c', false] },
   ]);
   t.is(r.body.hits.hits[0]._source, undefined);
+  // Java doubles print as ES prints them
+  t.regex(r.text, /"expr":\[20\.0\]/);
 });
 
 test('missing values read as 0 (numbers) and null (strings); .empty and .values', async (t) => {
@@ -149,4 +151,28 @@ test('date doc values are Joda date-times in painless and millis in expressions'
     str: ['2017-03-05T10:20:30.400Z'],
     millis: [1488709230400],
   });
+});
+
+test('the loop limit and disabled inline scripts in search', async (t) => {
+  const loop = await node.request('POST', '/s/_search', { query: { ids: { values: ['1'] } }, script_fields: { x: { script: 'int i = 0; while (true) { i++ } return i;' } } });
+  t.is(loop.status, 500);
+  t.is(loop.body.error.type, 'search_phase_execution_exception');
+  t.deepEqual(loop.body.error.failed_shards[0].reason.caused_by, {
+    type: 'painless_error',
+    reason: 'The maximum number of statements that can be executed in a loop has been reached.',
+  });
+  const other = await startTestNode({ settings: { 'script.search': 'false' } });
+  try {
+    await other.request('PUT', '/x/t/1?refresh=true', { n: 1 });
+    const r = await other.request('POST', '/x/_search', { script_fields: { v: { script: "doc['n'].value" } } });
+    t.is(r.status, 500);
+    t.deepEqual(r.body.error.root_cause[0], {
+      type: 'illegal_state_exception',
+      reason: 'scripts of type [inline], operation [search] and lang [painless] are disabled',
+    });
+    // updates are another operation, still allowed
+    t.is((await other.request('POST', '/x/t/1/_update', { script: 'ctx._source.n = 2' })).status, 200);
+  } finally {
+    await other.close();
+  }
 });
