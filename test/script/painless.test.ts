@@ -164,6 +164,9 @@ test('limits: loop counter, recursion, allocation', (t) => {
   t.is(run('int s = 0; for (int i = 0; i < 999999; i++) { s++; } return s;'), 999999);
   t.is(fail('def f(def n) { return f(n + 1); } return f(0);').causedBy?.type, 'stack_overflow_error');
   t.is(fail('int[] a = new int[2000000000];').causedBy?.type, 'out_of_memory_error');
+  t.deepEqual(run('def l = [1, 2]; l.addAll(l); l'), [1, 2, 1, 2]);
+  t.is(fail('def l = [1]; l.forEach(x -> l.add(x)); l').causedBy?.type, 'concurrent_modification_exception');
+  t.is(fail('def l = [1]; ' + 'l.addAll(l); '.repeat(30) + 'l.size()').causedBy?.type, 'out_of_memory_error');
   t.is(fail("String s = 'xxxxxxxxxxxxxxxx'; for (int i = 0; i < 40; i++) { s = s + s; } return s.length();").causedBy?.type, 'out_of_memory_error');
   // a deeply nested expression fails cleanly at compile time
   t.is(fail('('.repeat(20000) + '1' + ')'.repeat(20000)).type, 'script_exception');

@@ -31,6 +31,9 @@ export const REGEX_DISABLED =
   "Regexes are disabled. Set [script.painless.regex.enabled] to [true] in elasticsearch.yaml to allow them. Be careful though, regexes break out of Painless's protection against deep recursion and long loops.";
 type Table = Record<string, Method>;
 
+/** Largest list a script may grow by bulk operations (a doubling `addAll` chain fails cleanly). */
+export const MAX_COLLECTION_SIZE = 10_000_000;
+
 /** A script lambda or function reference as the runtime calls it. */
 export type ScriptFn = (...args: unknown[]) => unknown;
 
@@ -195,15 +198,22 @@ function listRemove(l: unknown[], x: unknown): unknown {
   return i >= 0;
 }
 
+/** Run `g` on each element; a list changed meanwhile fails as Java's iterators do. */
+function eachOf(l: unknown[], g: ScriptFn): void {
+  const n = l.length;
+  for (let i = 0; i < n; i++) {
+    g(l[i]);
+    if (l.length !== n) throw new JavaError('concurrent_modification_exception', null);
+  }
+}
+
 const ITERABLE: Table = {
   'forEach/1': (l: unknown[], f: unknown) => {
-    const g = fn(f);
-    for (const x of l) g(x);
+    eachOf(l, fn(f));
     return null;
   },
   'each/1': (l: unknown[], f: unknown) => {
-    const g = fn(f);
-    for (const x of l) g(x);
+    eachOf(l, fn(f));
     return l;
   },
   'any/1': (l: unknown[], f: unknown) => l.some((x) => toBool(fn(f)(x))),
@@ -233,8 +243,10 @@ const LIST: Table = {
     return null;
   },
   'addAll/1': (l: unknown[], xs: unknown) => {
-    const src = asIterable(xs);
-    for (const x of src) l.push(x);
+    // a snapshot first, as ArrayList#addAll takes toArray() (so l.addAll(l) doubles, not loops)
+    const src = asIterable(xs).slice();
+    if (l.length + src.length > MAX_COLLECTION_SIZE) throw new JavaError('out_of_memory_error', 'Java heap space');
+    for (let i = 0; i < src.length; i++) l.push(src[i]);
     return src.length > 0;
   },
   'get/1': (l: unknown[], i: unknown) => {
