@@ -722,7 +722,9 @@ class Compiler {
       if (!m) throw cerr(`Unknown call [${e.name}] with [${e.args.length}] arguments on type [${cls}].`, e.pos);
       const args = e.args.map((a) => this.expr(a));
       const t = typeof m.ret === 'function' ? m.ret(args.map((a) => a.t)) : m.ret;
-      const fs = args.map((a) => asDef(a));
+      // Math only reads numbers: pass primitives unboxed; other classes see def values (so
+      // String.valueOf(5.0) still prints 5.0)
+      const fs = args.map((a) => (cls === 'Math' && isNumeric(a.t) ? a.f : asDef(a)));
       const impl = m.fn;
       let f: (fr: Frame) => unknown;
       if (fs.length === 1) {
