@@ -17,6 +17,7 @@ import { templateRoutes } from './templates.js';
 import { rolloverRoutes } from './rollover.js';
 import { searchTemplateRoutes } from './search-template.js';
 import { ingestRoutes } from './ingest.js';
+import { storedScriptRoutes } from './stored-scripts.js';
 import { analyzeRoutes } from './analyze.js';
 
 export function allRoutes(ctx: NodeContext): RouteDef[] {
@@ -35,6 +36,7 @@ export function allRoutes(ctx: NodeContext): RouteDef[] {
     ...rolloverRoutes(ctx),
     ...searchTemplateRoutes(ctx),
     ...ingestRoutes(ctx),
+    ...storedScriptRoutes(ctx),
     ...analyzeRoutes(ctx),
   ];
 }

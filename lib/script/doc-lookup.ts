@@ -7,6 +7,7 @@
 import { JavaError } from './errors.js';
 import { HostObject, NO_MEMBER } from './runtime/host-object.js';
 import { boxDouble } from './runtime/values.js';
+import { JodaDateTime } from './runtime/joda-date.js';
 
 /** A segment's doc values columns (the shape of `SegmentReader#docValuesColumn`). */
 export interface DocValuesColumns {
@@ -77,6 +78,7 @@ export class FieldDocValues extends HostObject {
 
   private wrap(v: number): unknown {
     if (this.kind === 'boolean') return v !== 0;
+    if (this.kind === 'date') return new JodaDateTime(v);
     return this.kind === 'double' ? boxDouble(v) : v;
   }
 
@@ -114,8 +116,10 @@ export class FieldDocValues extends HostObject {
       case 'length':
         return this.count();
       case 'date':
-      case 'millis':
-        if (this.kind === 'date') return this.num();
+        if (this.kind === 'date') return this.value();
+        return NO_MEMBER;
+      case 'dates':
+        if (this.kind === 'date') return this.values();
         return NO_MEMBER;
     }
     return NO_MEMBER;
@@ -142,8 +146,10 @@ export class FieldDocValues extends HostObject {
         case 'getLength':
           return this.count();
         case 'getDate':
-        case 'getMillis':
-          if (this.kind === 'date') return this.num();
+          if (this.kind === 'date') return this.value();
+          break;
+        case 'getDates':
+          if (this.kind === 'date') return this.values();
           break;
       }
     }

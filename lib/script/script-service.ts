@@ -79,6 +79,8 @@ export class ScriptService {
   private readonly cache = new Map<string, ExecutableScript>();
   private tokens: number | undefined;
   private lastCompile = 0;
+  /** The rate the bucket was filled for; a new rate refills it (5.6 setMaxCompilationsPerMinute). */
+  private rate: number | undefined;
 
   constructor(private readonly deps: ScriptServiceDeps) {}
 
@@ -157,8 +159,9 @@ export class ScriptService {
   private checkCompilationLimit(): void {
     const perMinute = Number(this.setting('script.max_compilations_per_minute') ?? 15);
     const now = (this.deps.now ?? Date.now)();
-    if (this.tokens === undefined) {
+    if (this.tokens === undefined || this.rate !== perMinute) {
       this.tokens = perMinute;
+      this.rate = perMinute;
       this.lastCompile = now;
     }
     this.tokens += ((now - this.lastCompile) * perMinute) / 60000;

@@ -73,7 +73,7 @@ function segmentHasNested(seg: SegmentReader): boolean {
 /** Run the query phase over the segments of one shard. */
 export async function searchShard(segments: readonly SegmentReader[], o: ShardQueryOptions): Promise<ShardQueryResult> {
   const sorts = o.sorts;
-  const needScores = !sorts || o.trackScores || sorts.some((s) => s.kind === 'score') || o.minScore !== undefined;
+  const needScores = !sorts || o.trackScores || sorts.some((s) => s.kind === 'score' || s.needsScores === true) || o.minScore !== undefined;
   const cmp = sorts ? bySortValues(sorts) : byScore;
   const top = new TopK(o.collapse ? 0 : o.topN, cmp);
   const bestByGroup = o.collapse ? new Map<SortValue, ScoredDoc>() : undefined;

@@ -11,7 +11,7 @@ export function parseUpdateBody(
   defaults: { retryOnConflict?: number; fields?: string[]; sourceFilter?: unknown; lang?: string },
 ): UpdateSpec {
   const spec: UpdateSpec = {
-    // `parser.booleanValue()` of 5.x: `doc_as_upsert: 1` is true, as are other lenient forms.
+    // 5.x XContentParser#booleanValue is lenient: `doc_as_upsert: 1` is true (numbers unless 0).
     docAsUpsert: body.doc_as_upsert === undefined ? false : booleanValue(body.doc_as_upsert),
     detectNoop: body.detect_noop === undefined ? true : booleanValue(body.detect_noop),
     scriptedUpsert: body.scripted_upsert === undefined ? false : booleanValue(body.scripted_upsert),

@@ -11,6 +11,7 @@ import { BooleanWeight, type BooleanClause } from '../../search/boolean-weight.j
 import { DocSetWeight, MatchAllWeight } from '../../search/constant-weights.js';
 import { typeWeight } from '../../search/meta-fields.js';
 import { compileSort } from '../../search/sort-values.js';
+import { compileScriptFields } from '../../search/search-script.js';
 import { searchShard } from '../../search/shard-search.js';
 import { isScoreSort, type SortSpec } from '../../search/sort-spec.js';
 import { AggregatedStats, RecordingStats, type StatsSource, type Weight } from '../../search/weight.js';
@@ -158,6 +159,7 @@ export async function runQueryPhase(ctx: NodeContext, contexts: ShardContext[], 
         sc.weight = await shardWeight(sc, r, sc.svc.shards.length, aliasFilters);
         if (r.postFilter) sc.postFilter = await compileQuery(sc.compile, r.postFilter, { boost: 1, filter: true, segments: sc.segments });
         if (useSorts) sc.sorts = useSorts.map((s) => compileSort(sc.compile, s));
+        if (r.scriptFields) sc.scriptFields = compileScriptFields(sc.compile, r.scriptFields);
         const searchAfter = searchAfterValues(r, sc.sorts);
         sc.result = await searchShard(sc.segments, {
           weight: sc.weight,

@@ -285,6 +285,7 @@ export async function fetchPhase(
           ...(sc.sorts ? { sorts: sc.sorts } : {}),
           scores: st.scores,
           fields: sc.compile.fields,
+          ...(sc.scriptFields ? { scriptFields: sc.scriptFields } : {}),
         });
         hits.forEach((h, i) => rendered.set(h, out[i] as Record<string, unknown>));
       } catch (e) {

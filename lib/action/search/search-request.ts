@@ -129,7 +129,10 @@ function toSortSpec(s: DslSortSpec): SortSpec {
       ...(s.unmappedType !== undefined ? { unmappedType: s.unmappedType } : {}),
     };
   }
-  throw new EsError('illegal_argument_exception', 400, `sort type [${s.type === 'script' ? '_script' : '_geo_distance'}] is not supported yet`);
+  if (s.type === 'script') {
+    return { field: '_script', order: s.order, ...(s.mode !== undefined ? { mode: s.mode } : {}), script: { ref: s.script, type: s.scriptType } };
+  }
+  throw new EsError('illegal_argument_exception', 400, `sort type [_geo_distance] is not supported yet`);
 }
 
 /** `stored_fields` body/param forms. */

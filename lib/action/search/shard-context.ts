@@ -12,6 +12,7 @@ import type { ShardQueryResult } from '../../search/shard-search.js';
 import type { Weight } from '../../search/weight.js';
 import type { CompiledSort } from '../../search/sort-values.js';
 import { getDocument } from '../document/get-document.js';
+import type { SearchScript } from '../../search/search-script.js';
 
 export interface ShardContext {
   /** Position of the shard in the request (the reduce tie-breaker). */
@@ -25,6 +26,8 @@ export interface ShardContext {
   weight?: Weight;
   postFilter?: Weight;
   sorts?: CompiledSort[];
+  /** `script_fields` compiled for this shard (in the query phase, so errors are shard failures). */
+  scriptFields?: Array<{ name: string; script: SearchScript; ignoreFailure: boolean }>;
   result?: ShardQueryResult;
   indexBoost: number;
 }
@@ -55,6 +58,7 @@ export function openShardContext(ctx: NodeContext, svc: IndexService, shard: num
     stats,
     nowMs,
     shardId: shard,
+    scripts: ctx.scripts,
     getSource: async (index, type, id, routing) => {
       const r = await getDocument(ctx, { index, type, id, ...(routing !== undefined ? { routing } : {}) });
       return r.found ? ((r._source as Record<string, unknown> | undefined) ?? null) : null;

@@ -28,7 +28,7 @@ import {
   lsub,
 } from '../runtime/arith.js';
 import { HostObject, NO_MEMBER } from '../runtime/host-object.js';
-import { asIterable, callMethod, getField, getIndex, JMatcher, setField, setIndex, type ScriptFn } from '../runtime/methods.js';
+import { asIterable, callMethod, getField, getIndex, JMatcher, REGEX_DISABLED, setField, setIndex, type ScriptFn } from '../runtime/methods.js';
 import { STATIC_FIELDS, STATIC_METHODS } from '../runtime/statics.js';
 import {
   boxDouble,
@@ -54,8 +54,6 @@ export const MAX_CALL_DEPTH = 200;
 /** Largest array a script may allocate. */
 export const MAX_ARRAY_LENGTH = 10_000_000;
 
-const REGEX_DISABLED =
-  "Regexes are disabled. Set [script.painless.regex.enabled] to [true] in elasticsearch.yaml to allow them. Be careful though, regexes break out of Painless's protection against deep recursion and long loops.";
 
 /** Options of one compilation. */
 export interface CompileOptions {
@@ -724,7 +722,9 @@ class Compiler {
       if (!m) throw cerr(`Unknown call [${e.name}] with [${e.args.length}] arguments on type [${cls}].`, e.pos);
       const args = e.args.map((a) => this.expr(a));
       const t = typeof m.ret === 'function' ? m.ret(args.map((a) => a.t)) : m.ret;
-      const fs = args.map((a) => asDef(a));
+      // Math only reads numbers: pass primitives unboxed; other classes see def values (so
+      // String.valueOf(5.0) still prints 5.0)
+      const fs = args.map((a) => (cls === 'Math' && isNumeric(a.t) ? a.f : asDef(a)));
       const impl = m.fn;
       let f: (fr: Frame) => unknown;
       if (fs.length === 1) {
@@ -739,7 +739,8 @@ class Compiler {
     }
     const obj = this.expr(e.obj).f;
     const args = e.args.map((a) => asDef(this.expr(a)));
-    const name = e.name;
+    // without regexes, String#split only takes literal separators (see runtime/methods.ts)
+    const name = e.name === 'split' && e.args.length === 1 && !this.opts.regexEnabled ? 'split#literal' : e.name;
     const nullSafe = e.nullSafe;
     return {
       t: 'def',
