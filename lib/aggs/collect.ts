@@ -127,7 +127,7 @@ class TermsAggregator extends BucketAggregator {
   constructor(spec: TermsSpec, ctx: ShardAggContext) {
     super(spec, ctx);
     this.vs = resolveValues(ctx.fields, spec, false, 'terms', parseMissingWith(ctx));
-    if ((spec.include?.regex || spec.exclude?.regex) && this.vs.valueType !== 'string') {
+    if ((spec.include?.regex || spec.exclude?.regex) && (this.vs.valueType !== 'string' || this.vs.format.kind !== 'raw')) {
       throw new EsError(
         'aggregation_execution_exception',
         500,
