@@ -13,6 +13,7 @@ import { IndicesService } from './indices/indices-service.js';
 import { createHttpServer } from '../api/server.js';
 import { allRoutes } from '../api/routes/index.js';
 import type { NodeContext } from './action/context.js';
+import { createScriptService } from './action/scripts/node-script-service.js';
 
 export interface StartNodeOptions {
   dataPath: string;
@@ -75,6 +76,7 @@ export async function startNode(opts: StartNodeOptions): Promise<RunningNode> {
     logger,
     cluster,
     indices,
+    scripts: createScriptService(settings, cluster),
     startedAt: Date.now(),
     transportAddress: { host, port: 9300 },
     httpAddress: { host, port },

@@ -67,7 +67,7 @@ export function guessRootCauses(err: EsError): EsError[] {
 
 /** The `{type, reason, ...metadata, caused_by?, stack_trace?}` object of one exception. */
 export function exceptionToJson(err: EsError, opts: { withCause: boolean; stackTrace: boolean }): Record<string, unknown> {
-  const out: Record<string, unknown> = { type: err.type, reason: err.reason };
+  const out: Record<string, unknown> = { type: err.type, reason: err.nullReason ? null : err.reason };
   for (const [k, v] of Object.entries(err.metadata)) {
     if (k === 'type' || k === 'reason') continue;
     out[k] = v;

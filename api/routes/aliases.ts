@@ -9,7 +9,7 @@ import { illegalArgument } from '../../lib/errors/errors.js';
 import { STRICT_EXPAND_OPEN } from '../../lib/action/resolve-indices.js';
 import { parseAliasActions, type AliasAction } from '../../lib/action/aliases/alias-actions.js';
 import { updateAliases } from '../../lib/action/aliases/update-aliases.js';
-import { aliasesExist, getAliases, getAllAliases } from '../../lib/action/aliases/get-aliases.js';
+import { getAliases, getAllAliases } from '../../lib/action/aliases/get-aliases.js';
 import { buildAliasMetadata } from '../../lib/action/aliases/alias-definition.js';
 
 const ACK_PARAMS = ['timeout', 'master_timeout'];
@@ -134,7 +134,8 @@ export function aliasRoutes(ctx: NodeContext): RouteDef[] {
       handler: (req) => {
         req.paramAsBool('local', false);
         try {
-          return { status: aliasesExist(ctx.cluster.state(), req.pathParams.index, req.pathParams.name, indicesOptions(req, STRICT_EXPAND_OPEN)) ? 200 : 404 };
+          // Since 5.5 HEAD answers the status GET would (elastic/elasticsearch#25043).
+          return { status: getAliases(ctx.cluster.state(), req.pathParams.index, req.pathParams.name, indicesOptions(req, STRICT_EXPAND_OPEN)).status };
         } catch {
           return { status: 404 };
         }

@@ -44,10 +44,16 @@ export function bulkRoutes(ctx: NodeContext): RouteDef[] {
         });
         req.param('timeout');
         req.param('wait_for_active_shards');
-        const results = await executeBulk(ctx, items, { refresh: refreshPolicy(req) });
+        let ingestTook: number | undefined;
+        const results = await executeBulk(ctx, items, { refresh: refreshPolicy(req), onIngest: (ms) => (ingestTook = ms) });
         return {
           status: 200,
-          body: { took: Date.now() - started, errors: results.some((r) => r.error !== undefined), items: results.map(renderBulkItem) },
+          body: {
+            took: Date.now() - started,
+            ...(ingestTook !== undefined ? { ingest_took: ingestTook } : {}),
+            errors: results.some((r) => r.error !== undefined),
+            items: results.map(renderBulkItem),
+          },
         };
       },
     },

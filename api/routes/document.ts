@@ -36,7 +36,8 @@ function baseItem(req: RestRequest, opType: BulkItemRequest['opType']): BulkItem
     type: p.type!,
     ...(p.id !== undefined ? { id: p.id } : {}),
     ...(routing !== undefined ? { routing } : {}),
-    ...(parent !== undefined ? { parent, ...(routing === undefined ? { routing: parent } : {}) } : {}),
+    // The parent is the default routing; resolveWriteIndex applies it (after alias routing).
+    ...(parent !== undefined ? { parent } : {}),
     ...(version !== undefined ? { version } : {}),
     ...(vt ? { versionType: vt } : {}),
   };
@@ -92,6 +93,7 @@ export function documentRoutes(ctx: NodeContext): RouteDef[] {
           retryOnConflict: req.paramAsInt('retry_on_conflict', 0),
           ...(fields ? { fields } : {}),
           ...(req.param('_source') !== undefined ? { sourceFilter: sourceParam(req) } : {}),
+          ...(req.param('lang') !== undefined ? { lang: req.param('lang')! } : {}),
         });
         return single(ctx, req, item);
       },
@@ -130,9 +132,11 @@ function getRequest(req: RestRequest) {
   const version = optionalInt(req, 'version');
   const vt = req.param('version_type');
   req.param('preference');
-  req.param('realtime');
-  req.param('refresh');
+  const realtime = req.paramAsBool('realtime', true);
+  const refresh = req.paramAsBool('refresh', false);
   return {
+    realtime,
+    refresh,
     index: p.index!,
     type: p.type!,
     id: p.id!,

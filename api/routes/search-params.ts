@@ -6,6 +6,7 @@ import type { RestRequest } from '../types.js';
 import { EsError } from '../../lib/errors/errors.js';
 import { parseQuery } from '../../lib/dsl/parse-query.js';
 import { applySearchBody, newSearchRequest, parseTimeout, storedFieldsOf, type SearchRequest } from '../../lib/action/search/search-request.js';
+import type { ParseOptions } from '../../lib/dsl/parse-context.js';
 import { parseSortParam } from '../../lib/search/sort-spec.js';
 import { splitExpression } from '../../lib/action/resolve-indices.js';
 import { sourceParam } from './source-params.js';
@@ -48,12 +49,16 @@ function searchType(v: string | undefined): SearchRequest['searchType'] {
 }
 
 /** The request of `GET|POST /{index}/{type}/_search`. */
-export function searchRequestFrom(req: RestRequest, body?: { json: Record<string, unknown>; text?: string }): SearchRequest {
+export function searchRequestFrom(
+  req: RestRequest,
+  body?: { json: Record<string, unknown>; text?: string },
+  parse: Pick<ParseOptions, 'templateSource'> = {},
+): SearchRequest {
   const r = newSearchRequest(splitExpression(req.pathParams.index), splitExpression(req.pathParams.type));
-  if (body) applySearchBody(r, body.json, body.text);
+  if (body) applySearchBody(r, body.json, body.text, parse);
   else if (req.hasBody()) {
     const json = req.json<Record<string, unknown>>();
-    if (json !== null && typeof json === 'object' && !Array.isArray(json)) applySearchBody(r, json, req.rawBody?.toString('utf8'));
+    if (json !== null && typeof json === 'object' && !Array.isArray(json)) applySearchBody(r, json, req.rawBody?.toString('utf8'), parse);
   }
   applyUriParams(req, r);
   return r;

@@ -20,6 +20,7 @@ import { buildErrorBody } from '../rest/error-body.js';
 import { SEARCH_PARAMS, searchRequestFrom, uriQuery } from './search-params.js';
 import { sourceParam } from './source-params.js';
 import { deprecationHeaders } from './common.js';
+import { templateLookup } from '../../lib/action/templates/search-template.js';
 import { sniffContentType } from '../rest/content-type.js';
 
 function bodyObject(req: RestRequest): Record<string, unknown> | undefined {
@@ -64,7 +65,7 @@ export function searchRoutes(ctx: NodeContext): RouteDef[] {
       paths: ['/_search', '/{index}/_search', '/{index}/{type}/_search'],
       params: SEARCH_PARAMS,
       handler: async (req) => {
-        const r = searchRequestFrom(req);
+        const r = searchRequestFrom(req, undefined, { templateSource: templateLookup(ctx) });
         r.indicesOptions = indicesOptionsFrom((n) => req.param(n), STRICT_EXPAND_OPEN);
         const body = r.scrollMs !== undefined ? await startScroll(ctx, r) : await search(ctx, r);
         return { status: 200, body, headers: deprecationHeaders(r.warnings) };
@@ -137,10 +138,12 @@ export function searchRoutes(ctx: NodeContext): RouteDef[] {
           ...(req.pathParams.index !== undefined ? { index: req.pathParams.index } : {}),
           ...(req.pathParams.type !== undefined ? { type: req.pathParams.type } : {}),
           ...(st !== undefined ? { searchType: st } : {}),
-        });
+        }, { templateSource: templateLookup(ctx) });
         const items = await multiSearch(ctx, requests);
         return {
           status: 200,
+          // Deprecations met parsing any item (e.g. a `template` query) go out as headers.
+          headers: deprecationHeaders([...new Set(requests.flatMap((r) => r.warnings))]),
           body: {
             responses: items.map((it) => {
               if ('ok' in it) return { ...it.ok, status: 200 };

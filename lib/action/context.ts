@@ -4,6 +4,7 @@
 import type { ClusterService } from '../cluster/cluster-service.js';
 import type { IndicesService } from '../indices/indices-service.js';
 import type { Logger } from '../indices/index-service.js';
+import type { ScriptService } from '../script/script-service.js';
 
 export interface NodeContext {
   nodeId: string;
@@ -15,6 +16,8 @@ export interface NodeContext {
   logger: Logger;
   cluster: ClusterService;
   indices: IndicesService;
+  /** Compiles and caches scripts (painless, expression) under the node's script settings. */
+  scripts: ScriptService;
   startedAt: number;
   transportAddress: { host: string; port: number };
   httpAddress: { host: string; port: number };

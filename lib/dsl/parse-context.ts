@@ -24,6 +24,14 @@ export interface ParseOptions {
    * Defaults to the value being parsed.
    */
   sourceRoot?: unknown;
+  /** Receives the deprecation warnings raised while parsing (sent as `Warning` headers). */
+  warnings?: string[];
+  /**
+   * The text of a mustache template named by a `template` query: inline source, stored id or
+   * file name (the node's script store and settings live outside lib/dsl). Without it only
+   * inline templates render.
+   */
+  templateSource?: (type: 'inline' | 'stored' | 'file', idOrCode: string) => string;
 }
 
 /** A lazily resolved pointer to one token of the input. */
@@ -74,6 +82,16 @@ export class ParseContext {
   /** Pointer to item `index` of `arr`. */
   atItem(arr: unknown[], index: number): At {
     return { kind: 'item', arr, index };
+  }
+
+  /** Record a deprecation warning (ES's `DeprecationLogger`), if the caller collects them. */
+  deprecated(message: string): void {
+    if (this.opts.warnings && !this.opts.warnings.includes(message)) this.opts.warnings.push(message);
+  }
+
+  /** The options this parse runs with (nested parses of rendered text inherit them). */
+  get options(): ParseOptions {
+    return this.opts;
   }
 
   /** Resolve a pointer to a line/column (1/1 when it cannot be found). */

@@ -44,6 +44,7 @@ import { parseSpanCompound, parseSpanTerm } from './queries/span.js';
 import { parseTerm } from './queries/term.js';
 import { parseTerms } from './queries/terms.js';
 import { parseType } from './queries/type.js';
+import { parseTemplateQuery } from './queries/template.js';
 
 export type { ParseOptions } from './parse-context.js';
 export type { Query, QueryKind } from './query-types.js';
@@ -98,13 +99,14 @@ const REGISTRY: Record<string, QueryParser> = {
   span_multi: parseSpanCompound,
   field_masking_span: parseSpanCompound,
   wrapper: parseWrapper,
+  template: parseTemplateQuery,
 };
 
 /**
  * Query types ES 5.6 registers that Strata does not parse yet. They fail with a
  * `parsing_exception` naming the gap instead of ES's "no [query] registered".
  */
-const NOT_SUPPORTED = new Set(['indices', 'template', 'geo_distance_range', 'geohash_cell', 'geo_shape', 'percolate']);
+const NOT_SUPPORTED = new Set(['indices', 'geo_distance_range', 'geohash_cell', 'geo_shape', 'percolate']);
 
 /** Names of the query types `parseQuery` accepts. */
 export const SUPPORTED_QUERY_NAMES: readonly string[] = Object.keys(REGISTRY);

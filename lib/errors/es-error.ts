@@ -14,13 +14,21 @@ export class EsError extends Error {
   readonly metadata: Record<string, unknown>;
   /** The error this one wraps, rendered as `caused_by`. */
   readonly causedBy: EsError | undefined;
+  /** True when the Java exception had no message (`NullPointerException`): rendered as `"reason": null`. */
+  readonly nullReason: boolean;
 
-  constructor(type: string, status: number, reason: string, opts: { metadata?: Record<string, unknown>; causedBy?: EsError } = {}) {
+  constructor(
+    type: string,
+    status: number,
+    reason: string,
+    opts: { metadata?: Record<string, unknown>; causedBy?: EsError; nullReason?: boolean } = {},
+  ) {
     super(reason);
     this.type = type;
     this.status = status;
     this.metadata = opts.metadata ?? {};
     this.causedBy = opts.causedBy;
+    this.nullReason = opts.nullReason ?? false;
   }
 
   get reason(): string {

@@ -7,6 +7,7 @@ import { rm, mkdir } from 'node:fs/promises';
 import type { IndexMetadata } from '../cluster/state.js';
 import { numberOfShards } from '../cluster/state.js';
 import { parseTimeMs } from '../cluster/time.js';
+import { parseBytesSizeValue } from '../units/byte-size-value.js';
 import { openShardEngine, type StrataShardEngine } from '../shard/engine.js';
 import { buildIndexMapper, type IndexMapper } from './mapper.js';
 import { IndexCounters } from './index-counters.js';
@@ -41,6 +42,7 @@ export class IndexService {
           indexUuid: meta.uuid,
           shardId: s,
           refreshIntervalMs,
+          flushThresholdBytes: flushThreshold(meta),
           logger,
         }),
       );
@@ -76,6 +78,8 @@ export class IndexService {
     this.meta = meta;
     const next = refreshInterval(meta);
     if (next !== prevInterval) for (const s of this.shards) s.setRefreshIntervalMs(next);
+    const threshold = flushThreshold(meta);
+    for (const s of this.shards) s.setFlushThresholdBytes(threshold);
   }
 
   async close(): Promise<void> {
@@ -92,4 +96,10 @@ export class IndexService {
 function refreshInterval(meta: IndexMetadata): number {
   const raw = meta.settings['index.refresh_interval'];
   return raw === undefined ? 1000 : parseTimeMs(raw, 'index.refresh_interval');
+}
+
+/** `index.translog.flush_threshold_size`: ES 5.6 flushes a shard whose translog passes it (512mb). */
+function flushThreshold(meta: IndexMetadata): number {
+  const raw = meta.settings['index.translog.flush_threshold_size'];
+  return raw === undefined ? 512 * 1024 * 1024 : parseBytesSizeValue(raw, 'index.translog.flush_threshold_size').bytes;
 }

@@ -102,6 +102,12 @@ export function createPipeline(id: string, definition: unknown): Pipeline {
   const config: Config = { ...(definition as Config) };
   const description = config.description;
   delete config.description;
+  // 5.x pipelines may carry an integer `version` (kept in the stored definition, unused here).
+  const version = config.version;
+  delete config.version;
+  if (version !== undefined && version !== null && !Number.isInteger(typeof version === 'string' ? Number(version) : version)) {
+    throw configError(undefined, undefined, 'version', `property cannot be converted to an int [${String(version)}]`);
+  }
   const reader = new ConfigReader('pipeline', undefined, config);
   let processorConfigs: unknown[] | undefined;
   let onFailureConfigs: unknown[] | undefined;

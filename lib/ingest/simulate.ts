@@ -10,7 +10,7 @@ import { configError } from './config.js';
 import { IngestDocument, isMap } from './ingest-document.js';
 import { createPipeline, type Pipeline } from './pipeline.js';
 import { pipelineOf } from './pipeline-store.js';
-import { CompoundProcessor, errorToJson, processorFailure } from './processor.js';
+import { CompoundProcessor, errorToJson, type Processor } from './processor.js';
 
 function parseDocs(docs: unknown, now: string): IngestDocument[] {
   if (!Array.isArray(docs)) throw configError(undefined, undefined, 'docs', 'required property is missing');
@@ -30,6 +30,34 @@ function parseDocs(docs: unknown, now: string): IngestDocument[] {
 
 function errorBody(e: EsError): Record<string, unknown> {
   return { error: errorToJson(e) };
+}
+
+/**
+ * ES 5.6 `TrackingResultProcessor.decorate`: the same compound tree, each leaf processor
+ * wrapped to append a result (`tag`, then `doc` after success, `error` on failure, or
+ * `ignored_error` and `doc` when its compound ignores failures) before passing the outcome on.
+ */
+function decorate(compound: CompoundProcessor, results: Record<string, unknown>[]): CompoundProcessor {
+  const wrap = (p: Processor): Processor => (p instanceof CompoundProcessor ? decorate(p, results) : tracking(p, compound.ignoreFailure, results));
+  return new CompoundProcessor(compound.ignoreFailure, compound.processors.map(wrap), compound.onFailure.map(wrap));
+}
+
+function tracking(p: Processor, ignoreFailure: boolean, results: Record<string, unknown>[]): Processor {
+  return {
+    type: p.type,
+    tag: p.tag,
+    execute(doc: IngestDocument): void {
+      const entry: Record<string, unknown> = p.tag !== undefined ? { tag: p.tag } : {};
+      try {
+        p.execute(doc);
+        results.push({ ...entry, doc: doc.clone().toJSON() });
+      } catch (e) {
+        const err = toEsError(e);
+        results.push(ignoreFailure ? { ...entry, ignored_error: errorBody(err), doc: doc.clone().toJSON() } : { ...entry, error: errorToJson(err) });
+        throw e;
+      }
+    },
+  };
 }
 
 export function simulate(state: ClusterState, id: string | undefined, body: Record<string, unknown>, verbose: boolean): Record<string, unknown> {
@@ -54,36 +82,12 @@ export function simulate(state: ClusterState, id: string | undefined, body: Reco
           return errorBody(toEsError(e));
         }
       }
-      // Verbose: one result per top-level processor, continuing after ignored failures.
+      // Verbose: every processor (on_failure ones too) records its result as it runs.
       const results: Record<string, unknown>[] = [];
-      const root = pipeline.processor;
-      for (const p of root.processors) {
-        const entry: Record<string, unknown> = {};
-        const tag = p instanceof CompoundProcessor ? p.processors[0]?.tag : p.tag;
-        if (tag !== undefined) entry.tag = tag;
-        try {
-          if (p instanceof CompoundProcessor && p.ignoreFailure) {
-            try {
-              p.processors[0]!.execute(doc);
-            } catch (e) {
-              entry.ignored_error = errorBody(toEsError(e));
-            }
-          } else p.execute(doc);
-          entry.doc = doc.clone().toJSON();
-          results.push(entry);
-        } catch (e) {
-          entry.error = errorToJson(toEsError(e));
-          results.push(entry);
-          if (root.onFailure.length === 0) break;
-          const failure = processorFailure(e, p.type, p.tag);
-          try {
-            new CompoundProcessor(false, [{ type: p.type, tag: p.tag, execute: () => { throw failure; } }], root.onFailure).execute(doc);
-            results.push({ doc: doc.clone().toJSON() });
-          } catch (e2) {
-            results.push(errorBody(toEsError(e2)));
-          }
-          break;
-        }
+      try {
+        decorate(pipeline.processor, results).execute(doc);
+      } catch {
+        /* the failure is already the last recorded result */
       }
       return { processor_results: results };
     }),

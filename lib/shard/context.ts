@@ -3,6 +3,7 @@
  * open/replay, views). Plain data plus the handles; behaviour lives in the modules.
  */
 import type { ShardDb } from '../../storage/segment-loader.js';
+import type { OpLogTracker } from './op-log-tracker.js';
 import type { GroupCommitter } from './group-commit.js';
 import type { LruCache } from './lru.js';
 import type { Mutex } from './mutex.js';
@@ -66,5 +67,12 @@ export interface ShardContext {
   nextSeqNo: number;
   checkpoint: number;
   counters: Counters;
+  /** The op-log records above the last flush (ES's uncommitted translog). */
+  readonly opLog: OpLogTracker;
+  /**
+   * Key ranges cleared since the last flush (merged-away or emptied segments): LevelDB keeps
+   * their bytes on disk until a compaction rewrites the files that hold them.
+   */
+  deadRanges: Array<{ gte: Buffer; lt: Buffer }>;
   closing: boolean;
 }

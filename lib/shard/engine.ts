@@ -18,11 +18,12 @@ import { LruCache } from './lru.js';
 import { pickForceMerge, pickMerge, runMerge } from './merge.js';
 import { Mutex } from './mutex.js';
 import { commitValue, isDirty, refreshLocked } from './refresh.js';
-import type { Postings, StrataSearcher } from './segment-reader.js';
+import type { Postings, StrataSearcher, StrataSegmentReader } from './segment-reader.js';
 import { SegmentState } from './segment-state.js';
 import { loadShard } from './shard-open.js';
 import type { BulkItemOutcome, ShardEngine, ShardOperation, ShardStats, StoredDocument } from './types.js';
 import { VersionMap } from './version-map.js';
+import { OpLogTracker } from './op-log-tracker.js';
 import { acquireSearcher, publish, releaseSegment } from './views.js';
 import { applyDelete, applyIndex, writeBulk } from './write-path.js';
 
@@ -39,6 +40,10 @@ export interface ShardEngineOptions {
   bufferBytes?: number;
   /** Byte budget of the decoded-postings cache (default 32 MiB). */
   postingsCacheBytes?: number;
+  /** Flush when the op log above the last flush exceeds this (`index.translog.flush_threshold_size`, 512 MiB). */
+  flushThresholdBytes?: number;
+  /** Flush a shard that took no write for this long (ES's `indices.memory.shard_inactive_time`, 5 min). */
+  idleFlushMs?: number;
 }
 
 /** Per-segment figures for the segments APIs. */
@@ -56,8 +61,12 @@ export interface SegmentSummary {
 export interface StrataShardEngine extends ShardEngine {
   /** A point-in-time view of the refreshed segments; release it when done. */
   searcher(): StrataSearcher;
+  /** The document as the last refresh left it (non-realtime get); any type when undefined. */
+  getRefreshed(type: string | undefined, id: string): Promise<StoredDocument | null>;
   /** Change the automatic refresh period (`index.refresh_interval`); -1 disables. */
   setRefreshIntervalMs(ms: number): void;
+  /** Change the op-log size that triggers a flush (`index.translog.flush_threshold_size`). */
+  setFlushThresholdBytes(bytes: number): void;
   /** Merge down to at most `maxNumSegments` segments (or rewrite segments with deletes). */
   forceMerge(opts?: { maxNumSegments?: number; onlyExpungeDeletes?: boolean }): Promise<void>;
   /** The searchable segments. */
@@ -92,9 +101,12 @@ export async function openShardEngine(opts: ShardEngineOptions): Promise<StrataS
       nextSegmentId: loaded.commit.nextSegmentId + 1,
       nextSeqNo: loaded.maxSeqNo + 1,
       checkpoint: loaded.commit.checkpoint,
+      opLog: new OpLogTracker(),
+      deadRanges: [],
       counters: { indexTotal: 0, indexTimeInMillis: 0, deleteTotal: 0, refreshTotal: 0, refreshTimeInMillis: 0, flushTotal: 0, mergeTotal: 0, mergeDocs: 0, mergeTimeInMillis: 0 },
       closing: false,
     };
+    for (const r of loaded.replayRecords) ctx.opLog.add(r.lastSeqNo, r.ops, r.bytes);
     for (const op of loaded.replay) {
       if (op.op === 'index') applyIndex(ctx, op.doc, op.version, op.seqNo);
       else applyDelete(ctx, op.type, op.id, op.version, op.seqNo);
@@ -115,6 +127,14 @@ class Engine implements StrataShardEngine {
   private merging: Promise<void> | null = null;
   private closed: Promise<void> | null = null;
   private readonly bufferBytes: number;
+  private flushThresholdBytes: number;
+  private readonly idleFlushMs: number;
+  private idleTimer: NodeJS.Timeout | null = null;
+  private lastWriteAt = Date.now();
+  private backgroundFlush: Promise<void> | null = null;
+  /** The timer's refresh in flight: ticks do not pile up behind a slow refresh. */
+  private scheduledRefresh: Promise<void> | null = null;
+  private compacting: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly ctx: ShardContext,
@@ -122,7 +142,11 @@ class Engine implements StrataShardEngine {
   ) {
     this.intervalMs = opts.refreshIntervalMs;
     this.bufferBytes = opts.bufferBytes ?? 64 * 1024 * 1024;
+    this.flushThresholdBytes = opts.flushThresholdBytes ?? 512 * 1024 * 1024;
+    this.idleFlushMs = opts.idleFlushMs ?? 5 * 60 * 1000;
     this.schedule();
+    this.idleTimer = setInterval(() => this.flushIfIdle(), Math.min(30_000, this.idleFlushMs));
+    this.idleTimer.unref();
   }
 
   get maxSeqNo(): number {
@@ -132,7 +156,9 @@ class Engine implements StrataShardEngine {
   async bulk(ops: ShardOperation[]): Promise<BulkItemOutcome[]> {
     this.ensureOpen();
     const out = await writeBulk(this.ctx, ops);
-    if ((this.ctx.buffer.builder?.ramBytes ?? 0) > this.bufferBytes) void this.refresh().catch((err: unknown) => this.ctx.logger?.warn({ err }, 'refresh failed'));
+    this.lastWriteAt = Date.now();
+    if (this.ctx.opLog.bytes > this.flushThresholdBytes) this.flushInBackground('op log above flush threshold');
+    else if ((this.ctx.buffer.builder?.ramBytes ?? 0) > this.bufferBytes) void this.refresh().catch((err: unknown) => this.ctx.logger?.warn({ err }, 'refresh failed'));
     return out;
   }
 
@@ -159,9 +185,35 @@ class Engine implements StrataShardEngine {
     }
   }
 
+  /**
+   * Non-realtime get (`realtime=false`): the document as the last refresh made it visible, read
+   * from the searcher's segments like ES 5.6 `ShardGetService` does with a searcher, so writes
+   * still in the indexing buffer are not seen. `type` undefined matches any type.
+   */
+  async getRefreshed(type: string | undefined, id: string): Promise<StoredDocument | null> {
+    const searcher = this.searcher();
+    try {
+      // Newest segment first: a live copy can only be in one segment, but stop early.
+      for (let i = searcher.segments.length - 1; i >= 0; i--) {
+        const seg = searcher.segments[i]!;
+        const doc = await findLiveDoc(seg, type, id);
+        if (doc < 0) continue;
+        const d = await seg.document(doc);
+        d.version = seg.docVersion(doc);
+        return d;
+      }
+      return null;
+    } finally {
+      searcher.release();
+    }
+  }
+
   refresh(): Promise<void> {
     this.ensureOpen();
     return this.ctx.segMutex.run(async () => {
+      // ES 5.6 `IndexShard#refresh` counts every refresh it is asked for, even one with
+      // nothing new (the scheduler only asks when something changed).
+      if (!isDirty(this.ctx)) this.ctx.counters.refreshTotal++;
       await refreshLocked(this.ctx);
       this.notifyListeners();
     }).then(() => this.maybeMerge());
@@ -169,21 +221,59 @@ class Engine implements StrataShardEngine {
 
   async flush(): Promise<void> {
     this.ensureOpen();
-    await this.ctx.segMutex.run(async () => {
+    const trimmed = await this.ctx.segMutex.run(async () => {
       await refreshLocked(this.ctx);
       this.notifyListeners();
-      await this.trimOpLog();
+      return this.trimOpLog();
     });
     this.maybeMerge();
+    // Outside the mutex: writes and refreshes go on while LevelDB rewrites the files.
+    await this.compactDead(trimmed);
   }
 
-  private async trimOpLog(): Promise<void> {
+  /** Flush without a caller (threshold or idle); one at a time, failures logged. */
+  private flushInBackground(why: string): void {
+    if (this.backgroundFlush || this.closed) return;
+    this.ctx.logger?.info(`[${this.ctx.index}][${this.ctx.shardId}] flushing: ${why}`);
+    this.backgroundFlush = this.flush()
+      .catch((err: unknown) => this.ctx.logger?.warn({ err }, 'background flush failed'))
+      .finally(() => {
+        this.backgroundFlush = null;
+      });
+  }
+
+  private flushIfIdle(): void {
+    if (this.ctx.opLog.operations > 0 && Date.now() - this.lastWriteAt >= this.idleFlushMs) this.flushInBackground('shard inactive');
+  }
+
+  /** Sync the commit point, then delete the op-log records it covers; returns the trimmed range. */
+  private async trimOpLog(): Promise<{ gte: Buffer; lt: Buffer }> {
     const ctx = this.ctx;
     // Sync the commit point first: LevelDB applies writes in order, so once the trim is on
     // disk the segments it relies on are too.
     await ctx.db.put(metaKey('commit'), commitValue(ctx, ctx.segments, ctx.checkpoint), { sync: true });
-    await ctx.db.clear({ gte: opLogStart(), lt: opLogKey(ctx.checkpoint + 1) });
+    const range = { gte: opLogStart(), lt: opLogKey(ctx.checkpoint + 1) };
+    await ctx.db.clear(range);
+    ctx.opLog.trimTo(ctx.checkpoint);
     ctx.counters.flushTotal++;
+    return range;
+  }
+
+  /**
+   * Let LevelDB reclaim the bytes a flush made dead: the trimmed op log and the segments
+   * cleared since the last flush. Until a compaction rewrites the files holding them, deleted
+   * keys still take disk space (and the op log sits in LevelDB's own log file); compacting the
+   * op-log range also writes the memtable out, so the store shrinks to its live data.
+   */
+  private compactDead(opLogRange: { gte: Buffer; lt: Buffer }): Promise<void> {
+    const ranges = [opLogRange, ...this.ctx.deadRanges.splice(0)];
+    this.compacting = this.compacting.then(async () => {
+      for (const r of ranges) {
+        if (this.ctx.db.status !== 'open') return;
+        await this.ctx.db.compactRange(r.gte, r.lt).catch((err: unknown) => this.ctx.logger?.warn({ err }, 'compaction failed'));
+      }
+    });
+    return this.compacting;
   }
 
   async waitForRefresh(maxListeners: number): Promise<boolean> {
@@ -231,13 +321,28 @@ class Engine implements StrataShardEngine {
     this.schedule();
   }
 
+  setFlushThresholdBytes(bytes: number): void {
+    this.flushThresholdBytes = bytes;
+  }
+
   private schedule(): void {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
     if (this.intervalMs <= 0 || this.closed) return;
     this.timer = setInterval(() => {
-      if (!isDirty(this.ctx) || this.ctx.closing) return;
-      this.refresh().catch((err: unknown) => this.ctx.logger?.warn({ err }, 'scheduled refresh failed'));
+      if (!isDirty(this.ctx) || this.ctx.closing || this.scheduledRefresh) return;
+      this.scheduledRefresh = this.ctx.segMutex
+        .run(async () => {
+          // The interval may have been disabled while this tick waited for the mutex.
+          if (this.intervalMs <= 0 || this.ctx.closing) return;
+          await refreshLocked(this.ctx);
+          this.notifyListeners();
+        })
+        .then(() => this.maybeMerge())
+        .catch((err: unknown) => this.ctx.logger?.warn({ err }, 'scheduled refresh failed'))
+        .finally(() => {
+          this.scheduledRefresh = null;
+        });
     }, this.intervalMs);
     if (this.listeners.length === 0) this.timer.unref();
   }
@@ -290,6 +395,8 @@ class Engine implements StrataShardEngine {
       flushTotal: c.flushTotal,
       mergeTotal: c.mergeTotal,
       segmentsCount: readers.length,
+      translogOperations: this.ctx.opLog.operations,
+      translogSizeInBytes: this.ctx.opLog.bytes,
     };
   }
 
@@ -301,8 +408,12 @@ class Engine implements StrataShardEngine {
   private async doClose(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
+    if (this.idleTimer) clearInterval(this.idleTimer);
+    this.idleTimer = null;
     this.ctx.closing = true;
     if (this.merging) await this.merging;
+    if (this.backgroundFlush) await this.backgroundFlush;
+    await this.compacting;
     try {
       // ES flushes on close: the next open then has nothing to replay.
       await this.ctx.segMutex.run(async () => {
@@ -342,4 +453,18 @@ function dirSize(path: string): number {
     return 0;
   }
   return total;
+}
+
+/** Doc number of the live root document `type#id` (any type when undefined) in a segment, or -1. */
+async function findLiveDoc(seg: StrataSegmentReader, type: string | undefined, id: string): Promise<number> {
+  if (type !== undefined) {
+    const p = await seg.postings('_uid', `${type}#${id}`);
+    if (!p) return -1;
+    for (const doc of p.docs) if (seg.isLive(doc) && seg.nestedPath(doc) === undefined) return doc;
+    return -1;
+  }
+  for (let doc = 0; doc < seg.maxDoc; doc++) {
+    if (seg.docId(doc) === id && seg.isLive(doc) && seg.nestedPath(doc) === undefined) return doc;
+  }
+  return -1;
 }

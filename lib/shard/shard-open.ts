@@ -20,6 +20,8 @@ export interface LoadedShard {
   segments: SegmentState[];
   /** Op-log entries to replay, in seq-no order. */
   replay: OpLogEntry[];
+  /** The op-log records above the checkpoint: last seq no, operations and encoded bytes. */
+  replayRecords: Array<{ lastSeqNo: number; ops: number; bytes: number }>;
   /** Highest seq no found anywhere. */
   maxSeqNo: number;
 }
@@ -100,23 +102,29 @@ export async function loadShard(db: ShardDb, versions: VersionMap): Promise<Load
   }
 
   const replay: OpLogEntry[] = [];
+  const replayRecords: LoadedShard['replayRecords'] = [];
   const oit = db.iterator({ gte: opLogKey(commit.checkpoint + 1), lt: opLogEnd() });
   try {
     for (;;) {
       const entries = await oit.nextv(1000);
       if (entries.length === 0) break;
       for (const [, v] of entries) {
+        let ops = 0;
+        let last = -1;
         for (const op of decodeOpLogRecord(v)) {
           if (op.seqNo <= commit.checkpoint) continue;
           replay.push(op);
+          ops++;
+          last = Math.max(last, op.seqNo);
           maxSeqNo = Math.max(maxSeqNo, op.seqNo);
         }
+        if (ops > 0) replayRecords.push({ lastSeqNo: last, ops, bytes: v.length });
       }
     }
   } finally {
     await oit.close();
   }
-  return { commit, segments, replay, maxSeqNo };
+  return { commit, segments, replay, replayRecords, maxSeqNo };
 }
 
 /** Remove key ranges of segments that no commit names (an interrupted merge or refresh). */

@@ -62,6 +62,10 @@ export interface ShardStats {
   flushTotal: number;
   mergeTotal: number;
   segmentsCount: number;
+  /** Operations in the op log above the last flush (ES's translog operations). */
+  translogOperations: number;
+  /** Encoded bytes of those operations. */
+  translogSizeInBytes: number;
 }
 
 /** Outcome of one operation in a bulk: a result or the ES error that op got. */

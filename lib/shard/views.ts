@@ -54,5 +54,7 @@ export function dropSegmentData(ctx: ShardContext, s: SegmentState): void {
   const prefix = `${s.id}\u0000`;
   ctx.cache.deleteWhere((k) => k.startsWith(prefix));
   if (ctx.db.status !== 'open') return; // reopening cleans orphans
-  ctx.db.clear(segmentRange(s.id)).catch((err: unknown) => ctx.logger?.warn({ err }, `failed to clear merged segment ${s.name}`));
+  const range = segmentRange(s.id);
+  ctx.deadRanges.push(range);
+  ctx.db.clear(range).catch((err: unknown) => ctx.logger?.warn({ err }, `failed to clear merged segment ${s.name}`));
 }

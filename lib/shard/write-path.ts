@@ -97,7 +97,9 @@ export async function writeBulk(ctx: ShardContext, ops: readonly ShardOperation[
   if (logged.length > 0) {
     // One op-log record per bulk, keyed by its first seq no: a refresh never splits a bulk
     // (seq nos are assigned synchronously), so a record is wholly below or above a checkpoint.
-    batch.push({ type: 'put', key: opLogKey(logged[0]!.seqNo), value: encodeOpLogRecord(logged) });
+    const record = encodeOpLogRecord(logged);
+    batch.push({ type: 'put', key: opLogKey(logged[0]!.seqNo), value: record });
+    ctx.opLog.add(maxSeqNo, logged.length, record.length);
     await ctx.committer.submit(batch, maxSeqNo);
   }
   ctx.counters.indexTotal += indexed;

@@ -49,8 +49,8 @@ if (!existsSync(root)) {
     try {
       // Listed tests are fast when they pass; bound a hanging server so the ratchet stays short.
       // One listed test (bulk/20_list_of_strings: create with wait_for_active_shards=all on one
-      // node) waits out ES's 30 s default timeout by design, hence 40 s per test and request.
-      results = await runTests({ url: node.url, suiteRoot: root, testIds: passing, testTimeoutMs: 40_000, requestTimeoutMs: 40_000, budgetMs: 150_000 });
+      // node) waits out ES's 30 s default timeout by design, hence 45 s per test, 40 s per request.
+      results = await runTests({ url: node.url, suiteRoot: root, testIds: passing, testTimeoutMs: 45_000, requestTimeoutMs: 40_000, budgetMs: 240_000 });
     } finally {
       await node.close();
     }

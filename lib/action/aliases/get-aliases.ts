@@ -3,7 +3,7 @@
  * `RestGetAliasesAction`: indices without a matching alias are left out, and names that match
  * nothing make the answer a 404 carrying `error: "alias [x] missing"` beside the found ones),
  * `GET /_alias` and `/_aliases` (every index, aliases or not), the legacy
- * `/{index}/_aliases/{name}` form (every resolved index), and the `HEAD` existence checks.
+ * `/{index}/_aliases/{name}` form (every resolved index). `HEAD` answers GET's status.
  */
 import type { AliasMetadata, ClusterState } from '../../cluster/state.js';
 import { simpleMatch } from '../../cluster/settings.js';
@@ -88,11 +88,4 @@ export function getAllAliases(state: ClusterState, indexExpr: string | undefined
     body[index] = { aliases: renderEntry(aliases) };
   }
   return body;
-}
-
-/** `HEAD /{index}/_alias/{name}`: whether any resolved index carries a matching alias. */
-export function aliasesExist(state: ClusterState, indexExpr: string | undefined, nameParam: string | undefined, opts: IndicesOptions): boolean {
-  const names = aliasNamesParam(nameParam);
-  const indices = resolveIndices(state, indexExpr, opts);
-  return findAliases(state, indices, names).length > 0;
 }

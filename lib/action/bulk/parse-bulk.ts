@@ -87,7 +87,6 @@ export function parseBulkBody(body: Buffer | undefined, defaults: BulkDefaults):
           throw illegalArgument(`Action/metadata line [${line}] contains an unknown parameter [${k}]`);
       }
     }
-    if (item.parent !== undefined && item.routing === undefined) item.routing = item.parent;
     if (op !== 'delete') {
       const next = ls[i + 1];
       if (!next) throw illegalArgument(`Validation Failed: 1: source is missing;`);

@@ -3,20 +3,29 @@
  */
 import type { UpdateSpec } from './types.js';
 import { actionRequestValidation } from '../../errors/errors.js';
+import { booleanValue } from '../../dsl/xcontent.js';
+import { DEFAULT_SCRIPT_LANG, parseScript } from '../../dsl/script-ref.js';
 
 export function parseUpdateBody(
   body: Record<string, unknown>,
-  defaults: { retryOnConflict?: number; fields?: string[]; sourceFilter?: unknown },
+  defaults: { retryOnConflict?: number; fields?: string[]; sourceFilter?: unknown; lang?: string },
 ): UpdateSpec {
   const spec: UpdateSpec = {
-    docAsUpsert: body.doc_as_upsert === true || body.doc_as_upsert === 'true',
-    detectNoop: body.detect_noop === undefined ? true : body.detect_noop === true || body.detect_noop === 'true',
-    scriptedUpsert: body.scripted_upsert === true || body.scripted_upsert === 'true',
+    // `parser.booleanValue()` of 5.x: `doc_as_upsert: 1` is true, as are other lenient forms.
+    docAsUpsert: body.doc_as_upsert === undefined ? false : booleanValue(body.doc_as_upsert),
+    detectNoop: body.detect_noop === undefined ? true : booleanValue(body.detect_noop),
+    scriptedUpsert: body.scripted_upsert === undefined ? false : booleanValue(body.scripted_upsert),
     retryOnConflict: defaults.retryOnConflict ?? 0,
   };
   if (body.doc !== undefined) spec.doc = body.doc as Record<string, unknown>;
   if (body.upsert !== undefined) spec.upsert = body.upsert as Record<string, unknown>;
-  if (body.script !== undefined) spec.script = body.script;
+  if (body.script !== undefined) {
+    // 5.x still reads the legacy top-level `lang` and `params` beside a string `script`
+    const lang = typeof body.lang === 'string' ? body.lang : defaults.lang ?? DEFAULT_SCRIPT_LANG;
+    const ref = parseScript(body.script, lang);
+    if (typeof body.script === 'string' && body.params && typeof body.params === 'object') ref.params = body.params as Record<string, unknown>;
+    spec.script = ref;
+  }
   const fields = body.fields ?? defaults.fields;
   if (fields !== undefined) spec.fields = Array.isArray(fields) ? fields.map(String) : String(fields).split(',');
   const src = body._source ?? defaults.sourceFilter;

@@ -4,6 +4,7 @@
  */
 import type { VersionType } from '../../shard/types.js';
 import type { EsError } from '../../errors/es-error.js';
+import type { ScriptRef } from '../../dsl/script-ref.js';
 
 export type BulkOpType = 'index' | 'create' | 'update' | 'delete';
 
@@ -13,7 +14,7 @@ export interface UpdateSpec {
   docAsUpsert: boolean;
   detectNoop: boolean;
   scriptedUpsert: boolean;
-  script?: unknown;
+  script?: ScriptRef;
   retryOnConflict: number;
   /** `fields` (5.x) / `_source` filter of the `get` returned in the update response. */
   fields?: string[];

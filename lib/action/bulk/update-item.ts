@@ -10,6 +10,7 @@ import type { BulkItemRequest, BulkItemResult } from './types.js';
 import { documentMissing, illegalArgument, versionConflict } from '../../errors/errors.js';
 import { parseWithMappingUpdate, shardsInfo } from './execute-bulk.js';
 import { filterSource } from '../document/source-filter.js';
+import { runUpdateScript } from './update-script.js';
 
 /** Deep-merge `changes` into `target` in place (ES `XContentHelper.update`); true if anything changed. */
 export function mergeInto(target: Record<string, unknown>, changes: Record<string, unknown>): boolean {
@@ -37,9 +38,6 @@ export async function executeUpdate(
 ): Promise<BulkItemResult> {
   const spec = item.update;
   if (!spec) throw illegalArgument('update item without update body');
-  if (spec.script !== undefined) {
-    throw illegalArgument('script updates need the scripting engine, which is not available yet');
-  }
   const svc = ctx.indices.get(index)!;
   const uuid = svc.uuid;
   for (let attempt = 0; ; attempt++) {
@@ -47,6 +45,7 @@ export async function executeUpdate(
     let newSource: Record<string, unknown>;
     let expectVersion: number | undefined;
     let created = false;
+    let deleting = false;
     if (!current) {
       if (item.version !== undefined) {
         throw versionConflict(item.type, id, index, shardId, uuid, `document does not exist (expected version [${item.version}])`);
@@ -54,7 +53,34 @@ export async function executeUpdate(
       if (spec.docAsUpsert && spec.doc) newSource = spec.doc;
       else if (spec.upsert) newSource = spec.upsert;
       else throw documentMissing(item.type, id, index, shardId, uuid);
+      if (spec.scriptedUpsert && spec.script) {
+        // the script decides the created document; any op but `create` aborts it (5.6 UpdateHelper)
+        const r = runUpdateScript(ctx, spec.script, { op: 'create', _source: structuredClone(newSource), _now: Date.now() });
+        if (r.op !== 'create') return noop(item, index, id, -1, spec, r.source);
+        newSource = r.source;
+      }
       created = true;
+    } else if (spec.script) {
+      if (item.version !== undefined && item.version !== current.version) {
+        throw versionConflict(item.type, id, index, shardId, uuid, `current version [${current.version}] is different than the one provided [${item.version}]`);
+      }
+      const source = current.source ? (JSON.parse(current.source.toString('utf8')) as Record<string, unknown>) : {};
+      const r = runUpdateScript(ctx, spec.script, {
+        _index: index,
+        _type: item.type,
+        _id: id,
+        _version: current.version,
+        _routing: current.routing ?? null,
+        _parent: current.parent ?? null,
+        _timestamp: null,
+        _ttl: null,
+        _source: source,
+        _now: Date.now(),
+      });
+      newSource = r.source;
+      expectVersion = current.version;
+      if (r.op === 'delete') deleting = true;
+      else if (r.op !== null && r.op !== 'index') return noop(item, index, id, current.version, spec, newSource);
     } else {
       if (item.version !== undefined && item.version !== current.version) {
         throw versionConflict(
@@ -68,25 +94,28 @@ export async function executeUpdate(
       }
       newSource = current.source ? (JSON.parse(current.source.toString('utf8')) as Record<string, unknown>) : {};
       const changed = mergeInto(newSource, spec.doc ?? {});
-      if (spec.detectNoop && !changed) {
-        return {
-          opType: 'update',
-          index,
-          type: item.type,
-          id,
-          status: 200,
-          ok: {
-            version: current.version,
-            result: 'noop',
-            shards: { total: 0, successful: 0, failed: 0 },
-            ...getPart(spec, newSource),
-          },
-        };
-      }
+      if (spec.detectNoop && !changed) return noop(item, index, id, current.version, spec, newSource);
       expectVersion = current.version;
     }
-    const source = Buffer.from(JSON.stringify(newSource));
     const effRouting = routing ?? current?.routing;
+    if (deleting) {
+      const [del] = await engine.bulk([
+        { op: 'delete', type: item.type, id, ...(effRouting !== undefined ? { routing: effRouting } : {}), version: expectVersion!, versionType: 'internal' },
+      ]);
+      if (del && 'error' in del) {
+        if (del.error.type === 'version_conflict_engine_exception' && attempt < spec.retryOnConflict) continue;
+        throw del.error;
+      }
+      return {
+        opType: 'update',
+        index,
+        type: item.type,
+        id,
+        status: 200,
+        ok: { version: del!.ok.version, result: 'deleted', shards: shardsInfo(ctx, index), ...getPart(spec, newSource) },
+      };
+    }
+    const source = Buffer.from(JSON.stringify(newSource));
     const doc = await parseWithMappingUpdate(ctx, index, item.type, id, source, effRouting, item.parent ?? current?.parent);
     const [outcome] = await engine.bulk([
       created
@@ -107,6 +136,18 @@ export async function executeUpdate(
       ok: { version: ok.version, result: created ? 'created' : 'updated', shards: shardsInfo(ctx, index), ...getPart(spec, newSource) },
     };
   }
+}
+
+/** A `noop` update result (nothing written, `_shards` all zero). */
+function noop(item: BulkItemRequest, index: string, id: string, version: number, spec: NonNullable<BulkItemRequest['update']>, source: Record<string, unknown>): BulkItemResult {
+  return {
+    opType: 'update',
+    index,
+    type: item.type,
+    id,
+    status: 200,
+    ok: { version, result: 'noop', shards: { total: 0, successful: 0, failed: 0 }, ...getPart(spec, source) },
+  };
 }
 
 /** The `get` section of an update response when `fields` or `_source` asked for it. */

@@ -8,11 +8,16 @@ import { applySearchBody, newSearchRequest, type SearchRequest } from './search-
 import { search } from './search-action.js';
 import { startScroll } from './scroll.js';
 import { splitExpression } from '../resolve-indices.js';
+import type { ParseOptions } from '../../dsl/parse-context.js';
 
 export type MsearchItem = { ok: Record<string, unknown> } | { error: EsError };
 
 /** Parse the ndjson body into requests (defaults from the path). */
-export function parseMsearch(text: string, defaults: { index?: string; type?: string; searchType?: string }): SearchRequest[] {
+export function parseMsearch(
+  text: string,
+  defaults: { index?: string; type?: string; searchType?: string },
+  parse: Pick<ParseOptions, 'templateSource'> = {},
+): SearchRequest[] {
   const lines = text.split('\n');
   const out: SearchRequest[] = [];
   for (let i = 0; i < lines.length; i++) {
@@ -38,7 +43,7 @@ export function parseMsearch(text: string, defaults: { index?: string; type?: st
     if (bodyText !== '') {
       const body = JSON.parse(bodyText) as Record<string, unknown>;
       try {
-        applySearchBody(r, body, bodyText);
+        applySearchBody(r, body, bodyText, parse);
       } catch (e) {
         (r as SearchRequest & { parseError?: unknown }).parseError = e;
       }

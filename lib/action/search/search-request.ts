@@ -4,6 +4,7 @@
  * for from/size/sort/... as `RestSearchAction.parseSearchSource` applies them).
  */
 import { parseSearchSource, type SortSpec as DslSortSpec } from '../../dsl/search-source.js';
+import type { ParseOptions } from '../../dsl/parse-context.js';
 import { MATCH_ALL } from '../../dsl/queries/match-all.js';
 import type { Query } from '../../dsl/query-types.js';
 import { EsError } from '../../errors/errors.js';
@@ -70,9 +71,18 @@ function stringList(v: unknown): string[] {
   return [String(v)];
 }
 
-/** Apply a `_search` body onto `r`, parsed by lib/dsl's `parseSearchSource` (ES 5.6 errors). */
-export function applySearchBody(r: SearchRequest, body: Record<string, unknown>, bodyText?: string): void {
-  const src = parseSearchSource(body, bodyText !== undefined ? { source: bodyText } : {});
+/**
+ * Apply a `_search` body onto `r`, parsed by lib/dsl's `parseSearchSource` (ES 5.6 errors);
+ * deprecation warnings land in `r.warnings`. `parse.templateSource` resolves the templates of
+ * `template` queries.
+ */
+export function applySearchBody(
+  r: SearchRequest,
+  body: Record<string, unknown>,
+  bodyText?: string,
+  parse: Pick<ParseOptions, 'templateSource'> = {},
+): void {
+  const src = parseSearchSource(body, { ...(bodyText !== undefined ? { source: bodyText } : {}), warnings: r.warnings, ...parse });
   if (src.query !== undefined) r.query = src.query ?? MATCH_ALL;
   if (src.postFilter !== undefined && src.postFilter !== null) r.postFilter = src.postFilter;
   if (src.from !== undefined) r.from = src.from;

@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { NodeContext } from '../context.js';
-import { EsError, illegalArgument, jsonParse } from '../../errors/errors.js';
+import { actionRequestValidation, EsError, illegalArgument, jsonParse } from '../../errors/errors.js';
 import { renderMustache } from '../../mustache/render.js';
 import { checkMustacheEnabled, type ScriptType } from '../../mustache/script-settings.js';
 
@@ -47,12 +47,17 @@ export function parseSearchTemplateBody(body: Record<string, unknown>, pathId?: 
     type = 'stored';
     script = pathId;
   }
-  if (type === undefined || script === undefined) throw illegalArgument('template is missing');
+  // ES 5.6 `SearchTemplateRequest#validate`: a missing or empty script is a validation error.
+  if (type === undefined || script === undefined || script === '') throw actionRequestValidation(['template is missing']);
   return { ...out, type, script, params };
 }
 
-/** Where file scripts live: `path.conf` or `<path.home>/config`, then `scripts/`. */
-function scriptsDir(ctx: NodeContext): string | undefined {
+/**
+ * Where file scripts live: ES 5.6's `path.scripts` setting, else `scripts/` under `path.conf`
+ * or `<path.home>/config`.
+ */
+export function scriptsDir(ctx: Pick<NodeContext, 'settings'>): string | undefined {
+  if (ctx.settings['path.scripts']) return ctx.settings['path.scripts'];
   const conf = ctx.settings['path.conf'] ?? (ctx.settings['path.home'] ? join(ctx.settings['path.home'], 'config') : undefined);
   return conf ? join(conf, 'scripts') : undefined;
 }
@@ -75,6 +80,14 @@ export function templateText(ctx: NodeContext, req: SearchTemplateRequest): stri
     }
   }
   throw illegalArgument(`Unable to find on disk file script [${req.script}] using lang [mustache]`);
+}
+
+/**
+ * The template-text lookup a `template` query parses with (lib/dsl `ParseOptions.templateSource`):
+ * inline text, stored id or file name, with the node's script settings applied.
+ */
+export function templateLookup(ctx: NodeContext): (type: ScriptType, idOrCode: string) => string {
+  return (type, idOrCode) => templateText(ctx, { type, script: idOrCode, params: {} });
 }
 
 /** Render the request to search-body text. */

@@ -4,51 +4,25 @@
  * The legacy `type` (`boolean` | `phrase` | `phrase_prefix`) is kept for the compiler.
  */
 import type { ParseContext } from '../parse-context.js';
-import { parseFuzziness, type Fuzziness } from '../fuzziness.js';
-import { baseFields, isDeprecatedSetting, parseOperator, readBaseField, withBase, type Operator, type QueryBase } from '../query-base.js';
-import { booleanValue, floatValue, intValue, isObject, isValue, objectText, textOrNull, textValue, type JsonObject } from '../xcontent.js';
+import { baseFields, isDeprecatedSetting, readBaseField, withBase, type QueryBase } from '../query-base.js';
+import { booleanValue, isObject, isValue, objectText, textValue, type JsonObject } from '../xcontent.js';
+import { readTextQueryOption, type TextQueryOptions } from './text-query-options.js';
 
-/** `zero_terms_query`: what an all-stopwords query matches. */
-export type ZeroTermsQuery = 'none' | 'all';
+export type { ZeroTermsQuery } from './text-query-options.js';
 
 /** `MatchQuery.Type`. */
 export type MatchType = 'boolean' | 'phrase' | 'phrase_prefix';
 
 /** A parsed `match` query with ES 5.6 defaults filled in. */
-export interface MatchQuery extends QueryBase {
+export interface MatchQuery extends QueryBase, TextQueryOptions {
   kind: 'match';
   field: string;
   /** The query value as given (string, number or boolean). */
   query: string | number | boolean;
   /** default `boolean` */
   type: MatchType;
-  /** default `or` */
-  operator: Operator;
-  analyzer?: string;
-  /** phrase slop, default 0 */
-  slop: number;
-  fuzziness?: Fuzziness;
-  /** default 0 */
-  prefixLength: number;
-  /** default 50 */
-  maxExpansions: number;
   /** default true */
   fuzzyTranspositions: boolean;
-  fuzzyRewrite?: string;
-  minimumShouldMatch?: string;
-  /** default false */
-  lenient: boolean;
-  cutoffFrequency?: number;
-  /** default `none` */
-  zeroTermsQuery: ZeroTermsQuery;
-}
-
-/** Parse `zero_terms_query` (`none`/`all`, any case). */
-export function parseZeroTerms(ctx: ParseContext, obj: JsonObject, key: string): ZeroTermsQuery {
-  const t = textValue(obj[key]);
-  const l = t.toLowerCase();
-  if (l === 'none' || l === 'all') return l;
-  throw ctx.error(`Unsupported zero_terms_docs value [${t}]`, ctx.atValue(obj, key));
 }
 
 /** Parse a `match` body. */
@@ -78,6 +52,7 @@ export function parseMatch(ctx: ParseContext, body: JsonObject): MatchQuery {
     }
     for (const [key, v] of Object.entries(fieldBody)) {
       if (!isValue(v)) throw ctx.unknownToken('match', fieldBody, key);
+      if (readTextQueryOption(ctx, q, fieldBody, key)) continue;
       switch (key) {
         case 'query':
           value = objectText(v);
@@ -90,46 +65,8 @@ export function parseMatch(ctx: ParseContext, body: JsonObject): MatchQuery {
           else throw ctx.error(`[match] query does not support type ${t}`, ctx.atValue(fieldBody, key));
           break;
         }
-        case 'analyzer':
-          q.analyzer = textValue(v);
-          break;
-        case 'slop':
-        case 'phrase_slop':
-          q.slop = intValue(v);
-          break;
-        case 'fuzziness':
-          q.fuzziness = parseFuzziness(v);
-          break;
-        case 'prefix_length':
-          q.prefixLength = intValue(v);
-          break;
-        case 'max_expansions':
-          q.maxExpansions = intValue(v);
-          break;
-        case 'operator':
-          q.operator = parseOperator(textValue(v));
-          break;
-        case 'minimum_should_match': {
-          const m = textOrNull(v);
-          if (m !== null) q.minimumShouldMatch = m;
-          break;
-        }
-        case 'fuzzy_rewrite': {
-          const r = textOrNull(v);
-          if (r !== null) q.fuzzyRewrite = r;
-          break;
-        }
         case 'fuzzy_transpositions':
           q.fuzzyTranspositions = booleanValue(v);
-          break;
-        case 'lenient':
-          q.lenient = booleanValue(v);
-          break;
-        case 'cutoff_frequency':
-          q.cutoffFrequency = floatValue(v);
-          break;
-        case 'zero_terms_query':
-          q.zeroTermsQuery = parseZeroTerms(ctx, fieldBody, key);
           break;
         default:
           if (!readBaseField(base, key, v)) throw ctx.unsupported('match', fieldBody, key);

@@ -6,43 +6,25 @@
 import { EsError } from '../../errors/errors.js';
 import type { ParseContext } from '../parse-context.js';
 import { parseFieldAndBoost, putFieldBoost, type FieldBoost } from '../field-boosts.js';
-import { parseFuzziness, type Fuzziness } from '../fuzziness.js';
-import { baseFields, isDeprecatedSetting, parseOperator, readBaseField, withBase, type Operator, type QueryBase } from '../query-base.js';
-import { booleanValue, floatValue, intValue, isValue, objectText, textOrNull, textValue, type JsonObject } from '../xcontent.js';
-import { parseZeroTerms, type ZeroTermsQuery } from './match.js';
+import { baseFields, isDeprecatedSetting, readBaseField, withBase, type QueryBase } from '../query-base.js';
+import { booleanValue, floatValue, isValue, objectText, textValue, type JsonObject } from '../xcontent.js';
+import { readTextQueryOption, type TextQueryOptions } from './text-query-options.js';
 
 /** `MultiMatchQueryBuilder.Type`. */
 export type MultiMatchType = 'best_fields' | 'most_fields' | 'cross_fields' | 'phrase' | 'phrase_prefix';
 
 /** A parsed `multi_match` query. */
-export interface MultiMatchQuery extends QueryBase {
+export interface MultiMatchQuery extends QueryBase, TextQueryOptions {
   kind: 'multi_match';
   query: string | number | boolean;
   /** Sorted by field name (ES keeps a TreeMap). */
   fields: FieldBoost[];
   /** default `best_fields` */
   type: MultiMatchType;
-  /** default `or` */
-  operator: Operator;
-  analyzer?: string;
-  /** default 0 */
-  slop: number;
-  fuzziness?: Fuzziness;
-  /** default 0 */
-  prefixLength: number;
-  /** default 50 */
-  maxExpansions: number;
-  minimumShouldMatch?: string;
-  fuzzyRewrite?: string;
   /** default true (deprecated) */
   useDisMax: boolean;
   /** unset: 0 for best_fields (dis_max), most_fields ignores it */
   tieBreaker?: number;
-  cutoffFrequency?: number;
-  /** default false */
-  lenient: boolean;
-  /** default `none` */
-  zeroTermsQuery: ZeroTermsQuery;
 }
 
 const TYPES: Record<string, MultiMatchType> = {
@@ -78,6 +60,7 @@ export function parseMultiMatch(ctx: ParseContext, body: JsonObject): MultiMatch
       continue;
     }
     if (!isValue(v)) throw ctx.unknownToken('multi_match', body, key);
+    if (readTextQueryOption(ctx, q, body, key)) continue;
     switch (key) {
       case 'query':
         value = objectText(v);
@@ -88,49 +71,11 @@ export function parseMultiMatch(ctx: ParseContext, body: JsonObject): MultiMatch
         q.type = t;
         break;
       }
-      case 'analyzer':
-        q.analyzer = textValue(v);
-        break;
-      case 'slop':
-      case 'phrase_slop':
-        q.slop = intValue(v);
-        break;
-      case 'fuzziness':
-        q.fuzziness = parseFuzziness(v);
-        break;
-      case 'prefix_length':
-        q.prefixLength = intValue(v);
-        break;
-      case 'max_expansions':
-        q.maxExpansions = intValue(v);
-        break;
-      case 'operator':
-        q.operator = parseOperator(textValue(v));
-        break;
-      case 'minimum_should_match': {
-        const m = textOrNull(v);
-        if (m !== null) q.minimumShouldMatch = m;
-        break;
-      }
-      case 'fuzzy_rewrite': {
-        const r = textOrNull(v);
-        if (r !== null) q.fuzzyRewrite = r;
-        break;
-      }
       case 'use_dis_max':
         q.useDisMax = booleanValue(v);
         break;
       case 'tie_breaker':
         q.tieBreaker = floatValue(v);
-        break;
-      case 'cutoff_frequency':
-        q.cutoffFrequency = floatValue(v);
-        break;
-      case 'lenient':
-        q.lenient = booleanValue(v);
-        break;
-      case 'zero_terms_query':
-        q.zeroTermsQuery = parseZeroTerms(ctx, body, key);
         break;
       default:
         if (!readBaseField(base, key, v)) throw ctx.unsupported('multi_match', body, key);

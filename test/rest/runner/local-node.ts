@@ -6,6 +6,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { projectRoot } from './project-paths.js';
 
 /** A running in-process node; `close` stops it and deletes its data directory. */
 export interface LocalNode {
@@ -33,7 +34,13 @@ export async function startLocalNode(settings: Record<string, string> = {}): Pro
       dataPath,
       host: '127.0.0.1',
       port: 0,
-      settings: { 'cluster.name': 'rest-tests', 'node.name': 'rest-node-0', ...settings },
+      settings: {
+        'cluster.name': 'rest-tests',
+        'node.name': 'rest-node-0',
+        // The file templates the lang_mustache tests name (ES's test cluster had the same).
+        'path.scripts': join(projectRoot(), 'test', 'rest', 'fixtures', 'scripts'),
+        ...settings,
+      },
       logLevel: 'fatal',
     });
     return {

@@ -1,0 +1,1215 @@
+/**
+ * Compiles a Painless AST into JavaScript closures over the allow-listed runtime
+ * (lib/script/runtime). No source text is ever evaluated: each node becomes a closure that
+ * calls the runtime helpers, with Java's static typing where types are known (`int` math wraps
+ * at 32 bits, `long` at 64, `double` is IEEE) and Painless's `def` dispatch elsewhere.
+ * Loops count executed statements as Painless does (`max(1, statements in the body)` per
+ * iteration) and stop at {@link MAX_LOOP_COUNTER} with a `painless_error`.
+ */
+import { JavaError } from '../errors.js';
+import {
+  concat,
+  d2i,
+  d2l,
+  dadd,
+  darith,
+  dbit,
+  dcompare,
+  dunary,
+  ibit,
+  idiv,
+  irem,
+  l2i,
+  ladd,
+  lbit,
+  ldiv,
+  lmul,
+  lrem,
+  lsub,
+} from '../runtime/arith.js';
+import { HostObject, NO_MEMBER } from '../runtime/host-object.js';
+import { asIterable, callMethod, getField, getIndex, JMatcher, setField, setIndex, type ScriptFn } from '../runtime/methods.js';
+import { STATIC_FIELDS, STATIC_METHODS } from '../runtime/statics.js';
+import {
+  boxDouble,
+  isDouble,
+  isNumber,
+  javaClassOf,
+  javaDouble,
+  javaEquals,
+  javaString,
+  JPattern,
+  toBool,
+  toNum,
+} from '../runtime/values.js';
+import { compileJavaRegex } from '../../analysis/java-regex.js';
+import type { Expr, FunctionDecl, Program, Stmt, TypeRef } from './ast.js';
+import { BREAK, CONTINUE, FunctionScope, NORMAL, RETURN, type CExpr, type CStmt, type Frame } from './scope.js';
+import { isNumeric, promote, unaryPromote, widens, type NumericType, type SType } from './types.js';
+
+/** Painless's `max_loop_counter` default. */
+export const MAX_LOOP_COUNTER = 1_000_000;
+/** User-function call depth at which a script fails with `stack_overflow_error`. */
+export const MAX_CALL_DEPTH = 200;
+/** Largest array a script may allocate. */
+export const MAX_ARRAY_LENGTH = 10_000_000;
+
+const REGEX_DISABLED =
+  "Regexes are disabled. Set [script.painless.regex.enabled] to [true] in elasticsearch.yaml to allow them. Be careful though, regexes break out of Painless's protection against deep recursion and long loops.";
+
+/** Options of one compilation. */
+export interface CompileOptions {
+  regexEnabled: boolean;
+}
+
+/** The result of compiling: the body and every statement start (for runtime `script_stack`). */
+export interface CompiledProgram {
+  /** Runs the script body in `fr`; returns the script's value (a def). */
+  run: (fr: Frame) => unknown;
+  /** Number of local slots of the body frame. */
+  slots: number;
+  /** Sorted statement start offsets. */
+  statements: number[];
+}
+
+/** A compile error at an offset (Painless reports these as IAE). */
+function cerr(reason: string, pos: number, type = 'illegal_argument_exception'): JavaError {
+  return new JavaError(type, reason, pos);
+}
+
+/** Attach `pos` to a runtime error that has none yet; JS engine errors become Java ones. */
+function located(e: unknown, pos: number): unknown {
+  if (e instanceof JavaError) {
+    if (e.offset < 0) e.offset = pos;
+    return e;
+  }
+  if (e instanceof RangeError) {
+    const j = /call stack/i.test(e.message)
+      ? new JavaError('stack_overflow_error', null, pos)
+      : new JavaError('out_of_memory_error', 'Java heap space', pos);
+    return j;
+  }
+  return e;
+}
+
+function loc(pos: number, f: (fr: Frame) => unknown): (fr: Frame) => unknown {
+  return (fr) => {
+    try {
+      return f(fr);
+    } catch (e) {
+      throw located(e, pos);
+    }
+  };
+}
+
+/** Context variables (a Map, so no name can reach `Object.prototype`). */
+const GLOBALS = new Map<string, SType>([['params', 'Map'], ['doc', 'def'], ['_score', 'double'], ['ctx', 'Map'], ['_value', 'def']]);
+
+interface FnInfo {
+  decl: FunctionDecl;
+  run?: (args: unknown[], fr: Frame) => unknown;
+}
+
+/** A value of static type `t` as a def (integral doubles boxed). */
+function asDef(e: CExpr): (fr: Frame) => unknown {
+  if (e.t === 'double' || e.t === 'float') {
+    const f = e.f;
+    return (fr) => boxDouble(f(fr) as number);
+  }
+  return e.f;
+}
+
+/** String conversion respecting the static type (`4.0` prints as `4.0`). */
+function asString(e: CExpr): (fr: Frame) => string {
+  const f = e.f;
+  if (e.t === 'double' || e.t === 'float') return (fr) => javaDouble(f(fr) as number);
+  if (e.t === 'String') return (fr) => javaString(f(fr));
+  return (fr) => javaString(f(fr));
+}
+
+function isIntegral(t: SType): boolean {
+  return t === 'int' || t === 'long' || t === 'short' || t === 'byte' || t === 'char';
+}
+
+function typeName(t: TypeRef): SType {
+  return t.dims > 0 ? `${t.name}${'[]'.repeat(t.dims)}` : t.name;
+}
+
+/** Java class names a type test accepts. */
+function instanceOfTest(t: SType): (v: unknown) => boolean {
+  switch (t) {
+    case 'def':
+    case 'Object':
+      return (v) => v !== null && v !== undefined;
+    case 'String':
+    case 'CharSequence':
+      return (v) => typeof v === 'string';
+    case 'Number':
+      return isNumber;
+    case 'Integer':
+    case 'int':
+      return (v) => javaClassOf(v) === 'java.lang.Integer';
+    case 'Long':
+    case 'long':
+      return (v) => javaClassOf(v) === 'java.lang.Long';
+    case 'Double':
+    case 'double':
+    case 'Float':
+    case 'float':
+      return isDouble;
+    case 'Boolean':
+    case 'boolean':
+      return (v) => typeof v === 'boolean';
+    case 'List':
+    case 'ArrayList':
+    case 'Collection':
+    case 'Iterable':
+      return Array.isArray;
+    case 'Map':
+    case 'HashMap':
+    case 'LinkedHashMap':
+    case 'TreeMap':
+      return (v) => v instanceof Map;
+    case 'Set':
+    case 'HashSet':
+    case 'TreeSet':
+      return (v) => v instanceof Set;
+    case 'Pattern':
+      return (v) => v instanceof JPattern;
+    default:
+      return (v) => v instanceof HostObject && v.javaClass.endsWith(`.${t}`);
+  }
+}
+
+const EXCEPTION_TYPES: Record<string, string> = {
+  IllegalArgumentException: 'illegal_argument_exception',
+  IllegalStateException: 'illegal_state_exception',
+  NullPointerException: 'null_pointer_exception',
+  ArithmeticException: 'arithmetic_exception',
+  RuntimeException: 'runtime_exception',
+  Exception: 'exception',
+};
+
+/** An exception object a script created with `new` (to `throw`, or caught by `catch`). */
+class ExceptionValue extends HostObject {
+  readonly javaClass: string;
+  constructor(readonly type: string, javaName: string, readonly message: string | null) {
+    super();
+    this.javaClass = `java.lang.${javaName}`;
+  }
+  override call(name: string, args: unknown[]): unknown {
+    if ((name === 'getMessage' || name === 'getLocalizedMessage') && args.length === 0) return this.message;
+    return NO_MEMBER;
+  }
+}
+
+/** Compile a parsed program. Throws {@link JavaError} (with offset) on compile errors. */
+export function compileProgram(prog: Program, opts: CompileOptions): CompiledProgram {
+  return new Compiler(opts).program(prog);
+}
+
+class Compiler {
+  private scope = new FunctionScope();
+  private readonly functions = new Map<string, FnInfo>();
+  private readonly statements = new Set<number>();
+  private loopDepth = 0;
+  /** Return type of the function being compiled (`def` for the script body and lambdas). */
+  private returnType: SType = 'def';
+
+  constructor(private readonly opts: CompileOptions) {}
+
+  program(prog: Program): CompiledProgram {
+    for (const f of prog.functions) {
+      const key = `${f.name}/${f.params.length}`;
+      if (this.functions.has(key)) throw cerr(`Duplicate functions with name [${f.name}] and arguments [${f.params.length}].`, f.pos);
+      this.functions.set(key, { decl: f });
+    }
+    for (const info of this.functions.values()) this.functionBody(info);
+    this.scope = new FunctionScope();
+    this.returnType = 'def';
+    const body = prog.body;
+    if (body.length === 0) throw cerr('Cannot generate an empty script.', 0);
+    const stmts: CStmt[] = [];
+    let last: ((fr: Frame) => unknown) | undefined;
+    body.forEach((s, i) => {
+      const isLast = i === body.length - 1;
+      if (isLast && s.k === 'expr') {
+        this.statements.add(s.pos);
+        last = asDef(this.expr(s.expr));
+      } else stmts.push(this.stmt(s));
+    });
+    const block = this.seq(stmts);
+    const tail = last;
+    const run = (fr: Frame): unknown => {
+      const sig = block(fr);
+      if (sig === RETURN) return fr.ret;
+      return tail ? tail(fr) : null;
+    };
+    // the common one-expression script runs its expression directly
+    const direct = stmts.length === 0 && tail ? tail : run;
+    return { run: direct, slots: this.scope.size, statements: [...this.statements].sort((a, b) => a - b) };
+  }
+
+  private functionBody(info: FnInfo): void {
+    const d = info.decl;
+    this.scope = new FunctionScope();
+    this.returnType = typeName(d.returns);
+    const slots = d.params.map((p) => {
+      const s = this.scope.declare(p.name, typeName(p.type));
+      if (!s) throw cerr(`Duplicate variable [${p.name}] in function [${d.name}].`, d.pos);
+      return s;
+    });
+    const body = this.seq(d.body.map((s) => this.stmt(s)));
+    const size = () => this.scope.size;
+    const nslots = size();
+    const paramTypes = slots.map((s) => s.type);
+    const ret = this.returnType;
+    info.run = (args, caller) => {
+      const s = caller.s;
+      if (++s.depth > MAX_CALL_DEPTH) {
+        s.depth = 0;
+        throw new JavaError('stack_overflow_error', null);
+      }
+      const fr: Frame = { l: new Array(nslots), s, ret: null };
+      for (let i = 0; i < args.length; i++) fr.l[i] = convertValue(args[i], paramTypes[i]!);
+      try {
+        const sig = body(fr);
+        return sig === RETURN ? fr.ret : ret === 'void' ? null : null;
+      } finally {
+        s.depth--;
+      }
+    };
+  }
+
+  private seq(stmts: CStmt[]): CStmt {
+    if (stmts.length === 0) return () => NORMAL;
+    if (stmts.length === 1) return stmts[0]!;
+    return (fr) => {
+      for (let i = 0; i < stmts.length; i++) {
+        const sig = stmts[i]!(fr);
+        if (sig !== NORMAL) return sig;
+      }
+      return NORMAL;
+    };
+  }
+
+  private block(body: Stmt[]): CStmt {
+    this.scope.push();
+    const c = this.seq(body.map((s) => this.stmt(s)));
+    this.scope.pop();
+    return c;
+  }
+
+  private loopCheck(body: Stmt[], pos: number): (fr: Frame) => void {
+    const count = Math.max(1, body.length);
+    return (fr) => {
+      if ((fr.s.loops += count) > MAX_LOOP_COUNTER) {
+        throw new JavaError('painless_error', 'The maximum number of statements that can be executed in a loop has been reached.', pos);
+      }
+    };
+  }
+
+  private stmt(s: Stmt): CStmt {
+    this.statements.add(s.pos);
+    switch (s.k) {
+      case 'decl': {
+        const type = typeName(s.type);
+        const inits: CStmt[] = [];
+        for (const v of s.vars) {
+          const value = v.init ? this.coerce(this.expr(v.init), type, false, v.init.pos) : undefined;
+          const slot = this.scope.declare(v.name, type);
+          if (!slot) throw cerr(`Variable [${v.name}] is already defined.`, v.pos);
+          const i = slot.index;
+          const dflt = defaultValue(type);
+          if (value) {
+            const f = value.f;
+            inits.push((fr) => {
+              fr.l[i] = f(fr);
+              return NORMAL;
+            });
+          } else {
+            inits.push((fr) => {
+              fr.l[i] = dflt;
+              return NORMAL;
+            });
+          }
+        }
+        return this.seq(inits);
+      }
+      case 'expr': {
+        const e = s.expr;
+        if (!['assign', 'incdec', 'call', 'fcall', 'new'].includes(e.k)) throw cerr('Not a statement.', e.pos);
+        const f = this.expr(e).f;
+        return (fr) => {
+          f(fr);
+          return NORMAL;
+        };
+      }
+      case 'if': {
+        const test = this.condition(s.test);
+        const then = this.block(s.then);
+        if (!s.else) return (fr) => (test(fr) ? then(fr) : NORMAL);
+        const els = this.block(s.else);
+        return (fr) => (test(fr) ? then(fr) : els(fr));
+      }
+      case 'while': {
+        const test = this.condition(s.test);
+        this.loopDepth++;
+        const body = this.block(s.body);
+        this.loopDepth--;
+        const tick = this.loopCheck(s.body, s.pos);
+        return (fr) => {
+          while (test(fr)) {
+            tick(fr);
+            const sig = body(fr);
+            if (sig === BREAK) break;
+            if (sig === RETURN) return sig;
+          }
+          return NORMAL;
+        };
+      }
+      case 'do': {
+        this.loopDepth++;
+        const body = this.block(s.body);
+        this.loopDepth--;
+        const test = this.condition(s.test);
+        const tick = this.loopCheck(s.body, s.pos);
+        return (fr) => {
+          do {
+            tick(fr);
+            const sig = body(fr);
+            if (sig === BREAK) break;
+            if (sig === RETURN) return sig;
+          } while (test(fr));
+          return NORMAL;
+        };
+      }
+      case 'for': {
+        this.scope.push();
+        const init = s.init ? this.forInit(s.init) : undefined;
+        const test = s.test ? this.condition(s.test) : () => true;
+        const update = s.update.map((u) => this.expr(u).f);
+        this.loopDepth++;
+        const body = this.block(s.body);
+        this.loopDepth--;
+        this.scope.pop();
+        const tick = this.loopCheck(s.body, s.pos);
+        return (fr) => {
+          if (init) init(fr);
+          for (; test(fr); ) {
+            tick(fr);
+            const sig = body(fr);
+            if (sig === BREAK) break;
+            if (sig === RETURN) return sig;
+            for (let i = 0; i < update.length; i++) update[i]!(fr);
+          }
+          return NORMAL;
+        };
+      }
+      case 'foreach': {
+        const iter = this.expr(s.iterable).f;
+        this.scope.push();
+        const type = s.type ? typeName(s.type) : 'def';
+        const slot = this.scope.declare(s.name, type);
+        if (!slot) throw cerr(`Variable [${s.name}] is already defined.`, s.pos);
+        this.loopDepth++;
+        const body = this.block(s.body);
+        this.loopDepth--;
+        this.scope.pop();
+        const i = slot.index;
+        const tick = this.loopCheck(s.body, s.pos);
+        const pos = s.iterable.pos;
+        return (fr) => {
+          let items: unknown[];
+          try {
+            items = asIterable(iter(fr));
+          } catch (e) {
+            throw located(e, pos);
+          }
+          for (let k = 0; k < items.length; k++) {
+            tick(fr);
+            fr.l[i] = convertValue(items[k], type);
+            const sig = body(fr);
+            if (sig === BREAK) break;
+            if (sig === RETURN) return sig;
+          }
+          return NORMAL;
+        };
+      }
+      case 'break':
+      case 'continue':
+        if (this.loopDepth === 0) throw cerr(s.k === 'break' ? 'Break statement outside of a loop.' : 'Continue statement outside of a loop.', s.pos);
+        return s.k === 'break' ? () => BREAK : () => CONTINUE;
+      case 'return': {
+        if (!s.value) {
+          return (fr) => {
+            fr.ret = null;
+            return RETURN;
+          };
+        }
+        const target = this.returnType === 'void' ? 'def' : this.returnType;
+        const v = this.coerce(this.expr(s.value), target, false, s.value.pos);
+        const f = target === 'def' ? asDef(v) : v.f;
+        return (fr) => {
+          fr.ret = f(fr);
+          return RETURN;
+        };
+      }
+      case 'throw': {
+        const v = this.expr(s.value).f;
+        const pos = s.pos;
+        return (fr) => {
+          const x = v(fr);
+          if (x instanceof ExceptionValue) throw new JavaError(x.type, x.message, pos);
+          throw new JavaError('null_pointer_exception', null, pos);
+        };
+      }
+      case 'try': {
+        const body = this.block(s.body);
+        const catches = s.catches.map((c) => {
+          this.scope.push();
+          const slot = this.scope.declare(c.name, c.type)!;
+          const b = this.seq(c.body.map((x) => this.stmt(x)));
+          this.scope.pop();
+          const want = EXCEPTION_TYPES[c.type];
+          const matches = (e: JavaError): boolean =>
+            c.type === 'Exception' || c.type === 'RuntimeException' ? !e.type.endsWith('_error') : want === e.type;
+          return { slot: slot.index, body: b, matches, javaName: c.type };
+        });
+        return (fr) => {
+          try {
+            return body(fr);
+          } catch (e) {
+            if (!(e instanceof JavaError)) throw e;
+            const c = catches.find((x) => x.matches(e));
+            if (!c) throw e;
+            fr.l[c.slot] = new ExceptionValue(e.type, c.javaName, e.reason);
+            return c.body(fr);
+          }
+        };
+      }
+      case 'block':
+        return this.block(s.body);
+    }
+  }
+
+  private forInit(s: Stmt): (fr: Frame) => void {
+    if (s.k === 'decl') return this.stmt(s);
+    if (s.k === 'expr') {
+      const f = this.expr(s.expr).f;
+      return (fr) => void f(fr);
+    }
+    throw cerr('invalid sequence of tokens near [for].', s.pos);
+  }
+
+  private condition(e: Expr): (fr: Frame) => boolean {
+    return this.coerce(this.expr(e), 'boolean', false, e.pos).f as (fr: Frame) => boolean;
+  }
+
+  /** Convert a compiled expression to `to`, implicitly (assignment) or explicitly (cast). */
+  coerce(e: CExpr, to: SType, explicit: boolean, pos: number): CExpr {
+    const from = e.t;
+    if (from === to) return e;
+    const f = e.f;
+    if (to === 'def' || to === 'Object') return { t: to, f: asDef(e) };
+    if (isNumeric(to)) {
+      if (isNumeric(from)) {
+        if (!explicit && !widens(from, to)) throw cerr(`Cannot cast from [${from}] to [${to}].`, pos);
+        return { t: to, f: numericConversion(from, to, f) };
+      }
+      if (from === 'def' || from === 'Number' || from === 'Integer' || from === 'Long' || from === 'Double' || from === 'Float' || from === 'Object') {
+        const conv = defToNumeric(to, explicit);
+        return { t: to, f: loc(pos, (fr) => conv(f(fr))) };
+      }
+      throw cerr(`Cannot cast from [${from}] to [${to}].`, pos);
+    }
+    if (to === 'boolean') {
+      if (from === 'def' || from === 'Boolean' || from === 'Object') return { t: to, f: loc(pos, (fr) => toBool(f(fr))) };
+      throw cerr(`Cannot cast from [${from}] to [${to}].`, pos);
+    }
+    if (isNumeric(from) || from === 'boolean') {
+      // boxing: a primitive into its wrapper or Number/Object
+      const boxes: Record<string, string[]> = {
+        int: ['Integer', 'Number'], long: ['Long', 'Number'], double: ['Double', 'Number'], float: ['Float', 'Number'],
+        short: ['Short', 'Number'], byte: ['Byte', 'Number'], char: ['Character'], boolean: ['Boolean'],
+      };
+      if (boxes[from]?.includes(to)) return { t: to, f: asDef(e) };
+      throw cerr(`Cannot cast from [${from}] to [${to}].`, pos);
+    }
+    if (from === 'void') throw cerr(`Cannot cast from [void] to [${to}].`, pos);
+    // reference to reference: checked at runtime
+    const test = instanceOfTest(to);
+    return {
+      t: to,
+      f: loc(pos, (fr) => {
+        const v = f(fr);
+        if (v === null || v === undefined || test(v)) return v ?? null;
+        throw new JavaError('class_cast_exception', `Cannot cast ${javaClassOf(v)} to ${javaTypeOf(to)}`);
+      }),
+    };
+  }
+
+  private expr(e: Expr): CExpr {
+    switch (e.k) {
+      case 'num':
+        return numberLiteral(e.text, e.pos);
+      case 'str': {
+        const v = e.value;
+        return { t: 'String', f: () => v };
+      }
+      case 'bool': {
+        const v = e.value;
+        return { t: 'boolean', f: () => v };
+      }
+      case 'null':
+        return { t: 'def', f: () => null };
+      case 'regex': {
+        if (!this.opts.regexEnabled) throw cerr(REGEX_DISABLED, e.pos, 'illegal_state_exception');
+        const flags = [...e.flags].map((c) => ({ i: 'CASE_INSENSITIVE', m: 'MULTILINE', s: 'DOTALL', U: 'UNICODE_CHARACTER_CLASS', u: 'UNICODE_CASE', x: 'COMMENTS', l: 'LITERAL', c: 'CANON_EQ' })[c] ?? '').join('|');
+        let re: RegExp;
+        try {
+          re = compileJavaRegex(e.pattern, flags || undefined);
+        } catch (err) {
+          throw cerr(`Error compiling regex: ${(err as Error).message}`, e.pos);
+        }
+        const p = new JPattern(e.pattern, re);
+        return { t: 'Pattern', f: () => p };
+      }
+      case 'var': {
+        const slot = this.scope.lookup(e.name);
+        if (slot) {
+          const i = slot.index;
+          return { t: slot.type, f: (fr) => fr.l[i] };
+        }
+        const g = GLOBALS.get(e.name);
+        if (g === undefined) throw cerr(`Variable [${e.name}] is not defined.`, e.pos);
+        const name = e.name as keyof Frame['s']['g'];
+        if (name === '_score') return { t: 'double', f: (fr) => fr.s.g._score ?? 0 };
+        return { t: 'def', f: (fr) => fr.s.g[name] ?? null };
+      }
+      case 'type':
+        throw cerr(`Not a statement.`, e.pos);
+      case 'field':
+        return this.field(e);
+      case 'index': {
+        const obj = this.expr(e.obj).f;
+        const idx = asDef(this.expr(e.index));
+        return { t: 'def', f: loc(e.pos, (fr) => getIndex(obj(fr), idx(fr))) };
+      }
+      case 'call':
+        return this.call(e);
+      case 'fcall': {
+        const info = this.functions.get(`${e.name}/${e.args.length}`);
+        if (!info) throw cerr(`Unknown call [${e.name}] with [${e.args.length}] arguments.`, e.pos);
+        const args = e.args.map((a, i) => this.coerce(this.expr(a), typeName(info.decl.params[i]!.type), false, a.pos).f);
+        const t = typeName(info.decl.returns);
+        return {
+          t,
+          f: loc(e.pos, (fr) => info.run!(args.map((a) => a(fr)), fr)),
+        };
+      }
+      case 'new':
+        return this.newObject(e);
+      case 'newarray': {
+        const elem = e.type.dims > 1 ? 'def' : e.type.name;
+        const dflt = defaultValue(elem);
+        if (e.init) {
+          const items = e.init.map((x) => this.coerce(this.expr(x), elem, false, x.pos).f);
+          return { t: typeName(e.type), f: (fr) => items.map((x) => x(fr)) };
+        }
+        const sizes = e.sizes.map((x) => this.coerce(this.expr(x), 'int', false, x.pos).f);
+        const make = (fr: Frame, level: number): unknown[] => {
+          const n = sizes[level]!(fr) as number;
+          if (n < 0) throw new JavaError('negative_array_size_exception', String(n));
+          if (n > MAX_ARRAY_LENGTH) throw new JavaError('out_of_memory_error', 'Java heap space');
+          const a = new Array(n);
+          for (let i = 0; i < n; i++) a[i] = level + 1 < sizes.length ? make(fr, level + 1) : level + 1 < e.type.dims ? null : dflt;
+          return a;
+        };
+        return { t: typeName(e.type), f: loc(e.pos, (fr) => make(fr, 0)) };
+      }
+      case 'list': {
+        const items = e.items.map((x) => asDef(this.expr(x)));
+        return { t: 'ArrayList', f: (fr) => items.map((x) => x(fr)) };
+      }
+      case 'map': {
+        const keys = e.keys.map((x) => asDef(this.expr(x)));
+        const vals = e.values.map((x) => asDef(this.expr(x)));
+        return {
+          t: 'HashMap',
+          f: (fr) => {
+            const m = new Map<unknown, unknown>();
+            for (let i = 0; i < keys.length; i++) m.set(keys[i]!(fr), vals[i]!(fr));
+            return m;
+          },
+        };
+      }
+      case 'unary':
+        return this.unary(e.op, this.expr(e.arg), e.pos);
+      case 'binary':
+        return this.binary(e.op, this.expr(e.left), this.expr(e.right), e.pos);
+      case 'bool-op': {
+        const l = this.condition(e.left);
+        const r = this.condition(e.right);
+        return e.op === '&&' ? { t: 'boolean', f: (fr) => l(fr) && r(fr) } : { t: 'boolean', f: (fr) => l(fr) || r(fr) };
+      }
+      case 'elvis': {
+        const l = asDef(this.expr(e.left));
+        const r = asDef(this.expr(e.right));
+        return { t: 'def', f: (fr) => l(fr) ?? r(fr) };
+      }
+      case 'cond': {
+        const test = this.condition(e.test);
+        let a = this.expr(e.then);
+        let b = this.expr(e.else);
+        let t: SType = 'def';
+        if (a.t === b.t) t = a.t;
+        else if (isNumeric(a.t) && isNumeric(b.t)) {
+          t = promote(a.t, b.t);
+          a = this.coerce(a, t, false, e.then.pos);
+          b = this.coerce(b, t, false, e.else.pos);
+        } else {
+          a = { t: 'def', f: asDef(a) };
+          b = { t: 'def', f: asDef(b) };
+        }
+        const af = a.f;
+        const bf = b.f;
+        return { t, f: (fr) => (test(fr) ? af(fr) : bf(fr)) };
+      }
+      case 'assign':
+        return this.assign(e.target, e.op, e.value, e.pos);
+      case 'incdec':
+        return this.incdec(e);
+      case 'cast':
+        return this.coerce(this.expr(e.arg), typeName(e.type), true, e.pos);
+      case 'instanceof': {
+        const v = asDef(this.expr(e.arg));
+        const test = instanceOfTest(typeName(e.type));
+        return { t: 'boolean', f: (fr) => test(v(fr)) };
+      }
+      case 'lambda':
+        return this.lambda(e);
+      case 'funcref':
+        return this.funcref(e.type, e.method, e.pos);
+    }
+  }
+
+  private field(e: Extract<Expr, { k: 'field' }>): CExpr {
+    if (e.obj.k === 'type') {
+      const fields = STATIC_FIELDS[e.obj.name];
+      const f = fields && Object.hasOwn(fields, e.name) ? fields[e.name] : undefined;
+      if (!f) throw cerr(`Unknown field [${e.name}] for type [${e.obj.name}].`, e.pos);
+      const v = f.value;
+      return { t: f.type, f: () => v };
+    }
+    const obj = this.expr(e.obj).f;
+    const name = e.name;
+    if (e.nullSafe) {
+      return {
+        t: 'def',
+        f: loc(e.pos, (fr) => {
+          const o = obj(fr);
+          return o === null || o === undefined ? null : getField(o, name);
+        }),
+      };
+    }
+    return { t: 'def', f: loc(e.pos, (fr) => getField(obj(fr), name)) };
+  }
+
+  private call(e: Extract<Expr, { k: 'call' }>): CExpr {
+    if (e.obj.k === 'type') {
+      const cls = e.obj.name;
+      if (cls === 'Pattern' && !this.opts.regexEnabled) throw cerr(REGEX_DISABLED, e.pos, 'illegal_state_exception');
+      const m = STATIC_METHODS[cls]?.[`${e.name}/${e.args.length}`];
+      if (!m) throw cerr(`Unknown call [${e.name}] with [${e.args.length}] arguments on type [${cls}].`, e.pos);
+      const args = e.args.map((a) => this.expr(a));
+      const t = typeof m.ret === 'function' ? m.ret(args.map((a) => a.t)) : m.ret;
+      const fs = args.map((a) => asDef(a));
+      const impl = m.fn;
+      let f: (fr: Frame) => unknown;
+      if (fs.length === 1) {
+        const a0 = fs[0]!;
+        f = (fr) => impl(a0(fr));
+      } else if (fs.length === 2) {
+        const a0 = fs[0]!;
+        const a1 = fs[1]!;
+        f = (fr) => impl(a0(fr), a1(fr));
+      } else f = (fr) => impl(...fs.map((a) => a(fr)));
+      return { t, f: loc(e.pos, f) };
+    }
+    const obj = this.expr(e.obj).f;
+    const args = e.args.map((a) => asDef(this.expr(a)));
+    const name = e.name;
+    const nullSafe = e.nullSafe;
+    return {
+      t: 'def',
+      f: loc(e.pos, (fr) => {
+        const o = obj(fr);
+        if (nullSafe && (o === null || o === undefined)) return null;
+        return callMethod(o, name, args.map((a) => a(fr)));
+      }),
+    };
+  }
+
+  private newObject(e: Extract<Expr, { k: 'new' }>): CExpr {
+    const args = e.args.map((a) => asDef(this.expr(a)));
+    const n = args.length;
+    switch (e.type) {
+      case 'ArrayList':
+        if (n === 0) return { t: 'ArrayList', f: () => [] };
+        if (n === 1) return { t: 'ArrayList', f: loc(e.pos, (fr) => {
+          const a = args[0]!(fr);
+          return typeof a === 'number' ? [] : [...asIterable(a)];
+        }) };
+        break;
+      case 'HashMap':
+      case 'LinkedHashMap':
+      case 'TreeMap':
+        if (n === 0) return { t: e.type, f: () => new Map() };
+        if (n === 1) return { t: e.type, f: (fr) => {
+          const a = args[0]!(fr);
+          return a instanceof Map ? new Map(a) : new Map();
+        } };
+        break;
+      case 'HashSet':
+      case 'TreeSet':
+        if (n === 0) return { t: e.type, f: () => new Set() };
+        break;
+      default: {
+        const type = EXCEPTION_TYPES[e.type];
+        if (type && n <= 1) {
+          const javaName = e.type;
+          return { t: e.type, f: (fr) => new ExceptionValue(type, javaName, n === 1 ? javaString(args[0]!(fr)) : null) };
+        }
+      }
+    }
+    throw cerr(`Unknown new call on type [${e.type}] with [${n}] arguments.`, e.pos);
+  }
+
+  private lambda(e: Extract<Expr, { k: 'lambda' }>): CExpr {
+    this.scope.push();
+    const slots = e.params.map((p) => {
+      const s = this.scope.declare(p.name, p.type ? typeName(p.type) : 'def');
+      if (!s) throw cerr(`Variable [${p.name}] is already defined.`, e.pos);
+      return s;
+    });
+    const savedRet = this.returnType;
+    const savedLoop = this.loopDepth;
+    this.returnType = 'def';
+    this.loopDepth = 0;
+    let body: (fr: Frame) => unknown;
+    if (Array.isArray(e.body)) {
+      const b = this.seq(e.body.map((s) => this.stmt(s)));
+      body = (fr) => (b(fr) === RETURN ? fr.ret : null);
+    } else {
+      body = asDef(this.expr(e.body));
+    }
+    this.returnType = savedRet;
+    this.loopDepth = savedLoop;
+    this.scope.pop();
+    const idx = slots.map((s) => s.index);
+    const types = slots.map((s) => s.type);
+    return {
+      t: 'def',
+      f: (fr) => {
+        const lambda: ScriptFn = (...args) => {
+          for (let i = 0; i < idx.length; i++) fr.l[idx[i]!] = convertValue(args[i] ?? null, types[i]!);
+          return body(fr);
+        };
+        return lambda;
+      },
+    };
+  }
+
+  private funcref(type: string, method: string, pos: number): CExpr {
+    const statics = Object.hasOwn(STATIC_METHODS, type) ? STATIC_METHODS[type] : undefined;
+    if (statics && Object.keys(statics).some((k) => k.startsWith(`${method}/`))) {
+      const fnRef: ScriptFn = (...args) => {
+        const m = statics[`${method}/${args.length}`];
+        if (!m) throw new JavaError('illegal_argument_exception', `Unknown call [${method}] with [${args.length}] arguments on type [${type}].`);
+        return m.fn(...args);
+      };
+      return { t: 'def', f: () => fnRef };
+    }
+    if (type === 'this') throw cerr(`Unknown function reference [${type}::${method}].`, pos);
+    const inst: ScriptFn = (recv, ...rest) => callMethod(recv, method, rest);
+    return { t: 'def', f: () => inst };
+  }
+
+  private unary(op: string, a: CExpr, pos: number): CExpr {
+    const f = a.f;
+    if (op === '!') {
+      const b = this.coerce(a, 'boolean', false, pos).f;
+      return { t: 'boolean', f: (fr) => !b(fr) };
+    }
+    if (isNumeric(a.t)) {
+      const t = unaryPromote(a.t);
+      const g = numericConversion(a.t, t, f) as (fr: Frame) => number;
+      if (op === '+') return { t, f: g };
+      if (op === '-') {
+        if (t === 'int') return { t, f: (fr) => -g(fr) | 0 };
+        if (t === 'long') return { t, f: (fr) => lsub(0, g(fr)) };
+        return { t, f: (fr) => -g(fr) };
+      }
+      if (t === 'int') return { t, f: (fr) => ~g(fr) };
+      if (t === 'long') return { t, f: (fr) => lbit('^', g(fr), -1) };
+      throw cerr(`Cannot apply [${op}] operation to type [${a.t}].`, pos);
+    }
+    if (a.t === 'def' || a.t === 'Number' || a.t === 'Object') return { t: 'def', f: loc(pos, (fr) => dunary(op, f(fr))) };
+    throw cerr(`Cannot apply [${op}] operation to type [${a.t}].`, pos);
+  }
+
+  binary(op: string, a: CExpr, b: CExpr, pos: number): CExpr {
+    const dyn = (t: SType): boolean => t === 'def' || t === 'Object' || t === 'Number' || t === 'Integer' || t === 'Long' || t === 'Double';
+    if (op === '+' && (a.t === 'String' || b.t === 'String')) {
+      const x = asString(a);
+      const y = asString(b);
+      return { t: 'String', f: loc(pos, (fr) => concat(x(fr), y(fr))) };
+    }
+    if (op === '=~' || op === '==~') {
+      const s = a.f;
+      const p = b.f;
+      const find = op === '=~';
+      return {
+        t: 'boolean',
+        f: loc(pos, (fr) => {
+          const str = s(fr);
+          const pat = p(fr);
+          if (!(pat instanceof JPattern)) throw new JavaError('class_cast_exception', `Cannot cast ${javaClassOf(pat)} to java.util.regex.Pattern`);
+          const m = new JMatcher(pat, javaString(str));
+          return find ? m.find() : m.matches();
+        }),
+      };
+    }
+    if (op === '==' || op === '!=' || op === '===' || op === '!==') {
+      const neg = op.startsWith('!');
+      let eq: (fr: Frame) => boolean;
+      if (isNumeric(a.t) && isNumeric(b.t)) {
+        const x = a.f as (fr: Frame) => number;
+        const y = b.f as (fr: Frame) => number;
+        eq = (fr) => x(fr) === y(fr);
+      } else if (a.t === 'boolean' && b.t === 'boolean') {
+        const x = a.f;
+        const y = b.f;
+        eq = (fr) => x(fr) === y(fr);
+      } else if (op.length === 3) {
+        const x = asDef(a);
+        const y = asDef(b);
+        eq = (fr) => {
+          const u = x(fr);
+          const v = y(fr);
+          return u === v || (isNumber(u) && isNumber(v) && toNum(u) === toNum(v));
+        };
+      } else {
+        const x = asDef(a);
+        const y = asDef(b);
+        eq = (fr) => javaEquals(x(fr), y(fr));
+      }
+      return { t: 'boolean', f: neg ? (fr) => !eq(fr) : eq };
+    }
+    if (isNumeric(a.t) && isNumeric(b.t)) return this.staticBinary(op, a, b, pos);
+    if ((op === '&' || op === '|' || op === '^') && a.t === 'boolean' && b.t === 'boolean') {
+      const x = a.f;
+      const y = b.f;
+      return { t: 'boolean', f: op === '&' ? (fr) => !!(x(fr) && y(fr)) : op === '|' ? (fr) => !!(x(fr) || y(fr)) : (fr) => x(fr) !== y(fr) };
+    }
+    if ((dyn(a.t) || isNumeric(a.t)) && (dyn(b.t) || isNumeric(b.t)) || (op === '+' && (dyn(a.t) || dyn(b.t)))) {
+      const x = asDef(a);
+      const y = asDef(b);
+      switch (op) {
+        case '+':
+          return { t: 'def', f: loc(pos, (fr) => dadd(x(fr), y(fr))) };
+        case '-':
+        case '*':
+        case '/':
+        case '%':
+          return { t: 'def', f: loc(pos, (fr) => darith(op, x(fr), y(fr))) };
+        case '<':
+        case '<=':
+        case '>':
+        case '>=':
+          return { t: 'boolean', f: loc(pos, (fr) => dcompare(op, x(fr), y(fr))) };
+        default:
+          return { t: 'def', f: loc(pos, (fr) => dbit(op, x(fr), y(fr))) };
+      }
+    }
+    throw cerr(`Cannot apply [${op}] operation to types [${a.t}] and [${b.t}].`, pos);
+  }
+
+  private staticBinary(op: string, a: CExpr, b: CExpr, pos: number): CExpr {
+    const at = a.t as NumericType;
+    const bt = b.t as NumericType;
+    if (op === '<<' || op === '>>' || op === '>>>') {
+      const t = unaryPromote(at);
+      if (t === 'double' || t === 'float' || !isIntegral(bt)) throw cerr(`Cannot apply [${op}] operation to types [${at}] and [${bt}].`, pos);
+      const x = numericConversion(at, t, a.f) as (fr: Frame) => number;
+      const y = numericConversion(bt, unaryPromote(bt), b.f) as (fr: Frame) => number;
+      return t === 'int' ? { t, f: (fr) => ibit(op, x(fr), y(fr)) } : { t, f: (fr) => lbit(op, x(fr), y(fr)) };
+    }
+    const t = promote(at, bt);
+    const x = numericConversion(at, t, a.f) as (fr: Frame) => number;
+    const y = numericConversion(bt, t, b.f) as (fr: Frame) => number;
+    switch (op) {
+      case '<':
+        return { t: 'boolean', f: (fr) => x(fr) < y(fr) };
+      case '<=':
+        return { t: 'boolean', f: (fr) => x(fr) <= y(fr) };
+      case '>':
+        return { t: 'boolean', f: (fr) => x(fr) > y(fr) };
+      case '>=':
+        return { t: 'boolean', f: (fr) => x(fr) >= y(fr) };
+    }
+    if (t === 'int') {
+      switch (op) {
+        case '+':
+          return { t, f: (fr) => (x(fr) + y(fr)) | 0 };
+        case '-':
+          return { t, f: (fr) => (x(fr) - y(fr)) | 0 };
+        case '*':
+          return { t, f: (fr) => Math.imul(x(fr), y(fr)) };
+        case '/':
+          return { t, f: loc(pos, (fr) => idiv(x(fr), y(fr))) };
+        case '%':
+          return { t, f: loc(pos, (fr) => irem(x(fr), y(fr))) };
+        default:
+          return { t, f: (fr) => ibit(op, x(fr), y(fr)) };
+      }
+    }
+    if (t === 'long') {
+      switch (op) {
+        case '+':
+          return { t, f: (fr) => ladd(x(fr), y(fr)) };
+        case '-':
+          return { t, f: (fr) => lsub(x(fr), y(fr)) };
+        case '*':
+          return { t, f: (fr) => lmul(x(fr), y(fr)) };
+        case '/':
+          return { t, f: loc(pos, (fr) => ldiv(x(fr), y(fr))) };
+        case '%':
+          return { t, f: loc(pos, (fr) => lrem(x(fr), y(fr))) };
+        default:
+          return { t, f: (fr) => lbit(op, x(fr), y(fr)) };
+      }
+    }
+    const r = t === 'float' ? Math.fround : (v: number) => v;
+    switch (op) {
+      case '+':
+        return { t, f: (fr) => r(x(fr) + y(fr)) };
+      case '-':
+        return { t, f: (fr) => r(x(fr) - y(fr)) };
+      case '*':
+        return { t, f: (fr) => r(x(fr) * y(fr)) };
+      case '/':
+        return { t, f: (fr) => r(x(fr) / y(fr)) };
+      case '%':
+        return { t, f: (fr) => r(x(fr) % y(fr)) };
+    }
+    throw cerr(`Cannot apply [${op}] operation to types [${at}] and [${bt}].`, pos);
+  }
+
+  /** An l-value: read, write, and the static type of the target. */
+  private lvalue(target: Expr): { t: SType; prepare: (fr: Frame) => unknown[]; get: (fr: Frame, ctx: unknown[]) => unknown; set: (fr: Frame, ctx: unknown[], v: unknown) => void } {
+    switch (target.k) {
+      case 'var': {
+        const slot = this.scope.lookup(target.name);
+        if (!slot) {
+          if (GLOBALS.has(target.name)) throw cerr(`Variable [${target.name}] is read-only.`, target.pos);
+          throw cerr(`Variable [${target.name}] is not defined.`, target.pos);
+        }
+        const i = slot.index;
+        return { t: slot.type, prepare: () => EMPTY, get: (fr) => fr.l[i], set: (fr, _c, v) => void (fr.l[i] = v) };
+      }
+      case 'field': {
+        if (target.obj.k === 'type') throw cerr(`Cannot write to read-only field [${target.name}] for type [${target.obj.name}].`, target.pos);
+        const obj = this.expr(target.obj).f;
+        const name = target.name;
+        return { t: 'def', prepare: (fr) => [obj(fr)], get: (_fr, c) => getField(c[0], name), set: (_fr, c, v) => setField(c[0], name, v) };
+      }
+      case 'index': {
+        const obj = this.expr(target.obj).f;
+        const idx = asDef(this.expr(target.index));
+        return { t: 'def', prepare: (fr) => [obj(fr), idx(fr)], get: (_fr, c) => getIndex(c[0], c[1]), set: (_fr, c, v) => setIndex(c[0], c[1], v) };
+      }
+      default:
+        throw cerr('Left-hand side cannot be assigned a value.', target.pos);
+    }
+  }
+
+  private assign(target: Expr, op: string, valueExpr: Expr, pos: number): CExpr {
+    const lv = this.lvalue(target);
+    const t = lv.t;
+    if (op === '=') {
+      const v = this.coerce(this.expr(valueExpr), t, false, valueExpr.pos);
+      const vf = t === 'def' ? asDef(v) : v.f;
+      if (target.k === 'var') {
+        const i = this.scope.lookup(target.name)!.index;
+        return { t, f: (fr) => (fr.l[i] = vf(fr)) };
+      }
+      return {
+        t,
+        f: loc(pos, (fr) => {
+          const c = lv.prepare(fr);
+          const x = vf(fr);
+          lv.set(fr, c, x);
+          return x;
+        }),
+      };
+    }
+    // compound: read, operate, cast back to the target type (Java's implicit narrowing)
+    const binop = op.slice(0, -1);
+    let current: unknown[] = EMPTY;
+    const read: CExpr = { t, f: (fr) => lv.get(fr, current) };
+    const result = this.binary(binop, read, this.expr(valueExpr), pos);
+    const back = t === 'String' && binop === '+' ? result : this.coerce(result, t, true, pos);
+    const bf = t === 'def' ? asDef(back) : back.f;
+    return {
+      t,
+      f: loc(pos, (fr) => {
+        const saved = current;
+        current = lv.prepare(fr);
+        try {
+          const x = bf(fr);
+          lv.set(fr, current, x);
+          return x;
+        } finally {
+          current = saved;
+        }
+      }),
+    };
+  }
+
+  private incdec(e: Extract<Expr, { k: 'incdec' }>): CExpr {
+    const lv = this.lvalue(e.target);
+    const t = lv.t;
+    let current: unknown[] = EMPTY;
+    const read: CExpr = { t, f: (fr) => lv.get(fr, current) };
+    const one: CExpr = { t: 'int', f: () => 1 };
+    const result = this.binary(e.op === '++' ? '+' : '-', read, one, e.pos);
+    const back = this.coerce(result, t, true, e.pos);
+    const bf = t === 'def' ? asDef(back) : back.f;
+    const prefix = e.prefix;
+    return {
+      t,
+      f: loc(e.pos, (fr) => {
+        const saved = current;
+        current = lv.prepare(fr);
+        try {
+          const old = lv.get(fr, current);
+          const x = bf(fr);
+          lv.set(fr, current, x);
+          return prefix ? x : old;
+        } finally {
+          current = saved;
+        }
+      }),
+    };
+  }
+}
+
+const EMPTY: unknown[] = [];
+
+function javaTypeOf(t: SType): string {
+  const names: Record<string, string> = {
+    String: 'java.lang.String', List: 'java.util.List', ArrayList: 'java.util.ArrayList', Map: 'java.util.Map',
+    HashMap: 'java.util.HashMap', Number: 'java.lang.Number', Integer: 'java.lang.Integer', Long: 'java.lang.Long',
+    Double: 'java.lang.Double', Boolean: 'java.lang.Boolean',
+  };
+  return names[t] ?? t;
+}
+
+function defaultValue(t: SType): unknown {
+  if (isNumeric(t)) return 0;
+  if (t === 'boolean') return false;
+  return null;
+}
+
+/** A numeric literal (`1`, `1L`, `0x1F`, `1.5`, `2f`, `1e3`) with Java's typing. */
+function numberLiteral(text: string, pos: number): CExpr {
+  let s = text;
+  const suffix = s[s.length - 1]!.toLowerCase();
+  const hex = /^-?0[xX]/.test(s);
+  if (!hex && (suffix === 'd' || suffix === 'f')) {
+    const v = Number(s.slice(0, -1));
+    return suffix === 'f' ? { t: 'float', f: () => Math.fround(v) } : { t: 'double', f: () => v };
+  }
+  if (suffix === 'l') {
+    s = s.slice(0, -1);
+    const v = Number(hex ? BigInt.asIntN(64, BigInt(s.replace(/^-/, ''))) * (s.startsWith('-') ? -1n : 1n) : BigInt(s));
+    return { t: 'long', f: () => v };
+  }
+  if (!hex && /[.eE]/.test(s)) {
+    const v = Number(s);
+    return { t: 'double', f: () => v };
+  }
+  let v: number;
+  if (hex) {
+    const neg = s.startsWith('-');
+    const raw = Number(BigInt(s.replace(/^-/, '')));
+    if (raw > 0xffffffff) throw cerr(`Invalid int constant [${text}]. If a long constant is needed, use [${text}L].`, pos);
+    v = (neg ? -raw : raw) | 0;
+  } else if (/^-?0[0-7]+$/.test(s)) {
+    v = parseInt(s, 8);
+  } else {
+    v = Number(s);
+    if (v > 2147483647 || v < -2147483648) throw cerr(`Invalid int constant [${text}]. If a long constant is needed, use [${text}L].`, pos);
+  }
+  return { t: 'int', f: () => v };
+}
+
+/** Java's primitive conversion from `from` to `to` around a closure. */
+function numericConversion(from: NumericType, to: NumericType, f: (fr: Frame) => unknown): (fr: Frame) => unknown {
+  if (from === to) return f;
+  const g = f as (fr: Frame) => number;
+  const fromFloating = from === 'double' || from === 'float';
+  switch (to) {
+    case 'double':
+      return f;
+    case 'float':
+      return (fr) => Math.fround(g(fr));
+    case 'long':
+      return fromFloating ? (fr) => d2l(g(fr)) : f;
+    case 'int':
+      if (fromFloating) return (fr) => d2i(g(fr));
+      return from === 'long' ? (fr) => l2i(g(fr)) : f;
+    case 'short':
+      return fromFloating ? (fr) => (d2i(g(fr)) << 16) >> 16 : (fr) => (l2i(g(fr)) << 16) >> 16;
+    case 'byte':
+      return fromFloating ? (fr) => (d2i(g(fr)) << 24) >> 24 : (fr) => (l2i(g(fr)) << 24) >> 24;
+    case 'char':
+      return fromFloating ? (fr) => d2i(g(fr)) & 0xffff : (fr) => l2i(g(fr)) & 0xffff;
+  }
+}
+
+/** A def value converted to a primitive numeric type (implicitly: no narrowing of doubles). */
+function defToNumeric(to: NumericType, explicit: boolean): (v: unknown) => number {
+  return (v) => {
+    const n = toNum(v);
+    const dbl = isDouble(v);
+    switch (to) {
+      case 'double':
+        return n;
+      case 'float':
+        return Math.fround(n);
+      case 'long':
+        if (dbl) {
+          if (!explicit) throw new JavaError('class_cast_exception', 'Cannot cast java.lang.Double to java.lang.Long');
+          return d2l(n);
+        }
+        return n;
+      default: {
+        if (dbl && !explicit) throw new JavaError('class_cast_exception', `Cannot cast java.lang.Double to java.lang.${to === 'int' ? 'Integer' : to === 'char' ? 'Character' : to[0]!.toUpperCase() + to.slice(1)}`);
+        const i = dbl ? d2i(n) : l2i(n);
+        if (to === 'short') return (i << 16) >> 16;
+        if (to === 'byte') return (i << 24) >> 24;
+        if (to === 'char') return i & 0xffff;
+        return i;
+      }
+    }
+  };
+}
+
+/** Store a def value into a typed slot (foreach variables, lambda and function parameters). */
+function convertValue(v: unknown, t: SType): unknown {
+  if (t === 'def' || !isNumeric(t)) return t === 'boolean' ? toBool(v) : v;
+  return defToNumeric(t, false)(v);
+}

@@ -1,0 +1,162 @@
+/**
+ * How Java values live in JavaScript while a script runs.
+ *
+ * - `int`/`long`/`short`/`byte`: JS numbers holding an integer. `long` is exact up to 2^53;
+ *   arithmetic that leaves that range is redone in BigInt and wrapped to 64 bits, so overflow
+ *   matches Java while a result fits a double exactly (documented limit: longs beyond 2^53
+ *   lose low bits, as a JS number must).
+ * - `double`/`float`: JS numbers. A JS number cannot say whether `2` is an `Integer` or a
+ *   `Double`, which matters for `def` arithmetic (`def x = 4.0; x / 3`). So when a statically
+ *   double value that happens to be integral enters a dynamic (`def`) slot it is boxed as
+ *   {@link JDouble}; non-integral numbers are doubles by their value. Boxes are unwrapped at
+ *   every numeric use and when results leave the script ({@link toHost}).
+ * - `boolean`, `String`: JS booleans and strings. `char` values are one-character strings.
+ * - `List`: JS arrays. `Map`: JS `Map` (insertion ordered, any key). Documents and params
+ *   become these once ({@link toScript}) and come back as JSON ({@link toHost}).
+ */
+import { classCast, JavaError, npe } from '../errors.js';
+
+/** A Java `Double` whose value is integral (see the module comment). */
+export class JDouble {
+  constructor(readonly v: number) {}
+}
+
+/** A compiled Java regex (`Pattern`). */
+export class JPattern {
+  constructor(readonly source: string, readonly re: RegExp) {}
+}
+
+/** A statically double value entering a `def` slot: box it when integral. */
+export function boxDouble(v: number): number | JDouble {
+  return Number.isInteger(v) ? new JDouble(v) : v;
+}
+
+/** Whether a def value is a Java floating-point number. */
+export function isDouble(v: unknown): boolean {
+  return v instanceof JDouble || (typeof v === 'number' && !Number.isInteger(v));
+}
+
+/** Whether a def value is a Java number (Integer, Long, Double...). */
+export function isNumber(v: unknown): v is number | JDouble {
+  return typeof v === 'number' || v instanceof JDouble;
+}
+
+/** The numeric value of a def (unboxing `Number`s); ClassCastException otherwise, NPE on null. */
+export function toNum(v: unknown): number {
+  if (typeof v === 'number') return v;
+  if (v instanceof JDouble) return v.v;
+  if (v === null || v === undefined) throw npe();
+  throw classCast(`Cannot cast ${javaClassOf(v)} to java.lang.Number`);
+}
+
+/** A def to a Java `boolean`. */
+export function toBool(v: unknown): boolean {
+  if (typeof v === 'boolean') return v;
+  if (v === null || v === undefined) throw npe();
+  throw classCast(`Cannot cast ${javaClassOf(v)} to java.lang.Boolean`);
+}
+
+/** The Java class name of a runtime value (for messages and `instanceof`). */
+export function javaClassOf(v: unknown): string {
+  if (v === null || v === undefined) return 'null';
+  if (typeof v === 'string') return 'java.lang.String';
+  if (typeof v === 'boolean') return 'java.lang.Boolean';
+  if (typeof v === 'number') {
+    if (!Number.isInteger(v)) return 'java.lang.Double';
+    return v >= -2147483648 && v <= 2147483647 ? 'java.lang.Integer' : 'java.lang.Long';
+  }
+  if (v instanceof JDouble) return 'java.lang.Double';
+  if (Array.isArray(v)) return 'java.util.ArrayList';
+  if (v instanceof Map) return 'java.util.HashMap';
+  if (v instanceof Set) return 'java.util.HashSet';
+  if (v instanceof JPattern) return 'java.util.regex.Pattern';
+  if (typeof v === 'function') return 'java.lang.invoke.LambdaForm';
+  const named = (v as { javaClass?: string }).javaClass;
+  return named ?? 'java.lang.Object';
+}
+
+/**
+ * Host data (parsed JSON) to script values: objects become `Map`s, arrays stay arrays (copied),
+ * so a script can never reach a JS prototype.
+ */
+export function toScript(v: unknown): unknown {
+  if (v === null || v === undefined) return null;
+  if (Array.isArray(v)) return v.map(toScript);
+  if (typeof v === 'object') {
+    if (v instanceof Map || v instanceof JDouble) return v;
+    const m = new Map<unknown, unknown>();
+    for (const [k, x] of Object.entries(v as Record<string, unknown>)) m.set(k, toScript(x));
+    return m;
+  }
+  return v;
+}
+
+/** Script values back to JSON-able host data (maps to objects, boxes unwrapped, sets to arrays). */
+export function toHost(v: unknown): unknown {
+  if (v === null || v === undefined) return null;
+  if (v instanceof JDouble) return v.v;
+  if (typeof v === 'number') return Number.isFinite(v) ? v : Number.isNaN(v) ? 'NaN' : v > 0 ? 'Infinity' : '-Infinity';
+  if (Array.isArray(v)) return v.map(toHost);
+  if (v instanceof Set) return [...v].map(toHost);
+  if (v instanceof Map) {
+    const o: Record<string, unknown> = {};
+    for (const [k, x] of v) o[String(toHost(k))] = toHost(x);
+    return o;
+  }
+  if (v instanceof JPattern) return v.source;
+  if (typeof v === 'object' || typeof v === 'function') return String(v);
+  return v;
+}
+
+/** Java's `String.valueOf` of a script value (string concatenation, `toString()`). */
+export function javaString(v: unknown): string {
+  if (v === null || v === undefined) return 'null';
+  if (typeof v === 'string') return v;
+  if (typeof v === 'number') return Number.isInteger(v) ? String(v) : javaDouble(v);
+  if (v instanceof JDouble) return javaDouble(v.v);
+  if (typeof v === 'boolean') return String(v);
+  if (Array.isArray(v)) return '[' + v.map(javaString).join(', ') + ']';
+  if (v instanceof Map) return '{' + [...v].map(([k, x]) => `${javaString(k)}=${javaString(x)}`).join(', ') + '}';
+  if (v instanceof Set) return '[' + [...v].map(javaString).join(', ') + ']';
+  if (v instanceof JPattern) return v.source;
+  return String(v);
+}
+
+/** `Double.toString`: `1.0`, `0.1`, `1.0E10`, `NaN`, `Infinity`. */
+export function javaDouble(d: number): string {
+  if (Number.isNaN(d)) return 'NaN';
+  if (!Number.isFinite(d)) return d > 0 ? 'Infinity' : '-Infinity';
+  if (d === 0) return Object.is(d, -0) ? '-0.0' : '0.0';
+  const a = Math.abs(d);
+  if (a >= 1e-3 && a < 1e7) {
+    const s = String(d);
+    return s.includes('.') ? s : s + '.0';
+  }
+  const [m, e] = d.toExponential().split('e') as [string, string];
+  const mant = m.includes('.') ? m : m + '.0';
+  return `${mant}E${e.startsWith('+') ? e.slice(1) : e}`;
+}
+
+/** Java `==` / `Objects.equals` over script values (numbers compare by value, as def `==` does). */
+export function javaEquals(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (a === null || a === undefined || b === null || b === undefined) return (a ?? null) === (b ?? null);
+  if (isNumber(a) && isNumber(b)) return toNum(a) === toNum(b);
+  if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((x, i) => javaEquals(x, b[i]));
+  if (a instanceof Map && b instanceof Map) {
+    if (a.size !== b.size) return false;
+    for (const [k, v] of a) if (!b.has(k) || !javaEquals(v, b.get(k))) return false;
+    return true;
+  }
+  return false;
+}
+
+/** Java's `hashCode`-free key normalisation for `Map` keys: boxes unwrap so `m[1.0]` and `m[1]` differ only as Java does not care here. */
+export function mapKey(k: unknown): unknown {
+  return k instanceof JDouble ? k.v : k;
+}
+
+/** A bounds error as `ArrayList.get` raises it. */
+export function indexOutOfBounds(index: number, size: number): JavaError {
+  return new JavaError('index_out_of_bounds_exception', `Index: ${index}, Size: ${size}`);
+}
