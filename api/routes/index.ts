@@ -15,8 +15,6 @@ import { catRoutes } from './cat/index.js';
 import { aliasRoutes } from './aliases.js';
 import { templateRoutes } from './templates.js';
 import { rolloverRoutes } from './rollover.js';
-import { catAliasesRoutes } from './cat/cat-aliases.js';
-import { catTemplatesRoutes } from './cat/cat-templates.js';
 import { searchTemplateRoutes } from './search-template.js';
 import { ingestRoutes } from './ingest.js';
 import { storedScriptRoutes } from './stored-scripts.js';
@@ -36,8 +34,6 @@ export function allRoutes(ctx: NodeContext): RouteDef[] {
     ...aliasRoutes(ctx),
     ...templateRoutes(ctx),
     ...rolloverRoutes(ctx),
-    ...catAliasesRoutes(ctx),
-    ...catTemplatesRoutes(ctx),
     ...searchTemplateRoutes(ctx),
     ...ingestRoutes(ctx),
     ...storedScriptRoutes(ctx),

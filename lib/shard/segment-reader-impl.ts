@@ -131,6 +131,10 @@ export class SegmentReaderImpl implements StrataSegmentReader {
     return this.core.fields.get(field)?.norms?.[doc] ?? 0;
   }
 
+  normBytes(field: string): Uint8Array | undefined {
+    return this.core.fields.get(field)?.norms;
+  }
+
   hasNorms(field: string): boolean {
     return this.core.fields.get(field)?.norms !== undefined;
   }

@@ -91,6 +91,8 @@ export interface StrataSegmentReader extends SegmentReader {
   postingsMany(field: string, terms: readonly string[]): Promise<Array<Postings | null>>;
   /** Whether the field keeps norms in this segment. */
   hasNorms(field: string): boolean;
+  /** The field's norm bytes, one per doc (0 = no norm), when it keeps norms: for scorers' inner loops. */
+  normBytes(field: string): Uint8Array | undefined;
   /**
    * The raw doc values column: numeric `{kind: 'numeric', start, values}` (values of doc d are
    * `values[start[d] .. start[d+1])`) or string `{kind: 'string', terms, start, ords}` with

@@ -3,15 +3,15 @@
  */
 import type { UpdateSpec } from './types.js';
 import { actionRequestValidation } from '../../errors/errors.js';
-import { DEFAULT_SCRIPT_LANG, parseScript } from '../../dsl/script-ref.js';
 import { booleanValue } from '../../dsl/xcontent.js';
+import { DEFAULT_SCRIPT_LANG, parseScript } from '../../dsl/script-ref.js';
 
 export function parseUpdateBody(
   body: Record<string, unknown>,
   defaults: { retryOnConflict?: number; fields?: string[]; sourceFilter?: unknown; lang?: string },
 ): UpdateSpec {
   const spec: UpdateSpec = {
-    // 5.x XContentParser#booleanValue is lenient: numbers are true unless 0
+    // 5.x XContentParser#booleanValue is lenient: `doc_as_upsert: 1` is true (numbers unless 0).
     docAsUpsert: body.doc_as_upsert === undefined ? false : booleanValue(body.doc_as_upsert),
     detectNoop: body.detect_noop === undefined ? true : booleanValue(body.detect_noop),
     scriptedUpsert: body.scripted_upsert === undefined ? false : booleanValue(body.scripted_upsert),

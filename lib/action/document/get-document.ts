@@ -21,6 +21,10 @@ export interface GetRequest {
   source?: unknown;
   version?: number;
   versionType?: string;
+  /** `realtime=false`: read what the last refresh made visible, not the latest write. */
+  realtime?: boolean;
+  /** `refresh=true`: refresh the shard first (ES does so only for a non-realtime get). */
+  refresh?: boolean;
 }
 
 export interface GetResponseBody {
@@ -44,7 +48,11 @@ export async function getDocument(ctx: NodeContext, req: GetRequest): Promise<Ge
   const shard = shardOf(state, target.index, req.id, target.routing);
   const engine = svc.shard(shard);
   const started = Date.now();
-  const doc = await engine.get(anyType ? undefined : req.type, req.id);
+  const realtime = req.realtime !== false;
+  // ES 5.6 TransportGetAction: `refresh` takes effect only with `realtime=false`.
+  if (!realtime && req.refresh) await engine.refresh();
+  const wanted = anyType ? undefined : req.type;
+  const doc = realtime ? await engine.get(wanted, req.id) : await engine.getRefreshed(wanted, req.id);
   svc.counters.recordGet(doc !== null, Date.now() - started);
   // ES `VersionType#isVersionConflictForReads`: every type but force wants the exact version.
   if (doc && req.version !== undefined && req.versionType !== 'force' && doc.version !== req.version) {
@@ -64,7 +72,9 @@ export function renderGetResult(
   const out: GetResponseBody = { _index: index, _type: doc.type, _id: id, _version: doc.version, found: true };
   if (doc.routing !== undefined) out._routing = doc.routing;
   if (doc.parent !== undefined) out._parent = doc.parent;
-  const fetchSource = opts.source !== undefined ? opts.source !== false : opts.storedFields === undefined;
+  // ES 5.6 `ShardGetService#normalizeFetchSourceContent`: without an explicit `_source`, the
+  // source comes back unless stored fields are asked for, or when they name `_source`.
+  const fetchSource = opts.source !== undefined ? opts.source !== false : opts.storedFields === undefined || opts.storedFields.includes('_source');
   if (fetchSource && doc.source) {
     const parsed = JSON.parse(doc.source.toString('utf8')) as Record<string, unknown>;
     out._source = opts.source === undefined || opts.source === true ? parsed : filterSource(parsed, opts.source);
