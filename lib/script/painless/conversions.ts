@@ -33,10 +33,12 @@ export function asString(e: CExpr): (fr: Frame) => string {
   return (fr) => javaString(f(fr));
 }
 
+/** Whether `t` is a Java integral primitive. */
 export function isIntegral(t: SType): boolean {
   return t === 'int' || t === 'long' || t === 'short' || t === 'byte' || t === 'char';
 }
 
+/** The static type a declared type denotes (`int[]` for arrays). */
 export function typeName(t: TypeRef): SType {
   return t.dims > 0 ? `${t.name}${'[]'.repeat(t.dims)}` : t.name;
 }
@@ -87,6 +89,7 @@ export function instanceOfTest(t: SType): (v: unknown) => boolean {
   }
 }
 
+/** The Java class name of a static type, for ClassCastException messages. */
 export function javaTypeOf(t: SType): string {
   const names: Record<string, string> = {
     String: 'java.lang.String', List: 'java.util.List', ArrayList: 'java.util.ArrayList', Map: 'java.util.Map',
@@ -96,6 +99,7 @@ export function javaTypeOf(t: SType): string {
   return names[t] ?? t;
 }
 
+/** The default value of a local or array element of type `t` (0, false, null). */
 export function defaultValue(t: SType): unknown {
   if (isNumeric(t)) return 0;
   if (t === 'boolean') return false;
