@@ -9,8 +9,15 @@
  * evaluated for every document through the same per-segment binding the `_script` sort uses
  * (one `doc` lookup per segment, compiled closures, no per-document parsing), and the top 10 kept
  * as a descending sort would. Prints evaluations per second for each language.
+ *
+ * With `--http`, it also loads the documents into a node (in this process, temporary data
+ * directory) and times `_search` sorted by `_script` over all of them, end to end.
  */
 import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startNode } from '../lib/node.js';
 import { resolve, dirname } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { DocLookup, type DocValuesColumns } from '../lib/script/doc-lookup.js';
@@ -25,6 +32,38 @@ const corpusModule = resolve(root, '..', 'shared', 'bench', 'corpus.mjs');
 function arg(name: string, def: string): string {
   const i = process.argv.indexOf(`--${name}`);
   return i >= 0 && process.argv[i + 1] !== undefined ? process.argv[i + 1]! : def;
+}
+
+/** `_search` sorted by each script over `values.length` documents, through HTTP. */
+async function httpSort(values: number[], cases: Array<{ lang: string; ref: ScriptRef }>): Promise<void> {
+  const dataPath = await mkdtemp(join(tmpdir(), 'strata-bench-script-'));
+  const node = await startNode({ dataPath, port: 0, host: '127.0.0.1', logLevel: 'fatal', settings: { 'script.max_compilations_per_minute': '1000' } });
+  const call = async (method: string, path: string, body: string, ct = 'application/json'): Promise<Record<string, unknown>> => {
+    const r = await fetch(node.url + path, { method, headers: { 'content-type': ct }, body });
+    const text = await r.text();
+    if (r.status >= 300) throw new Error(`${method} ${path}: ${r.status} ${text.slice(0, 300)}`);
+    return JSON.parse(text) as Record<string, unknown>;
+  };
+  try {
+    await call('PUT', '/bench', JSON.stringify({ settings: { number_of_shards: 1, number_of_replicas: 0, refresh_interval: '-1' }, mappings: { pkg: { properties: { downloads: { type: 'long' } } } } }));
+    for (let i = 0; i < values.length; i += 5000) {
+      const lines = values.slice(i, i + 5000).flatMap((v, j) => [JSON.stringify({ index: { _id: String(i + j) } }), JSON.stringify({ downloads: v })]);
+      await call('POST', '/bench/pkg/_bulk', lines.join('\n') + '\n', 'application/x-ndjson');
+    }
+    await call('POST', '/bench/_refresh', '');
+    for (const c of cases) {
+      const body = JSON.stringify({ size: 10, _source: false, sort: { _script: { type: 'number', order: 'desc', script: { lang: c.lang, inline: c.ref.idOrCode, params: c.ref.params } } } });
+      await call('POST', '/bench/_search', body); // compile + warm-up
+      const runs = 5;
+      const t0 = process.hrtime.bigint();
+      for (let r = 0; r < runs; r++) await call('POST', '/bench/_search', body);
+      const ms = Number(process.hrtime.bigint() - t0) / 1e6 / runs;
+      console.log(`  http ${c.lang.padEnd(10)} ${ms.toFixed(1)} ms per sorted search of ${values.length} docs (${(values.length / ms / 1000).toFixed(2)} M evaluations/s end to end)`);
+    }
+  } finally {
+    await node.close();
+    await rm(dataPath, { recursive: true, force: true });
+  }
 }
 
 async function downloads(n: number): Promise<{ values: number[]; source: string }> {
@@ -95,6 +134,7 @@ export async function runScriptBench(): Promise<void> {
       `  ${c.lang.padEnd(10)} ${(evals / secs / 1e6).toFixed(2)} M evaluations/s  (${evals} in ${secs.toFixed(2)} s; top value ${best[0]?.toFixed(1)}${same ? '' : ', MISMATCH with painless'})`,
     );
   }
+  if (process.argv.includes('--http')) await httpSort(values, cases);
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === resolve(process.argv[1])) {

@@ -8,7 +8,7 @@
  *   npm run bench -- [--docs N] [--shards N] [--bulk N] [--refresh wait_for|true|false] [--keep]
  *                    [--query-seconds S (10; 0 skips the queries)] [--kind term|match|...]
  *                    [--node-arg FLAG]...   (flags for the server's node, e.g. --cpu-prof)
- *   npm run bench -- --scripts [--docs N] [--rounds N]   script evaluation speed (scripts/bench-script.ts)
+ *   npm run bench -- --scripts [--docs N] [--rounds N] [--http]   script evaluation speed (scripts/bench-script.ts)
  *
  * The corpus is `../shared/bench/npm-packages.tsv.gz` read through `../shared/bench/corpus.mjs`
  * (the same documents and mapping the shared harness uses); when that is absent, a generated

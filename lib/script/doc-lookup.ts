@@ -15,6 +15,9 @@ export interface DocValuesColumns {
     | { kind: 'numeric'; start: Int32Array; values: Float64Array }
     | { kind: 'string'; terms: string[]; start: Int32Array; ords: Int32Array }
     | undefined;
+  /** `_type` / `_id` of a document (segments have them; `_uid` is `type#id`). */
+  docType?(doc: number): string;
+  docId?(doc: number): string;
 }
 
 /** How a field's values read in scripts. */
@@ -35,7 +38,7 @@ export class FieldDocValues extends HostObject {
     private readonly owner: DocLookup,
     readonly fieldName: string,
     readonly kind: FieldValueKind,
-    columns: DocValuesColumns,
+    private readonly columns: DocValuesColumns,
   ) {
     super();
     const col = columns.docValuesColumn(fieldName);
@@ -53,6 +56,7 @@ export class FieldDocValues extends HostObject {
 
   /** Number of values of the current document. */
   count(): number {
+    if (this.meta() !== undefined) return 1;
     const d = this.owner.doc;
     const col = this.numeric ?? this.strings;
     if (!col) return 0;
@@ -82,8 +86,25 @@ export class FieldDocValues extends HostObject {
     return this.kind === 'double' ? boxDouble(v) : v;
   }
 
+  /** `_uid` / `_type` / `_id` of the current document (ES 5.6 exposes them as string doc values). */
+  private meta(): string | undefined {
+    const d = this.owner.doc;
+    const c = this.columns;
+    switch (this.fieldName) {
+      case '_type':
+        return c.docType?.(d);
+      case '_id':
+        return c.docId?.(d);
+      case '_uid':
+        return c.docType && c.docId ? `${c.docType(d)}#${c.docId(d)}` : undefined;
+    }
+    return undefined;
+  }
+
   /** `getValue()`: the first value (0 / false for a missing number, null for a missing string). */
   value(): unknown {
+    const meta = this.meta();
+    if (meta !== undefined) return meta;
     if (this.strings) {
       const d = this.owner.doc;
       const s = this.strings.start[d] as number;
@@ -96,6 +117,8 @@ export class FieldDocValues extends HostObject {
 
   /** `getValues()`: every value of the current document, as a new list. */
   values(): unknown[] {
+    const meta = this.meta();
+    if (meta !== undefined) return [meta];
     if (this.strings) {
       const d = this.owner.doc;
       const out: unknown[] = [];
@@ -177,7 +200,7 @@ export class DocLookup extends HostObject {
   get(field: string): FieldDocValues {
     let f = this.cache.get(field);
     if (!f) {
-      const kind = this.kinds(field);
+      const kind = field === '_uid' || field === '_type' || field === '_id' ? 'string' : this.kinds(field);
       if (kind === undefined) throw new JavaError('illegal_argument_exception', `No field found for [${field}] in mapping with types []`);
       f = new FieldDocValues(this, field, kind, this.columns);
       this.cache.set(field, f);

@@ -123,7 +123,9 @@ export class ScriptService {
     }
     if (lang === 'mustache') throw iae(`script_lang not supported [${lang}] for operation [${op}]`);
     const regex = this.regexEnabled;
-    const key = `${lang}\u0000${regex ? 1 : 0}\u0000${source}`;
+    // as ES's CacheKey: stored and file scripts are also keyed by name (errors report the name)
+    const name = ref.type === 'inline' ? undefined : ref.idOrCode;
+    const key = `${lang}\u0000${regex ? 1 : 0}\u0000${name ?? ''}\u0000${source}`;
     let script = this.cache.get(key);
     if (script) {
       // LRU: move to the back
@@ -141,7 +143,7 @@ export class ScriptService {
         });
       }
     }
-    script = lang === 'expression' ? compileExpression(source) : compilePainless(source, { regexEnabled: regex });
+    script = lang === 'expression' ? compileExpression(source) : compilePainless(source, { regexEnabled: regex, ...(name !== undefined ? { name } : {}) });
     this.cache.set(key, script);
     const max = Number(this.setting('script.cache.max_size') ?? 100);
     while (this.cache.size > Math.max(0, max)) this.cache.delete(this.cache.keys().next().value as string);

@@ -29,6 +29,7 @@ function accepts(v: unknown): boolean {
   throw new EsError('illegal_argument_exception', 400, `Can't handle type [${javaString(v)}] in script filter`);
 }
 
+/** The weight of a `script` query on one shard. */
 export class ScriptQueryWeight implements Weight {
   readonly description: string;
   private readonly script: SearchScript;

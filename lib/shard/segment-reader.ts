@@ -104,6 +104,12 @@ export interface StrataSegmentReader extends SegmentReader {
     | undefined;
   /** `_type` of a doc (nested docs: their root's), without reading the stored document. */
   docType(doc: number): string;
+  /**
+   * The root docs (nested docs excluded) of one `_type`, ascending, deleted ones included.
+   * Built once per segment: a segment's types never change, and `/{index}/{type}/_search`
+   * filters on them in every query.
+   */
+  typeDocs(type: string): Int32Array;
   /** `_id` of a doc (nested docs: their root's). */
   docId(doc: number): string;
   /** Version the doc was indexed with. */

@@ -176,3 +176,13 @@ test('the loop limit and disabled inline scripts in search', async (t) => {
     await other.close();
   }
 });
+
+test('doc values of _uid, _type and _id', async (t) => {
+  const r = await node.request('POST', '/s/_search', {
+    query: { ids: { values: ['2'] } },
+    script_fields: { m: { script: "doc['_uid'].value + ' ' + doc['_type'].value + ' ' + doc['_id'].value" } },
+    sort: { _script: { type: 'string', script: "doc['_uid'].value" } },
+  });
+  t.deepEqual(r.body.hits.hits[0].fields, { m: ['t#2 t 2'] });
+  t.deepEqual(r.body.hits.hits[0].sort, ['t#2']);
+});

@@ -225,3 +225,13 @@ test('script.max_compilations_per_minute is a dynamic cluster setting', async (t
     await other.close();
   }
 });
+
+test('a scripted _source keeps Java doubles as written (10.0)', async (t) => {
+  await put('13', { n: 1, p: 2.5 });
+  const r = await node.request('POST', '/u/t/13/_update', { script: 'ctx._source.price = 10.0; ctx._source.n = ctx._source.n * 2; ctx._source.p *= 2' });
+  t.is(r.status, 200);
+  await node.request('POST', '/u/_refresh');
+  // search copies the stored source bytes (GET re-renders them)
+  const s = await node.request('POST', '/u/_search', { query: { ids: { values: ['13'] } } });
+  t.regex(s.text, /"_source":\{"n":2,"p":5\.0,"price":10\.0\}/);
+});

@@ -116,6 +116,24 @@ export function toHost(v: unknown, markDoubles = false): unknown {
   return v;
 }
 
+/**
+ * A script value as JSON text the way Jackson writes the Java objects (`10.0` for a `Double`,
+ * `1.0E-5`), for a `_source` a script produced.
+ */
+export function toJsonText(v: unknown): string {
+  if (v === null || v === undefined) return 'null';
+  if (v instanceof JDouble) return javaDoubleToString(v.v);
+  if (typeof v === 'number') {
+    if (!Number.isFinite(v)) return JSON.stringify(javaDoubleToString(v));
+    return Number.isInteger(v) ? String(v) : javaDoubleToString(v);
+  }
+  if (typeof v === 'string' || typeof v === 'boolean') return JSON.stringify(v);
+  if (Array.isArray(v)) return '[' + v.map(toJsonText).join(',') + ']';
+  if (v instanceof Set) return '[' + [...v].map(toJsonText).join(',') + ']';
+  if (v instanceof Map) return '{' + [...v].map(([k, x]) => `${JSON.stringify(String(toHost(k)))}:${toJsonText(x)}`).join(',') + '}';
+  return JSON.stringify(toHost(v));
+}
+
 /** Java's `String.valueOf` of a script value (string concatenation, `toString()`). */
 export function javaString(v: unknown): string {
   if (v === null || v === undefined) return 'null';
