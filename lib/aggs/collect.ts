@@ -10,7 +10,8 @@ import { EsError } from '../errors/errors.js';
 import type { Query } from '../dsl/query-types.js';
 import type { SegmentReader } from '../shard/segment-reader.js';
 import type { IndexFields, SearchField } from '../search/field-types.js';
-import type { AggSpec, Bucket, FilterSpec, FiltersSpec, GlobalSpec, HistogramSpec, InternalAgg, MetricSpec, MissingSpec, RangeSpec, TermsSpec } from './types.js';
+import { TopK, type ScoredDoc } from '../search/top-docs.js';
+import type { AggSpec, TopHitsSpec, Bucket, FilterSpec, FiltersSpec, GlobalSpec, HistogramSpec, InternalAgg, MetricSpec, MissingSpec, RangeSpec, TermsSpec } from './types.js';
 import { keyOfText, resolveValues, type Column, type ValuesSource } from './values.js';
 import { compareBuckets, histogramKeyFn } from './order.js';
 
@@ -21,12 +22,23 @@ export interface ShardAggContext {
   numShards: number;
   /** Live docs of a segment matching a filter query, as a bitset. */
   filterDocs(q: Query | null, seg: SegmentReader): Promise<Uint8Array>;
+  /** How `top_hits` orders and keys its hits on this shard (its sort compiled here). */
+  topHits(spec: TopHitsSpec): TopHitsOrder;
   /** A date/number given in the request (missing, range bounds, extended bounds) as a number. */
   parseValue(f: SearchField | null, v: string | number | boolean, roundUp: boolean, timeZone?: string): number;
 }
 
+/** A compiled `top_hits` order. */
+export interface TopHitsOrder {
+  compare: (a: ScoredDoc, b: ScoredDoc) => number;
+  /** Whether hits carry scores (score order or track_scores). */
+  scores: boolean;
+  /** The hit of a doc in segment `si` (sort values computed). */
+  bind(seg: SegmentReader, si: number): (doc: number, score: number) => ScoredDoc;
+}
+
 /** Collects docs of one segment into the bucket ordinal `owner`. */
-export type LeafCollector = (doc: number, owner: number) => void;
+export type LeafCollector = (doc: number, owner: number, score: number) => void;
 
 /** A shard-side aggregator. */
 export interface Aggregator {
@@ -67,8 +79,10 @@ function createAggregator(s: AggSpec, ctx: ShardAggContext): Aggregator {
       return new HistogramAggregator(s, ctx);
     case 'cardinality':
       return new CardinalityAggregator(s, ctx);
+    case 'top_hits':
+      return new TopHitsAggregator(s, ctx);
     default:
-      return new NumericMetricAggregator(s, ctx);
+      return new NumericMetricAggregator(s as MetricSpec, ctx);
   }
 }
 
@@ -91,9 +105,9 @@ abstract class BucketAggregator implements Aggregator {
   protected bindSubs(seg: SegmentReader, si: number): void {
     this.subLeaves = this.subs.map((s) => s.leaf(seg, si));
   }
-  protected collectBucket(doc: number, ord: number): void {
+  protected collectBucket(doc: number, ord: number, score: number): void {
     this.counts[ord] = (this.counts[ord] ?? 0) + 1;
-    for (const l of this.subLeaves) l(doc, ord);
+    for (const l of this.subLeaves) l(doc, ord, score);
   }
   protected subResults(ord: number): InternalAgg[] {
     return this.subs.map((s) => s.build(ord));
@@ -173,11 +187,11 @@ class TermsAggregator extends BucketAggregator {
       if (this.spec.minDocCount === 0) for (const t of col.terms) if (this.accepts(t)) this.allTerms.add(t);
       // segment ordinal -> bucket ordinal for the top-level owner (-1 unknown, -2 excluded)
       const cache = new Int32Array(col.terms.length).fill(-1);
-      return (doc, owner) => {
+      return (doc, owner, score) => {
         const from = col.start[doc] as number;
         const to = col.start[doc + 1] as number;
         if (to === from) {
-          if (this.vs.missing !== undefined && this.accepts(this.vs.missing)) this.collectBucket(doc, this.ordOf(owner, this.vs.missing));
+          if (this.vs.missing !== undefined && this.accepts(this.vs.missing)) this.collectBucket(doc, this.ordOf(owner, this.vs.missing), score);
           return;
         }
         for (let i = from; i < to; i++) {
@@ -189,21 +203,21 @@ class TermsAggregator extends BucketAggregator {
               ord = filtered && !this.accepts(term) ? -2 : this.ordOf(0, term);
               cache[so] = ord;
             }
-            if (ord >= 0) this.collectBucket(doc, ord);
+            if (ord >= 0) this.collectBucket(doc, ord, score);
           } else {
             const term = col.terms[so] as string;
-            if (!filtered || this.accepts(term)) this.collectBucket(doc, this.ordOf(owner, term));
+            if (!filtered || this.accepts(term)) this.collectBucket(doc, this.ordOf(owner, term), score);
           }
         }
       };
     }
-    return (doc, owner) => {
+    return (doc, owner, score) => {
       let prev: string | number | undefined;
       forValues(col, this.vs, doc, (v) => {
         // a doc counts once per distinct value (sorted-numeric columns keep duplicates)
         if (v === prev) return;
         prev = v;
-        if (!filtered || this.accepts(v)) this.collectBucket(doc, this.ordOf(owner, v));
+        if (!filtered || this.accepts(v)) this.collectBucket(doc, this.ordOf(owner, v), score);
       });
     };
   }
@@ -251,8 +265,8 @@ class MissingAggregator extends BucketAggregator {
   leaf(seg: SegmentReader, si: number): LeafCollector {
     this.bindSubs(seg, si);
     const col = this.vs.column(seg);
-    return (doc, owner) => {
-      if (!col || (col.start[doc + 1] as number) === (col.start[doc] as number)) this.collectBucket(doc, owner);
+    return (doc, owner, score) => {
+      if (!col || (col.start[doc + 1] as number) === (col.start[doc] as number)) this.collectBucket(doc, owner, score);
     };
   }
   build(owner: number): InternalAgg {
@@ -270,10 +284,10 @@ class FilterAggregator extends BucketAggregator {
   }
   leaf(seg: SegmentReader, si: number): LeafCollector {
     this.bindSubs(seg, si);
-    if (this.spec.type === 'global') return (doc, owner) => this.collectBucket(doc, owner);
+    if (this.spec.type === 'global') return (doc, owner, score) => this.collectBucket(doc, owner, score);
     const bits = this.bits[si] as Uint8Array;
-    return (doc, owner) => {
-      if (bits[doc] === 1) this.collectBucket(doc, owner);
+    return (doc, owner, score) => {
+      if (bits[doc] === 1) this.collectBucket(doc, owner, score);
     };
   }
   build(owner: number): InternalAgg {
@@ -297,15 +311,15 @@ class FiltersAggregator extends BucketAggregator {
     const n = this.spec.filters.length;
     const other = this.spec.otherBucketKey !== undefined;
     const w = this.width;
-    return (doc, owner) => {
+    return (doc, owner, score) => {
       let any = false;
       for (let i = 0; i < n; i++) {
         if ((bits[i] as Uint8Array)[doc] === 1) {
           any = true;
-          this.collectBucket(doc, owner * w + i);
+          this.collectBucket(doc, owner * w + i, score);
         }
       }
-      if (other && !any) this.collectBucket(doc, owner * w + n);
+      if (other && !any) this.collectBucket(doc, owner * w + n, score);
     };
   }
   build(owner: number): InternalAgg {
@@ -335,7 +349,7 @@ class RangeAggregator extends BucketAggregator {
     const col = this.vs.column(seg);
     const n = this.ranges.length;
     const hit = new Uint8Array(n);
-    return (doc, owner) => {
+    return (doc, owner, score) => {
       hit.fill(0);
       forValues(col, this.vs, doc, (v) => {
         for (let i = 0; i < n; i++) {
@@ -343,7 +357,7 @@ class RangeAggregator extends BucketAggregator {
           if ((v as number) >= r.from && (v as number) < r.to) hit[i] = 1;
         }
       });
-      for (let i = 0; i < n; i++) if (hit[i] === 1) this.collectBucket(doc, owner * n + i);
+      for (let i = 0; i < n; i++) if (hit[i] === 1) this.collectBucket(doc, owner * n + i, score);
     };
   }
   build(owner: number): InternalAgg {
@@ -380,7 +394,7 @@ class HistogramAggregator extends BucketAggregator {
   leaf(seg: SegmentReader, si: number): LeafCollector {
     this.bindSubs(seg, si);
     const col = this.vs.column(seg);
-    return (doc, owner) => {
+    return (doc, owner, score) => {
       let prev = NaN;
       forValues(col, this.vs, doc, (v) => {
         const key = this.keyOf(v as number);
@@ -390,7 +404,7 @@ class HistogramAggregator extends BucketAggregator {
         if (!m) this.byOwner.set(owner, (m = new Map()));
         let ord = m.get(key);
         if (ord === undefined) m.set(key, (ord = this.next++));
-        this.collectBucket(doc, ord);
+        this.collectBucket(doc, ord, score);
       });
     };
   }
@@ -467,5 +481,43 @@ class CardinalityAggregator implements Aggregator {
   }
   build(owner: number): InternalAgg {
     return { kind: 'cardinality', spec: this.spec, values: this.sets.get(owner) ?? new Set() };
+  }
+}
+
+/** `top_hits`: the best `from + size` docs per bucket (fetched and rendered by the shard). */
+class TopHitsAggregator implements Aggregator {
+  private readonly order: TopHitsOrder;
+  private readonly tops = new Map<number, TopK>();
+  private readonly totals: number[] = [];
+  private readonly maxScores: number[] = [];
+  constructor(
+    readonly spec: TopHitsSpec,
+    ctx: ShardAggContext,
+  ) {
+    this.order = ctx.topHits(spec);
+  }
+  async prepare(): Promise<void> {}
+  leaf(seg: SegmentReader, si: number): LeafCollector {
+    const hitOf = this.order.bind(seg, si);
+    const n = this.spec.from + this.spec.size;
+    return (doc, owner, score) => {
+      this.totals[owner] = (this.totals[owner] ?? 0) + 1;
+      if (!(score <= (this.maxScores[owner] ?? -Infinity))) this.maxScores[owner] = score;
+      let top = this.tops.get(owner);
+      if (!top) this.tops.set(owner, (top = new TopK(n, this.order.compare)));
+      if (n > 0) top.add(hitOf(doc, score));
+    };
+  }
+  build(owner: number): InternalAgg {
+    const hits = this.tops.get(owner)?.sorted() ?? [];
+    return {
+      kind: 'top_hits',
+      spec: this.spec,
+      total: owner < 0 ? 0 : this.totals[owner] ?? 0,
+      maxScore: owner < 0 ? NaN : this.maxScores[owner] ?? NaN,
+      hits: hits.map((doc) => ({ doc })),
+      compare: this.order.compare,
+      scores: this.order.scores,
+    };
   }
 }

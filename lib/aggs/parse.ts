@@ -7,13 +7,15 @@
 import { EsError } from '../errors/errors.js';
 import type { ParseContext } from '../dsl/parse-context.js';
 import { booleanValue, doubleValue, intValue, isObject, isValue, textValue, tokenOf, type JsonObject } from '../dsl/xcontent.js';
-import type { AggSpec, HistogramSpec, MetricType, TermsOrder, ValuesSpec } from './types.js';
+import type { AggSpec, HistogramSpec, MetricType, TermsOrder, TopHitsSpec, ValuesSpec } from './types.js';
+import { parseSort } from '../dsl/sort.js';
+import { parseFetchSource } from '../dsl/source-filter.js';
 
-const METRICS = new Set<string>(['min', 'max', 'sum', 'avg', 'value_count', 'stats', 'extended_stats', 'cardinality']);
+const METRICS = new Set<string>(['min', 'max', 'sum', 'avg', 'value_count', 'stats', 'extended_stats', 'cardinality', 'top_hits']);
 
 /** ES 5.6 aggregation types (SearchModule) that Strata recognizes but does not compute yet. */
 const NOT_YET = new Set<string>([
-  'percentiles', 'percentile_ranks', 'top_hits', 'geo_bounds', 'geo_centroid', 'scripted_metric', 'significant_terms', 'sampler',
+  'percentiles', 'percentile_ranks', 'geo_bounds', 'geo_centroid', 'scripted_metric', 'significant_terms', 'sampler',
   'diversified_sampler', 'geohash_grid', 'geo_distance', 'ip_range', 'nested', 'reverse_nested', 'children', 'adjacency_matrix', 'matrix_stats',
   'avg_bucket', 'max_bucket', 'min_bucket', 'sum_bucket', 'stats_bucket', 'extended_stats_bucket', 'percentiles_bucket', 'derivative',
   'cumulative_sum', 'moving_avg', 'serial_diff', 'bucket_script', 'bucket_selector',
@@ -73,6 +75,7 @@ function parseType(ctx: ParseContext, name: string, type: string, body: JsonObje
   const fields = new Fields(type, body);
   let spec: AggSpec;
   if (type === 'terms') spec = parseTerms(name, fields);
+  else if (type === 'top_hits') spec = parseTopHits(ctx, name, body, fields);
   else if (METRICS.has(type)) {
     const vs = fields.values();
     spec = { type: type as MetricType, name, subs: [], ...vs, sigma: type === 'extended_stats' ? fields.num('sigma', 2) : 2 };
@@ -309,4 +312,22 @@ function offsetMs(text: string): number {
   const neg = text.startsWith('-');
   const ms = timeMs(text.replace(/^[+-]/, ''), 'offset');
   return neg ? -ms : ms;
+}
+
+/** `top_hits` (ES 5.6 `TopHitsAggregationBuilder`): paging, sort, `_source`, version, explain. */
+function parseTopHits(ctx: ParseContext, name: string, body: JsonObject, f: Fields): TopHitsSpec {
+  const from = f.int('from', 0);
+  const size = f.int('size', 3);
+  if (from < 0) throw iae(`[from] must be greater than or equal to 0. Found [${from}] in [${name}]`);
+  if (size < 0) throw iae(`[size] must be greater than or equal to 0. Found [${size}] in [${name}]`);
+  const spec: TopHitsSpec = { type: 'top_hits', name, subs: [], from, size, version: f.bool('version', false), explain: f.bool('explain', false), trackScores: f.bool('track_scores', false) };
+  if (f.has('sort')) spec.sort = parseSort(ctx, f.take('sort'));
+  if (f.has('_source')) {
+    f.take('_source');
+    spec.source = parseFetchSource(ctx, body, '_source');
+  }
+  for (const k of ['highlight', 'script_fields', 'docvalue_fields', 'stored_fields']) {
+    if (f.has(k)) throw iae(`[top_hits] option [${k}] is not supported yet`);
+  }
+  return spec;
 }

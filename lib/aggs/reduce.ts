@@ -49,6 +49,12 @@ function reduceOne(parts: InternalAgg[]): InternalAgg {
       return reduceHistogram(parts as Array<typeof a>);
     case 'terms':
       return reduceTerms(parts as Array<typeof a>);
+    case 'top_hits': {
+      const list = parts as Array<typeof a>;
+      const hits = list.flatMap((p) => p.hits).sort((x, y) => a.compare(x.doc, y.doc));
+      const maxScore = list.reduce((m, p) => (Number.isNaN(p.maxScore) || p.maxScore <= m ? m : p.maxScore), NaN);
+      return { ...a, total: list.reduce((n, p) => n + p.total, 0), maxScore, hits: hits.slice(0, a.spec.from + a.spec.size) };
+    }
   }
 }
 
@@ -126,6 +132,8 @@ export function emptied(a: InternalAgg): InternalAgg {
       return { ...a, buckets: [] };
     case 'terms':
       return { ...a, buckets: [], docCountError: 0, otherDocCount: 0 };
+    case 'top_hits':
+      return { ...a, total: 0, maxScore: NaN, hits: [] };
   }
 }
 

@@ -4,7 +4,7 @@
  * and `typed_keys` names (`sterms#name`, `date_histogram#name`, ...).
  */
 import { dateFormatter } from '../mapping/date-format.js';
-import { jsonDouble, javaDoubleToString } from '../units/java-number.js';
+import { JsonFloat, jsonDouble, javaDoubleToString } from '../units/java-number.js';
 import type { Bucket, InternalAgg, KeyFormat } from './types.js';
 import { decodeIp } from '../mapping/term-encoding.js';
 import { metricValue } from './order.js';
@@ -61,6 +61,12 @@ function renderOne(a: InternalAgg, typed: boolean): Json {
     }
     case 'numeric':
       return Object.assign(out, renderMetric(a));
+    case 'top_hits': {
+      // InternalTopHits: the page [from, from + size) of the merged hits
+      const page = a.hits.slice(a.spec.from, a.spec.from + a.spec.size);
+      out.hits = { total: a.total, max_score: a.scores && !Number.isNaN(a.maxScore) ? new JsonFloat(a.maxScore) : null, hits: page.map((h) => h.rendered ?? {}) };
+      return out;
+    }
     case 'cardinality':
       out.value = a.values.size;
       return out;

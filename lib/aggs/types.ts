@@ -4,6 +4,9 @@
  * `InternalAggregation`s as typed data. Pure: no HTTP, no storage.
  */
 import type { Query } from '../dsl/query-types.js';
+import type { FetchSource } from '../dsl/source-filter.js';
+import type { SortSpec } from '../dsl/sort.js';
+import type { ScoredDoc } from '../search/top-docs.js';
 
 /** Where values come from: a field's doc values (scripts are refused at parse time). */
 export interface ValuesSpec {
@@ -83,7 +86,24 @@ export interface HistogramSpec extends Base, ValuesSpec {
   timeZone?: string;
 }
 
-export type AggSpec = TermsSpec | MetricSpec | MissingSpec | FilterSpec | FiltersSpec | GlobalSpec | RangeSpec | HistogramSpec;
+export interface TopHitsSpec extends Base {
+  type: 'top_hits';
+  from: number;
+  size: number;
+  sort?: SortSpec[];
+  source?: FetchSource;
+  version: boolean;
+  explain: boolean;
+  trackScores: boolean;
+}
+
+export type AggSpec = TermsSpec | MetricSpec | MissingSpec | FilterSpec | FiltersSpec | GlobalSpec | RangeSpec | HistogramSpec | TopHitsSpec;
+
+/** A top hit: its order key and its rendering (fetched on the shard). */
+export interface TopHit {
+  doc: ScoredDoc;
+  rendered?: Record<string, unknown>;
+}
 
 /** How a bucket key or value is formatted: raw numbers, dates, booleans, IPs/strings. */
 export type KeyFormat = { kind: 'raw' } | { kind: 'date'; pattern: string } | { kind: 'boolean' } | { kind: 'decimal'; pattern: string } | { kind: 'ip' };
@@ -107,4 +127,5 @@ export type InternalAgg =
   | { kind: 'single'; spec: FilterSpec | GlobalSpec | MissingSpec; docCount: number; subs: InternalAgg[] }
   | { kind: 'filters'; spec: FiltersSpec; buckets: Bucket[] }
   | { kind: 'range'; spec: RangeSpec; format: KeyFormat; buckets: Bucket[] }
-  | { kind: 'histogram'; spec: HistogramSpec; format: KeyFormat; buckets: Bucket[]; bounds?: { min?: number; max?: number } };
+  | { kind: 'histogram'; spec: HistogramSpec; format: KeyFormat; buckets: Bucket[]; bounds?: { min?: number; max?: number } }
+  | { kind: 'top_hits'; spec: TopHitsSpec; total: number; maxScore: number; hits: TopHit[]; compare: (a: ScoredDoc, b: ScoredDoc) => number; scores: boolean };

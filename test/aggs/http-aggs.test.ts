@@ -273,3 +273,26 @@ test('errors: unknown type, unsupported type, bad names, text fields', async (t)
   const script = await search({ aggs: { x: { terms: { script: 'doc.qty.value' } } } });
   t.is(script.status, 400);
 });
+
+test('top_hits per bucket: sorted across shards, paged, rendered as hits', async (t) => {
+  const r = await search({
+    size: 0,
+    aggs: { p: { terms: { field: 'product', size: 1 }, aggs: { best: { top_hits: { size: 2, from: 1, sort: [{ price: 'desc' }], _source: ['price'] } } } } },
+  });
+  t.is(r.status, 200, r.text);
+  // product a (7 docs, both indices), by price desc; the doc without a price sorts last
+  const ids = docs.map((d, i) => ({ d, id: String(i + 1) })).filter((x) => x.d.product === 'a');
+  const ranked = ids.filter((x) => x.d.price !== undefined).sort((x, y) => (y.d.price as number) - (x.d.price as number));
+  const best = r.body.aggregations.p.buckets[0].best.hits;
+  t.is(best.total, ids.length);
+  t.is(best.max_score, null);
+  t.deepEqual(
+    best.hits.map((h: { _id: string; _source: unknown; sort: unknown; _score: unknown }) => [h._id, h._source, h.sort, h._score]),
+    ranked.slice(1, 3).map((x) => [x.id, { price: x.d.price }, [x.d.price], null]),
+  );
+  const byScore = await search({ size: 0, query: { match: { note: 'sale' } }, aggs: { top: { top_hits: { size: 1 } } } }, '?typed_keys');
+  const th = byScore.body.aggregations['top_hits#top'].hits;
+  t.is(th.total, docs.length);
+  t.is(typeof th.max_score, 'number');
+  t.is(th.hits[0]._score, th.max_score);
+});

@@ -162,7 +162,7 @@ export async function runQueryPhase(ctx: NodeContext, contexts: ShardContext[], 
         if (useSorts) sc.sorts = useSorts.map((s) => compileSort(sc.compile, s));
         if (r.scriptFields) sc.scriptFields = compileScriptFields(sc.compile, r.scriptFields);
         const searchAfter = searchAfterValues(r, sc.sorts);
-        const aggs = r.aggs && r.aggs.length > 0 ? await startShardAggs(sc, r.aggs, contexts.length) : undefined;
+        const aggs = r.aggs && r.aggs.length > 0 ? await startShardAggs(sc, r.aggs, contexts.length, ctx.nodeId) : undefined;
         sc.result = await searchShard(sc.segments, {
           weight: sc.weight,
           ...(sc.postFilter ? { postFilter: sc.postFilter } : {}),
@@ -175,9 +175,9 @@ export async function runQueryPhase(ctx: NodeContext, contexts: ShardContext[], 
           ...(o.deadline !== undefined ? { deadline: o.deadline } : {}),
           lowLevelCancellation: o.lowLevelCancellation,
           ...(r.collapse ? { collapse: collapseKey(sc.compile.fields, r.collapse.field) } : {}),
-          ...(aggs ? { onMatch: (seg: number, doc: number) => aggs.onMatch(seg, doc) } : {}),
+          ...(aggs ? { onMatch: (seg: number, doc: number, score: number) => aggs.onMatch(seg, doc, score) } : {}),
         });
-        if (aggs) sc.aggs = aggs.finish();
+        if (aggs) sc.aggs = await aggs.finish();
         for (const h of sc.result.top) h.shard = sc.shardIndex;
       } catch (e) {
         failures.push(toShardFailure(sc.index, sc.shard, ctx.nodeId, e));

@@ -3,7 +3,7 @@
  * `SearchSourceBuilder.parseXContent` elements) and URI parameters (which win over the body
  * for from/size/sort/... as `RestSearchAction.parseSearchSource` applies them).
  */
-import { parseSearchSource, type SortSpec as DslSortSpec } from '../../dsl/search-source.js';
+import { parseSearchSource, type FetchSource, type SortSpec as DslSortSpec } from '../../dsl/search-source.js';
 import type { ParseOptions } from '../../dsl/parse-context.js';
 import { MATCH_ALL } from '../../dsl/queries/match-all.js';
 import type { Query } from '../../dsl/query-types.js';
@@ -92,10 +92,7 @@ export function applySearchBody(
   if (src.size !== undefined) r.size = src.size;
   if (src.sort !== undefined) r.sort = src.sort.map(toSortSpec);
   if (src.trackScores !== undefined) r.trackScores = src.trackScores;
-  if (src.source !== undefined) {
-    const fs = src.source;
-    r.source = !fs.fetchSource ? false : fs.includes.length === 0 && fs.excludes.length === 0 ? true : { includes: fs.includes, excludes: fs.excludes };
-  }
+  if (src.source !== undefined) r.source = sourceOption(src.source);
   if (src.storedFields !== undefined) r.storedFields = src.storedFields.fetchFields ? src.storedFields.fields : '_none_';
   if (src.docvalueFields !== undefined) r.docvalueFields = src.docvalueFields;
   if (src.scriptFields !== undefined && src.scriptFields.length > 0) r.scriptFields = Object.fromEntries(src.scriptFields.map((f) => [f.name, f]));
@@ -121,7 +118,7 @@ export function applySearchBody(
 }
 
 /** lib/dsl's sort criterion as the executor's. */
-function toSortSpec(s: DslSortSpec): SortSpec {
+export function toSortSpec(s: DslSortSpec): SortSpec {
   if (s.type === 'score') return { field: '_score', order: s.order };
   if (s.type === 'field') {
     return {
@@ -156,4 +153,9 @@ export function parseTimeout(text: string): number {
   }
   const f: Record<string, number> = { nanos: 1e-6, micros: 1e-3, ms: 1, s: 1000, m: 60000, h: 3600000, d: 86400000 };
   return n * (f[unit] as number);
+}
+
+/** A parsed `_source` spec as the fetch phase takes it (false, true, or includes/excludes). */
+export function sourceOption(fs: FetchSource): unknown {
+  return !fs.fetchSource ? false : fs.includes.length === 0 && fs.excludes.length === 0 ? true : { includes: fs.includes, excludes: fs.excludes };
 }

@@ -6,26 +6,32 @@
 import type { Query } from '../../dsl/query-types.js';
 import { MATCH_ALL } from '../../dsl/queries/match-all.js';
 import { createAggregators, type LeafCollector, type ShardAggContext } from '../../aggs/collect.js';
-import type { AggSpec, InternalAgg } from '../../aggs/types.js';
+import type { AggSpec, InternalAgg, TopHitsSpec } from '../../aggs/types.js';
 import { compileQuery } from '../../search/compile-query.js';
 import { parseDateValue } from '../../search/field-terms.js';
 import { NO_MORE_DOCS } from '../../search/scorer.js';
 import type { Weight } from '../../search/weight.js';
 import type { SegmentReader, StrataSegmentReader } from '../../shard/segment-reader.js';
 import { EsError } from '../../errors/errors.js';
+import { compileSort, type CompiledSort } from '../../search/sort-values.js';
+import { byScore, bySortValues } from '../../search/top-docs.js';
+import { fetchHits } from '../../search/fetch.js';
+import { sourceOption, toSortSpec } from './search-request.js';
 import type { ShardContext } from './shard-context.js';
 
 /** A shard's aggregations while its query phase runs. */
 export interface ShardAggs {
   /** The query phase's `onMatch`. */
-  onMatch(seg: number, doc: number): void;
-  /** Collect `global` aggregations and build the results (after the query phase). */
-  finish(): InternalAgg[];
+  onMatch(seg: number, doc: number, score: number): void;
+  /** Collect `global` aggregations, build the results and fetch top hits (after the query phase). */
+  finish(): Promise<InternalAgg[]>;
 }
 
 /** Set up the aggregations `specs` on shard `sc` of a request over `numShards` shards. */
-export async function startShardAggs(sc: ShardContext, specs: readonly AggSpec[], numShards: number): Promise<ShardAggs> {
+export async function startShardAggs(sc: ShardContext, specs: readonly AggSpec[], numShards: number, nodeId: string): Promise<ShardAggs> {
   const weights = new Map<Query | null, Promise<Weight>>();
+  const bases: number[] = [];
+  sc.segments.reduce((base, seg) => (bases.push(base), base + seg.maxDoc), 0);
   const ctx: ShardAggContext = {
     fields: sc.compile.fields,
     numShards,
@@ -36,6 +42,19 @@ export async function startShardAggs(sc: ShardContext, specs: readonly AggSpec[]
       const scorer = await (await w).scorer(seg);
       if (scorer) for (let d = scorer.nextDoc(); d !== NO_MORE_DOCS; d = scorer.nextDoc()) bits[d] = 1;
       return bits;
+    },
+    topHits(spec) {
+      const sorts = sortsOf(sc, spec);
+      const compare = sorts ? bySortValues(sorts) : byScore;
+      return {
+        compare,
+        scores: !sorts || spec.trackScores,
+        bind(seg, si) {
+          const base = bases[si] as number;
+          const fns = sorts?.map((s) => s.bind(seg, base));
+          return (doc, score) => ({ shard: sc.shardIndex, seg: si, doc, globalDoc: base + doc, score, ...(fns ? { sortValues: fns.map((fn) => fn(doc, score)) } : {}) });
+        },
+      };
     },
     parseValue(f, v, roundUp, timeZone) {
       if (f?.type === 'date') return parseDateValue(sc.compile, f, v, roundUp, timeZone);
@@ -53,25 +72,71 @@ export async function startShardAggs(sc: ShardContext, specs: readonly AggSpec[]
   let curSeg = -1;
   let leaves: LeafCollector[] = [];
   return {
-    onMatch(si, doc) {
+    onMatch(si, doc, score) {
       if (si !== curSeg) {
         curSeg = si;
         leaves = main.map((a) => a.leaf(sc.segments[si] as SegmentReader, si));
       }
-      for (let i = 0; i < leaves.length; i++) (leaves[i] as LeafCollector)(doc, 0);
+      for (let i = 0; i < leaves.length; i++) (leaves[i] as LeafCollector)(doc, 0, score);
     },
-    finish() {
+    async finish() {
       if (globals.length > 0) {
         sc.segments.forEach((seg, si) => {
           const ls = globals.map((a) => a.leaf(seg, si));
           const nested = (seg as Partial<StrataSegmentReader>).nestedPath;
           for (let d = 0; d < seg.maxDoc; d++) {
             if (!seg.isLive(d) || (nested && nested.call(seg, d) !== undefined)) continue;
-            for (const l of ls) l(d, 0);
+            for (const l of ls) l(d, 0, 1);
           }
         });
       }
-      return aggs.map((a) => a.build(0));
+      const results = aggs.map((a) => a.build(0));
+      await fetchTopHits(sc, results, nodeId);
+      return results;
     },
   };
+}
+
+/** Fetch and render the hits of every `top_hits` result, at any depth. */
+async function fetchTopHits(sc: ShardContext, results: readonly InternalAgg[], nodeId: string): Promise<void> {
+  const todo: Array<Extract<InternalAgg, { kind: 'top_hits' }>> = [];
+  const walk = (list: readonly InternalAgg[]): void => {
+    for (const a of list) {
+      if (a.kind === 'top_hits') todo.push(a);
+      else if (a.kind === 'single') walk(a.subs);
+      else if ('buckets' in a) for (const b of a.buckets) walk(b.subs);
+    }
+  };
+  walk(results);
+  for (const a of todo) {
+    if (a.hits.length === 0) continue;
+    const sorts = sortsOf(sc, a.spec);
+    const rendered = await fetchHits(sc.segments, a.hits.map((h) => h.doc), {
+      index: sc.index,
+      shardId: sc.shard,
+      nodeId,
+      ...(a.spec.source ? { source: sourceOption(a.spec.source) } : {}),
+      docvalueFields: [],
+      version: a.spec.version,
+      explain: a.spec.explain,
+      ...(sc.weight ? { weight: sc.weight } : {}),
+      ...(sorts ? { sorts } : {}),
+      scores: a.scores,
+      fields: sc.compile.fields,
+    });
+    a.hits.forEach((h, i) => (h.rendered = rendered[i]));
+  }
+}
+
+const compiledSorts = new WeakMap<TopHitsSpec, WeakMap<ShardContext, CompiledSort[] | undefined>>();
+
+/** The compiled sort of a `top_hits` on a shard (undefined: by score), compiled once. */
+function sortsOf(sc: ShardContext, spec: TopHitsSpec): CompiledSort[] | undefined {
+  let m = compiledSorts.get(spec);
+  if (!m) compiledSorts.set(spec, (m = new WeakMap()));
+  if (m.has(sc)) return m.get(sc);
+  const byScoreOnly = !spec.sort || (spec.sort.length === 1 && spec.sort[0]?.type === 'score');
+  const sorts = byScoreOnly ? undefined : (spec.sort ?? []).map((s) => compileSort(sc.compile, toSortSpec(s)));
+  m.set(sc, sorts);
+  return sorts;
 }
