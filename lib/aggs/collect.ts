@@ -116,6 +116,12 @@ abstract class BucketAggregator implements Aggregator {
   abstract build(owner: number): InternalAgg;
 }
 
+/** Dates render in the aggregation's `time_zone` (ES's DocValueFormat.DateTime carries it). */
+function zoned(vs: ValuesSource, timeZone: string | undefined): ValuesSource {
+  if (timeZone === undefined || vs.format.kind !== 'date') return vs;
+  return { ...vs, format: { ...vs.format, timeZone } };
+}
+
 /** Iterate the values of `doc` in a column, or the `missing` value when it has none. */
 function forValues(col: Column | undefined, vs: ValuesSource, doc: number, fn: (v: string | number) => void): void {
   if (col) {
@@ -339,7 +345,7 @@ class RangeAggregator extends BucketAggregator {
   private readonly ranges: Array<{ from: number; to: number }>;
   constructor(spec: RangeSpec, ctx: ShardAggContext) {
     super(spec, ctx);
-    this.vs = resolveValues(ctx.fields, spec, true, spec.type, parseMissingWith(ctx));
+    this.vs = zoned(resolveValues(ctx.fields, spec, true, spec.type, parseMissingWith(ctx)), spec.timeZone);
     const f = this.vs.field;
     const num = (v: number | string | undefined, dflt: number): number => (v === undefined ? dflt : typeof v === 'number' ? v : ctx.parseValue(f, v, false, spec.timeZone));
     this.ranges = spec.ranges.map((r) => ({ from: num(r.from, -Infinity), to: num(r.to, Infinity) }));
@@ -382,7 +388,7 @@ class HistogramAggregator extends BucketAggregator {
   private readonly bounds?: { min?: number; max?: number };
   constructor(spec: HistogramSpec, ctx: ShardAggContext) {
     super(spec, ctx);
-    this.vs = resolveValues(ctx.fields, spec, true, spec.type, parseMissingWith(ctx));
+    this.vs = zoned(resolveValues(ctx.fields, spec, true, spec.type, parseMissingWith(ctx)), spec.timeZone);
     this.keyOf = histogramKeyFn(spec);
     const eb = spec.extendedBounds;
     if (eb) {

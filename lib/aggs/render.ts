@@ -4,6 +4,7 @@
  * and `typed_keys` names (`sterms#name`, `date_histogram#name`, ...).
  */
 import { dateFormatter } from '../mapping/date-format.js';
+import { offsetAt, parseTimeZone } from '../dsl/time-zone.js';
 import { JsonFloat, jsonDouble, javaDoubleToString } from '../units/java-number.js';
 import type { Bucket, InternalAgg, KeyFormat } from './types.js';
 import { decodeIp } from '../mapping/term-encoding.js';
@@ -27,8 +28,14 @@ function typeName(a: InternalAgg): string {
 /** A value through a format (ES `DocValueFormat.format`). */
 function formatValue(f: KeyFormat, v: number): string {
   switch (f.kind) {
-    case 'date':
-      return dateFormatter(f.pattern).print(v);
+    case 'date': {
+      if (f.timeZone === undefined) return dateFormatter(f.pattern).print(v);
+      // print the local wall time; a zone designator shows the zone's offset, not Z
+      const zone = parseTimeZone(f.timeZone);
+      const off = offsetAt(zone, v);
+      const text = dateFormatter(f.pattern).print(v + off);
+      return text.endsWith('Z') ? text.slice(0, -1) + offsetText(off) : text;
+    }
     case 'boolean':
       return v !== 0 ? 'true' : 'false';
     case 'decimal':
@@ -193,4 +200,11 @@ export function decimalFormat(pattern: string, v: number): string {
   const [ip = '', fp] = text.split('.');
   const intPart = minInt === 0 && ip === '0' ? '' : ip.padStart(minInt, '0');
   return `${v < 0 ? '-' : ''}${prefix.replace(/'/g, '')}${intPart}${fp !== undefined ? '.' + fp : ''}${suffix.replace(/'/g, '')}`;
+}
+
+/** `+10:00` style offset (Joda's ZZ). */
+function offsetText(ms: number): string {
+  if (ms === 0) return 'Z';
+  const m = Math.abs(ms) / 60000;
+  return `${ms < 0 ? '-' : '+'}${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
 }

@@ -106,7 +106,7 @@ export interface TopHit {
 }
 
 /** How a bucket key or value is formatted: raw numbers, dates, booleans, IPs/strings. */
-export type KeyFormat = { kind: 'raw' } | { kind: 'date'; pattern: string } | { kind: 'boolean' } | { kind: 'decimal'; pattern: string } | { kind: 'ip' };
+export type KeyFormat = { kind: 'raw' } | { kind: 'date'; pattern: string; timeZone?: string } | { kind: 'boolean' } | { kind: 'decimal'; pattern: string } | { kind: 'ip' };
 
 /** A bucket on a shard or after reduce. */
 export interface Bucket {

@@ -296,3 +296,30 @@ test('top_hits per bucket: sorted across shards, paged, rendered as hits', async
   t.is(typeof th.max_score, 'number');
   t.is(th.hits[0]._score, th.max_score);
 });
+
+test('date_range keyed with date math keys, date_histogram with time_zone and format', async (t) => {
+  const r = await search({
+    size: 0,
+    aggs: {
+      dr: { date_range: { field: 'sold', keyed: true, ranges: [{ to: '2017-02-01' }, { from: '2017-02-01||+1M' }] } },
+      dh: { date_histogram: { field: 'sold', interval: 'day', time_zone: '+10:00', format: 'yyyy-MM-dd', min_doc_count: 1 } },
+    },
+  });
+  t.is(r.status, 200, r.text);
+  const feb = Date.UTC(2017, 1, 1);
+  const mar = Date.UTC(2017, 2, 1);
+  const before = docs.filter((d) => Date.parse(d.sold) < feb).length;
+  const after = docs.filter((d) => Date.parse(d.sold) >= mar).length;
+  t.deepEqual(r.body.aggregations.dr.buckets, {
+    '*-2017-02-01T00:00:00.000Z': { to: feb, to_as_string: '2017-02-01T00:00:00.000Z', doc_count: before },
+    '2017-03-01T00:00:00.000Z-*': { from: mar, from_as_string: '2017-03-01T00:00:00.000Z', doc_count: after },
+  });
+  t.true(r.text.includes(`"to":${'1.4859072E12'}`), r.text);
+  // 10:00Z is 20:00 at +10:00: same local day; keys are local midnights in UTC millis
+  const days = new Map<string, number>();
+  for (const d of docs) days.set(d.sold.slice(0, 10), (days.get(d.sold.slice(0, 10)) ?? 0) + 1);
+  const expected = [...days]
+    .sort((a, b) => (a[0] < b[0] ? -1 : 1))
+    .map(([day, n]) => ({ key_as_string: day, key: Date.parse(`${day}T00:00:00+10:00`), doc_count: n }));
+  t.deepEqual(r.body.aggregations.dh.buckets, expected);
+});
