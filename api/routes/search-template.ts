@@ -120,6 +120,7 @@ async function searchTemplate(ctx: NodeContext, req: RestRequest): Promise<RestR
   if (scroll !== undefined) r.scrollMs = parseTimeout(scroll);
   const rc = req.param('request_cache');
   if (rc !== undefined) r.requestCache = rc !== 'false';
+  if (req.param('typed_keys') !== undefined) r.typedKeys = req.paramAsBool('typed_keys', false);
   // The source-level parameters are read and dropped: the template is the whole source.
   for (const p of TEMPLATE_SEARCH_PARAMS) req.param(p);
   applyTemplate(ctx, r, t);
@@ -137,7 +138,7 @@ async function multiSearchTemplate(ctx: NodeContext, req: RestRequest): Promise<
   const text = req.rawBody?.toString('utf8') ?? '';
   const st = req.param('search_type');
   req.param('max_concurrent_searches');
-  req.param('typed_keys');
+  const typedKeys = req.paramAsBool('typed_keys', false);
   const defaults = {
     ...(req.pathParams.index !== undefined ? { index: req.pathParams.index } : {}),
     ...(req.pathParams.type !== undefined ? { type: req.pathParams.type } : {}),
@@ -153,6 +154,7 @@ async function multiSearchTemplate(ctx: NodeContext, req: RestRequest): Promise<
     const bodyText = (lines[++i] ?? '').trim();
     const body = bodyText === '' ? {} : parseJsonBody(bodyText);
     if (body === null || typeof body !== 'object' || Array.isArray(body)) throw illegalArgument('search template request must be an object');
+    (r as SearchRequest).typedKeys = typedKeys;
     items.push({ r: r as SearchRequest, t: parseSearchTemplateBody(body as Record<string, unknown>) });
   }
   const responses = await Promise.all(
