@@ -12,7 +12,8 @@ import type { SegmentReader } from '../shard/segment-reader.js';
 import type { IndexFields, SearchField } from '../search/field-types.js';
 import { TopK, type ScoredDoc } from '../search/top-docs.js';
 import type { AggSpec, TopHitsSpec, Bucket, FilterSpec, FiltersSpec, GlobalSpec, HistogramSpec, InternalAgg, MetricSpec, MissingSpec, RangeSpec, TermsSpec } from './types.js';
-import { keyOfText, resolveValues, type Column, type ValuesSource } from './values.js';
+import { keyOfText, resolveValues as resolveFieldValues, type Column, type ScriptValues, type ValuesSource } from './values.js';
+import type { ScriptRef } from '../dsl/script-ref.js';
 import { compareBuckets, histogramKeyFn } from './order.js';
 
 /** What collection needs from the shard (supplied by the action layer). */
@@ -22,6 +23,8 @@ export interface ShardAggContext {
   numShards: number;
   /** Live docs of a segment matching a filter query, as a bitset. */
   filterDocs(q: Query | null, seg: SegmentReader): Promise<Uint8Array>;
+  /** Compile a values script for this shard (values converted to numbers or Java strings). */
+  script(ref: ScriptRef, numeric: boolean): ScriptValues;
   /** How `top_hits` orders and keys its hits on this shard (its sort compiled here). */
   topHits(spec: TopHitsSpec): TopHitsOrder;
   /** A date/number given in the request (missing, range bounds, extended bounds) as a number. */
@@ -122,8 +125,31 @@ function zoned(vs: ValuesSource, timeZone: string | undefined): ValuesSource {
   return { ...vs, format: { ...vs.format, timeZone } };
 }
 
+/** Resolve a field or script values source on this shard. */
+function resolveValues(ctx: ShardAggContext, spec: AggSpec & import('./types.js').ValuesSpec, numeric: boolean, aggType: string, parseMissing: (f: SearchField, v: string | number | boolean) => number): ValuesSource {
+  const script = spec.script;
+  return resolveFieldValues(ctx.fields, spec, numeric, aggType, parseMissing, script ? (num) => ctx.script(script, num) : undefined);
+}
+
+/** A script's values bound to a segment, read like a column. */
+interface ScriptColumn {
+  kind: 'script';
+  values: (doc: number, score: number) => Array<string | number>;
+}
+
+/** The column of a values source in a segment: doc values, or the bound script. */
+function columnFor(vs: ValuesSource, seg: SegmentReader): Column | ScriptColumn | undefined {
+  return vs.script ? { kind: 'script', values: vs.script(seg) } : vs.column(seg);
+}
+
 /** Iterate the values of `doc` in a column, or the `missing` value when it has none. */
-function forValues(col: Column | undefined, vs: ValuesSource, doc: number, fn: (v: string | number) => void): void {
+function forValues(col: Column | ScriptColumn | undefined, vs: ValuesSource, doc: number, fn: (v: string | number) => void, score = 0): void {
+  if (col && col.kind === 'script') {
+    const vals = col.values(doc, score);
+    if (vals.length > 0) for (const v of vals) fn(v);
+    else if (vs.missing !== undefined) fn(vs.missing);
+    return;
+  }
   if (col) {
     const from = col.start[doc] as number;
     const to = col.start[doc + 1] as number;
@@ -146,7 +172,7 @@ class TermsAggregator extends BucketAggregator {
   private readonly allTerms = new Set<string>();
   constructor(spec: TermsSpec, ctx: ShardAggContext) {
     super(spec, ctx);
-    this.vs = resolveValues(ctx.fields, spec, false, 'terms', parseMissingWith(ctx));
+    this.vs = resolveValues(ctx, spec, false, 'terms', parseMissingWith(ctx));
     if ((spec.include?.regex || spec.exclude?.regex) && (this.vs.valueType !== 'string' || this.vs.format.kind !== 'raw')) {
       throw new EsError(
         'aggregation_execution_exception',
@@ -187,7 +213,7 @@ class TermsAggregator extends BucketAggregator {
   }
   leaf(seg: SegmentReader, si: number): LeafCollector {
     this.bindSubs(seg, si);
-    const col = this.vs.column(seg);
+    const col = columnFor(this.vs, seg);
     const filtered = this.spec.include !== undefined || this.spec.exclude !== undefined;
     if (col && col.kind === 'string') {
       if (this.spec.minDocCount === 0) for (const t of col.terms) if (this.accepts(t)) this.allTerms.add(t);
@@ -224,7 +250,7 @@ class TermsAggregator extends BucketAggregator {
         if (v === prev) return;
         prev = v;
         if (!filtered || this.accepts(v)) this.collectBucket(doc, this.ordOf(owner, v), score);
-      });
+      }, score);
     };
   }
   /** ES `BucketUtils.suggestShardSideQueueSize`: size on one shard, else size * 1.5 + 10. */
@@ -266,7 +292,7 @@ class MissingAggregator extends BucketAggregator {
   private readonly vs: ValuesSource;
   constructor(spec: MissingSpec, ctx: ShardAggContext) {
     super(spec, ctx);
-    this.vs = resolveValues(ctx.fields, spec, false, 'missing', () => 0);
+    this.vs = resolveValues(ctx, spec, false, 'missing', () => 0);
   }
   leaf(seg: SegmentReader, si: number): LeafCollector {
     this.bindSubs(seg, si);
@@ -345,14 +371,14 @@ class RangeAggregator extends BucketAggregator {
   private readonly ranges: Array<{ from: number; to: number }>;
   constructor(spec: RangeSpec, ctx: ShardAggContext) {
     super(spec, ctx);
-    this.vs = zoned(resolveValues(ctx.fields, spec, true, spec.type, parseMissingWith(ctx)), spec.timeZone);
+    this.vs = zoned(resolveValues(ctx, spec, true, spec.type, parseMissingWith(ctx)), spec.timeZone);
     const f = this.vs.field;
     const num = (v: number | string | undefined, dflt: number): number => (v === undefined ? dflt : typeof v === 'number' ? v : ctx.parseValue(f, v, false, spec.timeZone));
     this.ranges = spec.ranges.map((r) => ({ from: num(r.from, -Infinity), to: num(r.to, Infinity) }));
   }
   leaf(seg: SegmentReader, si: number): LeafCollector {
     this.bindSubs(seg, si);
-    const col = this.vs.column(seg);
+    const col = columnFor(this.vs, seg);
     const n = this.ranges.length;
     const hit = new Uint8Array(n);
     return (doc, owner, score) => {
@@ -362,7 +388,7 @@ class RangeAggregator extends BucketAggregator {
           const r = this.ranges[i] as { from: number; to: number };
           if ((v as number) >= r.from && (v as number) < r.to) hit[i] = 1;
         }
-      });
+      }, score);
       for (let i = 0; i < n; i++) if (hit[i] === 1) this.collectBucket(doc, owner * n + i, score);
     };
   }
@@ -388,7 +414,7 @@ class HistogramAggregator extends BucketAggregator {
   private readonly bounds?: { min?: number; max?: number };
   constructor(spec: HistogramSpec, ctx: ShardAggContext) {
     super(spec, ctx);
-    this.vs = zoned(resolveValues(ctx.fields, spec, true, spec.type, parseMissingWith(ctx)), spec.timeZone);
+    this.vs = zoned(resolveValues(ctx, spec, true, spec.type, parseMissingWith(ctx)), spec.timeZone);
     this.keyOf = histogramKeyFn(spec);
     const eb = spec.extendedBounds;
     if (eb) {
@@ -399,7 +425,7 @@ class HistogramAggregator extends BucketAggregator {
   }
   leaf(seg: SegmentReader, si: number): LeafCollector {
     this.bindSubs(seg, si);
-    const col = this.vs.column(seg);
+    const col = columnFor(this.vs, seg);
     return (doc, owner, score) => {
       let prev = NaN;
       forValues(col, this.vs, doc, (v) => {
@@ -411,7 +437,7 @@ class HistogramAggregator extends BucketAggregator {
         let ord = m.get(key);
         if (ord === undefined) m.set(key, (ord = this.next++));
         this.collectBucket(doc, ord, score);
-      });
+      }, score);
     };
   }
   build(owner: number): InternalAgg {
@@ -434,12 +460,12 @@ class NumericMetricAggregator implements Aggregator {
     ctx: ShardAggContext,
   ) {
     // value_count counts values of any field type
-    this.vs = resolveValues(ctx.fields, spec, spec.type !== 'value_count', spec.type, parseMissingWith(ctx));
+    this.vs = resolveValues(ctx, spec, spec.type !== 'value_count', spec.type, parseMissingWith(ctx));
   }
   async prepare(): Promise<void> {}
   leaf(seg: SegmentReader): LeafCollector {
-    const col = this.vs.column(seg);
-    return (doc, owner) => {
+    const col = columnFor(this.vs, seg);
+    return (doc, owner, score) => {
       forValues(col, this.vs, doc, (v) => {
         this.count[owner] = (this.count[owner] ?? 0) + 1;
         if (typeof v !== 'number') return;
@@ -447,7 +473,7 @@ class NumericMetricAggregator implements Aggregator {
         this.sumSq[owner] = (this.sumSq[owner] ?? 0) + v * v;
         if (!(v >= (this.min[owner] ?? Infinity))) this.min[owner] = v;
         if (!(v <= (this.max[owner] ?? -Infinity))) this.max[owner] = v;
-      });
+      }, score);
     };
   }
   build(owner: number): InternalAgg {
@@ -472,17 +498,17 @@ class CardinalityAggregator implements Aggregator {
     readonly spec: MetricSpec,
     ctx: ShardAggContext,
   ) {
-    this.vs = resolveValues(ctx.fields, spec, false, 'cardinality', parseMissingWith(ctx));
+    this.vs = resolveValues(ctx, spec, false, 'cardinality', parseMissingWith(ctx));
   }
   async prepare(): Promise<void> {}
   leaf(seg: SegmentReader): LeafCollector {
-    const col = this.vs.column(seg);
-    return (doc, owner) => {
+    const col = columnFor(this.vs, seg);
+    return (doc, owner, score) => {
       forValues(col, this.vs, doc, (v) => {
         let s = this.sets.get(owner);
         if (!s) this.sets.set(owner, (s = new Set()));
         s.add(v);
-      });
+      }, score);
     };
   }
   build(owner: number): InternalAgg {

@@ -9,6 +9,7 @@ import type { ParseContext } from '../dsl/parse-context.js';
 import { booleanValue, doubleValue, intValue, isObject, isValue, textValue, tokenOf, type JsonObject } from '../dsl/xcontent.js';
 import type { AggSpec, HistogramSpec, MetricType, TermsOrder, TopHitsSpec, ValuesSpec } from './types.js';
 import { parseSort } from '../dsl/sort.js';
+import { parseScript } from '../dsl/script-ref.js';
 import { parseFetchSource } from '../dsl/source-filter.js';
 
 const METRICS = new Set<string>(['min', 'max', 'sum', 'avg', 'value_count', 'stats', 'extended_stats', 'cardinality', 'top_hits']);
@@ -154,18 +155,19 @@ class Fields {
   /** The values-source fields every field-based aggregation accepts. */
   values(): ValuesSpec {
     const out: ValuesSpec = {};
-    if (this.has('script')) {
-      throw iae(`[${this.type}] script values sources are not supported yet in aggregations; use [field]`);
-    }
     if (this.has('field')) out.field = this.text('field');
+    if (this.has('script')) {
+      if (out.field !== undefined) throw iae(`[${this.type}] value scripts (a script with a field) are not supported yet`);
+      out.script = parseScript(this.take('script'));
+    }
     const missing = this.take('missing');
     if (missing !== undefined) {
       if (!isValue(missing)) throw iae(`[${this.type}] missing must be a value`);
       out.missing = missing;
     }
     if (this.has('format')) out.format = this.text('format');
-    this.take('value_type');
-    this.take('valueType');
+    const vt = this.take('value_type') ?? this.take('valueType');
+    if (vt !== undefined) out.valueType = textValue(vt);
     return out;
   }
   done(): void {

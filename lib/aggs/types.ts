@@ -4,13 +4,18 @@
  * `InternalAggregation`s as typed data. Pure: no HTTP, no storage.
  */
 import type { Query } from '../dsl/query-types.js';
+import type { ScriptRef } from '../dsl/script-ref.js';
 import type { FetchSource } from '../dsl/source-filter.js';
 import type { SortSpec } from '../dsl/sort.js';
 import type { ScoredDoc } from '../search/top-docs.js';
 
-/** Where values come from: a field's doc values (scripts are refused at parse time). */
+/** Where values come from: a field's doc values, or a script. */
 export interface ValuesSpec {
   field?: string;
+  /** `script`: values computed per doc (ES `ValuesSource.Script`). */
+  script?: ScriptRef;
+  /** `value_type` of a script (terms keys: `string` unless numeric is asked). */
+  valueType?: string;
   /** `missing`: the value used for docs without one. */
   missing?: string | number | boolean;
   /** `format`: how keys/values render as strings (dates: a Joda pattern). */

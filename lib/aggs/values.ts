@@ -23,9 +23,15 @@ export interface ValuesSource {
   /** `missing` converted to the value type. */
   missing?: string | number;
   column(seg: SegmentReader): Column | undefined;
+  /** Script sources: the values of a doc, per segment (undefined for fields). */
+  script?: (seg: SegmentReader) => (doc: number, score: number) => Array<string | number>;
 }
 
+/** A script compiled for a shard: its values per doc, already as keys of the wanted kind. */
+export type ScriptValues = (seg: SegmentReader) => (doc: number, score: number) => Array<string | number>;
+
 const INTEGRAL = new Set(['long', 'integer', 'short', 'byte', 'date', 'boolean']);
+const NUMERIC_VALUE_TYPES = new Set(['long', 'double', 'number', 'numeric', 'date']);
 
 /** The column of a field in a segment (Strata's readers expose the raw columns). */
 export function columnOf(seg: SegmentReader, field: string): Column | undefined {
@@ -38,7 +44,21 @@ export function columnOf(seg: SegmentReader, field: string): Column | undefined 
  * @param numeric whether the aggregation needs numbers (metrics, histograms, ranges)
  * @param aggType for error messages
  */
-export function resolveValues(fields: IndexFields, spec: ValuesSpec, numeric: boolean, aggType: string, parseMissing: (f: SearchField, v: string | number | boolean) => number): ValuesSource {
+export function resolveValues(
+  fields: IndexFields,
+  spec: ValuesSpec,
+  numeric: boolean,
+  aggType: string,
+  parseMissing: (f: SearchField, v: string | number | boolean) => number,
+  script?: (numeric: boolean) => ScriptValues,
+): ValuesSource {
+  if (spec.field === undefined && spec.script !== undefined && script) {
+    // ES falls back to bytes for scripts without a value_type (ValuesSourceConfig.resolve)
+    const num = numeric || NUMERIC_VALUE_TYPES.has(spec.valueType ?? '');
+    const valueType = !num ? 'string' : spec.valueType === 'long' || spec.valueType === 'date' ? 'long' : 'double';
+    const missing = spec.missing === undefined ? undefined : num ? Number(spec.missing) : String(spec.missing);
+    return { field: null, valueType, format: { kind: 'raw' }, ...(missing !== undefined ? { missing } : {}), column: () => undefined, script: script(num) };
+  }
   if (spec.field === undefined) throw new EsError('illegal_argument_exception', 400, `Required one of fields [field, script], but none were specified. `);
   const f = fields.get(spec.field) ?? null;
   if (!f) {

@@ -270,8 +270,8 @@ test('errors: unknown type, unsupported type, bad names, text fields', async (t)
   const numeric = await search({ aggs: { x: { avg: { field: 'product' } } } });
   t.is(numeric.status, 400);
   t.is(numeric.body.error.root_cause[0].reason, 'Expected numeric type on field [product], but got [keyword]');
-  const script = await search({ aggs: { x: { terms: { script: 'doc.qty.value' } } } });
-  t.is(script.status, 400);
+  const valueScript = await search({ aggs: { x: { terms: { field: 'qty', script: '_value * 2' } } } });
+  t.is(valueScript.status, 400);
 });
 
 test('top_hits per bucket: sorted across shards, paged, rendered as hits', async (t) => {
@@ -322,4 +322,21 @@ test('date_range keyed with date math keys, date_histogram with time_zone and fo
     .sort((a, b) => (a[0] < b[0] ? -1 : 1))
     .map(([day, n]) => ({ key_as_string: day, key: Date.parse(`${day}T00:00:00+10:00`), doc_count: n }));
   t.deepEqual(r.body.aggregations.dh.buckets, expected);
+});
+
+test('script values sources: terms keys as strings, metrics as numbers', async (t) => {
+  const r = await search({
+    size: 0,
+    aggs: {
+      t: { terms: { script: { inline: "doc['qty'].value * 2", lang: 'painless' }, size: 1, order: { _term: 'asc' } } },
+      s: { sum: { script: { inline: "doc['qty'].value + params.k", params: { k: 1 } } } },
+      tn: { terms: { script: "doc['qty'].value", value_type: 'long', size: 1 } },
+    },
+  }, '?typed_keys');
+  t.is(r.status, 200, r.text);
+  const qty = docs.map((d) => d.qty);
+  t.deepEqual(r.body.aggregations['sterms#t'].buckets, [{ key: '0', doc_count: qty.filter((q) => q === 0).length }]);
+  t.is(r.body.aggregations['sum#s'].value, qty.reduce((a, q) => a + q + 1, 0));
+  const counts = [0, 1, 2, 3].map((q) => ({ key: q, doc_count: qty.filter((x) => x === q).length })).sort((a, b) => b.doc_count - a.doc_count || a.key - b.key);
+  t.deepEqual(r.body.aggregations['lterms#tn'].buckets, [counts[0]]);
 });

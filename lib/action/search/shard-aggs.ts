@@ -14,6 +14,9 @@ import type { Weight } from '../../search/weight.js';
 import type { SegmentReader, StrataSegmentReader } from '../../shard/segment-reader.js';
 import { EsError } from '../../errors/errors.js';
 import { compileSort, type CompiledSort } from '../../search/sort-values.js';
+import { compileSearchScript } from '../../search/search-script.js';
+import { javaString, JDouble, toNum } from '../../script/runtime/values.js';
+import { asIterable } from '../../script/runtime/methods.js';
 import { byScore, bySortValues } from '../../search/top-docs.js';
 import { fetchHits } from '../../search/fetch.js';
 import { sourceOption, toSortSpec } from './search-request.js';
@@ -42,6 +45,13 @@ export async function startShardAggs(sc: ShardContext, specs: readonly AggSpec[]
       const scorer = await (await w).scorer(seg);
       if (scorer) for (let d = scorer.nextDoc(); d !== NO_MORE_DOCS; d = scorer.nextDoc()) bits[d] = 1;
       return bits;
+    },
+    script(ref, numeric) {
+      const compiled = compileSearchScript(sc.compile, ref, 'aggs');
+      return (seg) => {
+        const run = compiled.bind(seg);
+        return (doc, score) => scriptValues(run(doc, score), numeric);
+      };
     },
     topHits(spec) {
       const sorts = sortsOf(sc, spec);
@@ -139,4 +149,14 @@ function sortsOf(sc: ShardContext, spec: TopHitsSpec): CompiledSort[] | undefine
   const sorts = byScoreOnly ? undefined : (spec.sort ?? []).map((s) => compileSort(sc.compile, toSortSpec(s)));
   m.set(sc, sorts);
   return sorts;
+}
+
+/**
+ * A script result as aggregation values: null is no value, lists and doc values give several,
+ * numbers for numeric aggregations, else Java's `toString` (ES reads scripts as bytes then).
+ */
+function scriptValues(v: unknown, numeric: boolean): Array<string | number> {
+  if (v === null || v === undefined) return [];
+  const items = typeof v === 'object' && !(v instanceof JDouble) ? asIterable(v) : [v];
+  return items.filter((x) => x !== null && x !== undefined).map((x) => (numeric ? toNum(x) : javaString(x)));
 }
