@@ -340,3 +340,13 @@ test('script values sources: terms keys as strings, metrics as numbers', async (
   const counts = [0, 1, 2, 3].map((q) => ({ key: q, doc_count: qty.filter((x) => x === q).length })).sort((a, b) => b.doc_count - a.doc_count || a.key - b.key);
   t.deepEqual(r.body.aggregations['lterms#tn'].buckets, [counts[0]]);
 });
+
+test('scroll: aggregations in the first response only', async (t) => {
+  const first = await search({ size: 5, aggs: { p: { terms: { field: 'product', size: 1 } } } }, '?scroll=1m');
+  t.deepEqual(first.body.aggregations, { p: { doc_count_error_upper_bound: 0, sum_other_doc_count: docs.length - 7, buckets: [{ key: 'a', doc_count: 7 }] } });
+  const next = await node.request('POST', '/_search/scroll', { scroll: '1m', scroll_id: first.body._scroll_id });
+  t.is(next.status, 200, next.text);
+  t.is(next.body.hits.hits.length, 5);
+  t.is(next.body.aggregations, undefined);
+  await node.request('DELETE', '/_search/scroll/_all');
+});

@@ -87,6 +87,8 @@ async function nextPage(ctx: NodeContext, sc: ScrollContext): Promise<Record<str
   const { hits } = await fetchPhase(ctx, st, page, sc.request);
   const started = Date.now();
   const body = searchResponse({ ...st, started }, hits, { scrollId: sc.id });
+  // aggregations come with the initial scroll response only, as in ES
+  delete sc.state.aggregations;
   return body;
 }
 
