@@ -2,6 +2,7 @@
  * Realtime get of one document (`GET /{index}/{type}/{id}`, also the unit of `_mget`), rendered
  * as ES 5.6 `GetResult`: `_index, _type, _id, _version, found, _routing, _parent, _source, fields`.
  */
+import { RawJson } from '../../units/java-number.js';
 import type { NodeContext } from '../context.js';
 import { openIndex } from '../open-index.js';
 import type { StoredDocument } from '../../shard/types.js';
@@ -76,8 +77,10 @@ export function renderGetResult(
   // source comes back unless stored fields are asked for, or when they name `_source`.
   const fetchSource = opts.source !== undefined ? opts.source !== false : opts.storedFields === undefined || opts.storedFields.includes('_source');
   if (fetchSource && doc.source) {
-    const parsed = JSON.parse(doc.source.toString('utf8')) as Record<string, unknown>;
-    out._source = opts.source === undefined || opts.source === true ? parsed : filterSource(parsed, opts.source);
+    const text = doc.source.toString('utf8');
+    // Unfiltered, ES copies the stored bytes as they were sent (`XContentBuilder#rawField`):
+    // `1.0` stays `1.0`, escapes and spacing are kept.
+    out._source = opts.source === undefined || opts.source === true ? new RawJson(text) : filterSource(JSON.parse(text) as Record<string, unknown>, opts.source);
   }
   if (opts.storedFields && opts.storedFields.length > 0) {
     const fields: Record<string, unknown[]> = {};
