@@ -23,6 +23,7 @@ import { toShardFailure, type ShardFailure } from './search-errors.js';
 import type { SortValue } from '../../search/sort-values.js';
 import type { IndexTarget } from './shard-targets.js';
 import { collapseKey } from './collapse.js';
+import { startShardAggs } from './shard-aggs.js';
 
 export interface QueryPhaseOptions {
   /** Hits each shard keeps (from + size, or everything for scroll). */
@@ -161,6 +162,7 @@ export async function runQueryPhase(ctx: NodeContext, contexts: ShardContext[], 
         if (useSorts) sc.sorts = useSorts.map((s) => compileSort(sc.compile, s));
         if (r.scriptFields) sc.scriptFields = compileScriptFields(sc.compile, r.scriptFields);
         const searchAfter = searchAfterValues(r, sc.sorts);
+        const aggs = r.aggs && r.aggs.length > 0 ? await startShardAggs(sc, r.aggs, contexts.length) : undefined;
         sc.result = await searchShard(sc.segments, {
           weight: sc.weight,
           ...(sc.postFilter ? { postFilter: sc.postFilter } : {}),
@@ -173,7 +175,9 @@ export async function runQueryPhase(ctx: NodeContext, contexts: ShardContext[], 
           ...(o.deadline !== undefined ? { deadline: o.deadline } : {}),
           lowLevelCancellation: o.lowLevelCancellation,
           ...(r.collapse ? { collapse: collapseKey(sc.compile.fields, r.collapse.field) } : {}),
+          ...(aggs ? { onMatch: (seg: number, doc: number) => aggs.onMatch(seg, doc) } : {}),
         });
+        if (aggs) sc.aggs = aggs.finish();
         for (const h of sc.result.top) h.shard = sc.shardIndex;
       } catch (e) {
         failures.push(toShardFailure(sc.index, sc.shard, ctx.nodeId, e));

@@ -13,6 +13,7 @@ import type { Weight } from '../../search/weight.js';
 import type { CompiledSort } from '../../search/sort-values.js';
 import { getDocument } from '../document/get-document.js';
 import type { SearchScript } from '../../search/search-script.js';
+import type { InternalAgg } from '../../aggs/types.js';
 
 export interface ShardContext {
   /** Position of the shard in the request (the reduce tie-breaker). */
@@ -29,6 +30,8 @@ export interface ShardContext {
   /** `script_fields` compiled for this shard (in the query phase, so errors are shard failures). */
   scriptFields?: Array<{ name: string; script: SearchScript; ignoreFailure: boolean }>;
   result?: ShardQueryResult;
+  /** This shard's aggregation results (before the coordinator's reduce). */
+  aggs?: InternalAgg[];
   indexBoost: number;
 }
 
