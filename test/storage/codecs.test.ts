@@ -4,7 +4,9 @@ import { decodeDocIds, encodeDocIds } from '../../storage/codecs/doc-ids.js';
 import { buildColumn, decodeDocValues, encodeDocValues } from '../../storage/codecs/doc-values.js';
 import { allLive, clearBit, decodeLiveDocs, encodeLiveDocs, isLiveBit } from '../../storage/codecs/live-docs.js';
 import { decodeNorms, encodeNorms } from '../../storage/codecs/norms.js';
-import { decodeOpLogRecord, encodeOpLogRecord } from '../../storage/codecs/op-log.js';
+import { decodeOpLogRecord, encodeOpLogRecord, OpLogRecordWriter } from '../../storage/codecs/op-log.js';
+import { decodeOpLogV2Record } from '../../storage/codecs/op-log-v2.js';
+import { V2_RECORD } from '../fixtures/op-log-v2.js';
 import { decodePostings, encodePostings, FLAG_FREQS, FLAG_OFFSETS, FLAG_POSITIONS } from '../../storage/codecs/postings.js';
 import { ChunkBuilder, chunkBlock, chunkBlocks } from '../../storage/codecs/postings-chunk.js';
 import { decodeSegmentInfo, encodeSegmentInfo, segmentName } from '../../storage/codecs/segment-info.js';
@@ -142,25 +144,45 @@ test('stored document round trip (protobuf)', (t) => {
   t.deepEqual(decodeStoredDoc(encodeStoredDoc(bare)), bare);
 });
 
-test('op-log records round trip whole parsed documents', (t) => {
-  const doc = {
-    type: 'doc',
-    id: '1',
-    routing: 'x',
-    source: Buffer.from('{}'),
-    fields: [
-      { name: 'title', tokens: [{ term: 'a', position: 0, startOffset: 0, endOffset: 1, type: 'word' }], positions: true, offsets: false, norms: true, boost: 2 },
-      { name: 'n', docValues: [1.5, 2], docValuesType: 'numeric' as const, stored: [1.5] },
-      { name: 'k', docValues: ['v'] },
-    ],
-    nested: [{ path: 'c', offset: 1, fields: [{ name: 'c.x', tokens: [] }] }],
-  };
+test('op-log records round trip the logged sources and deletes', (t) => {
   const entries = [
-    { op: 'index' as const, seqNo: 12, version: 3, doc },
+    { op: 'index' as const, seqNo: 12, version: 3, doc: { type: 'doc', id: '1', routing: 'x', parent: 'p', source: Buffer.from('{"a":"é"}') } },
     { op: 'delete' as const, seqNo: 2 ** 40, version: 9, type: 'a', id: 'b' },
-    { op: 'index' as const, seqNo: 13, version: 1, doc: { type: 't', id: 'x', fields: [] } },
+    { op: 'index' as const, seqNo: 13, version: 1, doc: { type: 't', id: 'x'.repeat(300), source: Buffer.from('{}') } },
   ];
   t.deepEqual(decodeOpLogRecord(encodeOpLogRecord(entries)), entries);
+  t.deepEqual(decodeOpLogRecord(Buffer.alloc(0)), []);
+  t.throws(() => decodeOpLogRecord(Buffer.from([7, 0, 0, 0, 0])), { message: /unknown op 7/ });
+});
+
+test('the op-log writer logs a parsed document by the source it was parsed from', (t) => {
+  const w = new OpLogRecordWriter();
+  // `source` is what is stored (filtered), `parsedSource` what was parsed: the log keeps the latter.
+  w.index({ type: 'doc', id: '1', source: Buffer.from('{"a":1}'), parsedSource: Buffer.from('{"a":1,"b":2}'), fields: [] }, 2, 5);
+  w.delete('doc', '2', 3, 6);
+  t.is(w.count, 2);
+  t.deepEqual(decodeOpLogRecord(w.finish()), [
+    { op: 'index', seqNo: 5, version: 2, doc: { type: 'doc', id: '1', source: Buffer.from('{"a":1,"b":2}') } },
+    { op: 'delete', seqNo: 6, version: 3, type: 'doc', id: '2' },
+  ]);
+});
+
+test('strata-oplog v2 records (analyzed documents) still decode', (t) => {
+  const [a, b, c] = decodeOpLogV2Record(Buffer.from(V2_RECORD, 'hex'));
+  t.like(a, { op: 'index', seqNo: 0, version: 1 });
+  const d = a?.op === 'index' ? a.parsed : undefined;
+  t.is(d?.routing, 'r1');
+  t.is(d?.source?.toString(), '{"title":"old shard"}');
+  t.deepEqual(
+    d?.fields.map((f) => [f.name, f.tokens?.map((x) => `${x.term}@${x.position}:${x.startOffset}-${x.endOffset}`), f.docValues]),
+    [
+      ['title', ['old@0:0-3', 'shard@1:4-9'], undefined],
+      ['tag', ['x@0:0-1'], ['x']],
+      ['n', undefined, [7]],
+    ],
+  );
+  t.like(b, { op: 'index', seqNo: 1, version: 1 });
+  t.deepEqual(c, { op: 'delete', seqNo: 2, version: 2, type: 'doc', id: '2' });
 });
 
 test('version entries, doc ids and segment info round trip', (t) => {
