@@ -7,7 +7,7 @@ import { decodeNorms, encodeNorms } from '../../storage/codecs/norms.js';
 import { decodeOpLogRecord, encodeOpLogRecord, OpLogRecordWriter } from '../../storage/codecs/op-log.js';
 import { decodeOpLogV2Record } from '../../storage/codecs/op-log-v2.js';
 import { V2_RECORD } from '../fixtures/op-log-v2.js';
-import { decodePostings, encodePostings, FLAG_FREQS, FLAG_OFFSETS, FLAG_POSITIONS } from '../../storage/codecs/postings.js';
+import { decodePostings, encodePostings, FLAG_FREQS, FLAG_OFFSETS, FLAG_POSITIONS, writePostingsStream } from '../../storage/codecs/postings.js';
 import { ChunkBuilder, chunkBlock, chunkBlocks } from '../../storage/codecs/postings-chunk.js';
 import { decodeSegmentInfo, encodeSegmentInfo, segmentName } from '../../storage/codecs/segment-info.js';
 import { byte315ToFloat, encodeBm25Norm, floatToByte315 } from '../../storage/codecs/small-float.js';
@@ -88,6 +88,40 @@ test('postings block without frequencies reports freq 1 and no positions', (t) =
   t.deepEqual([...d.docs], [2, 9]);
   t.deepEqual([...d.freqs], [1, 1]);
   t.is(d.positions, undefined);
+});
+
+test('postings from the indexing buffer stream encode exactly like postings arrays', (t) => {
+  let seed = 7;
+  const rnd = (n: number): number => (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) % n;
+  for (const flags of [0, FLAG_FREQS, FLAG_FREQS | FLAG_POSITIONS, FLAG_FREQS | FLAG_POSITIONS | FLAG_OFFSETS]) {
+    for (let trial = 0; trial < 20; trial++) {
+      const docs: number[] = [];
+      const freqs: number[] = [];
+      const positions: number[] = [];
+      const startOffsets: number[] = [];
+      const endOffsets: number[] = [];
+      const stream: number[] = [];
+      let doc = rnd(5);
+      for (let i = 0, n = 1 + rnd(6); i < n; i++, doc += 1 + rnd(300)) {
+        const freq = flags & FLAG_FREQS ? 1 + rnd(4) : 1;
+        docs.push(doc);
+        freqs.push(freq);
+        stream.push(doc);
+        if (flags & FLAG_FREQS) stream.push(freq);
+        for (let j = 0, pos = rnd(3); j < freq; j++, pos += 1 + rnd(200)) {
+          const start = pos * 5 + rnd(3);
+          positions.push(pos);
+          startOffsets.push(start);
+          endOffsets.push(start + 1 + rnd(9));
+          if (flags & FLAG_POSITIONS) stream.push(pos);
+          if (flags & FLAG_OFFSETS) stream.push(start, start + endOffsets[endOffsets.length - 1]! - start);
+        }
+      }
+      const w = new ByteWriter();
+      writePostingsStream(w, stream, docs.length, flags);
+      t.deepEqual(w.finish(), encodePostings({ docs, freqs, positions, startOffsets, endOffsets }, flags), `flags ${flags}`);
+    }
+  }
 });
 
 test('term dictionary round trip keeps UTF-16 order and surrogate pairs', (t) => {
