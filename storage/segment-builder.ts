@@ -49,10 +49,11 @@ export interface FieldBuilder {
   curLastPos: number;
 }
 
-/** One doc-values field accumulated in the buffer: values per doc number. */
+/** One doc-values field accumulated in the buffer: `values[i]` belongs to doc `docs[i]` (doc order). */
 export interface DocValuesBuilder {
   kind: 'numeric' | 'string';
-  perDoc: Array<Array<number | string> | undefined>;
+  docs: number[];
+  values: Array<number | string>;
 }
 
 export class SegmentBuilder {
@@ -138,12 +139,13 @@ export class SegmentBuilder {
         let dv = this.docValues.get(f.name);
         if (!dv) {
           const kind = f.docValuesType ?? (typeof f.docValues[0] === 'string' ? 'string' : 'numeric');
-          dv = { kind, perDoc: [] };
+          dv = { kind, docs: [], values: [] };
           this.docValues.set(f.name, dv);
         }
-        const cur = dv.perDoc[doc];
-        if (cur) for (const v of f.docValues) cur.push(v);
-        else dv.perDoc[doc] = f.docValues.slice();
+        for (const v of f.docValues) {
+          dv.docs.push(doc);
+          dv.values.push(v);
+        }
       }
     }
     for (const fb of touched) this.finishField(doc, fb);

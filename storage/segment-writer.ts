@@ -76,7 +76,7 @@ export function sealSegment(b: SegmentBuilder, id: number, put: PutFn): SegmentC
   const docValues = new Map<string, DocValuesColumn>();
   const dvInfos: SegmentInfo['docValues'] = [];
   for (const [name, dv] of [...b.docValues.entries()].sort((x, y) => (x[0] < y[0] ? -1 : 1))) {
-    const col = buildColumn(dv.kind, maxDoc, dv.perDoc);
+    const col = buildColumn(dv.kind, maxDoc, dv.docs, dv.values);
     emit(docValuesKey(id, name), encodeDocValues(col));
     docValues.set(name, col);
     dvInfos.push({ name, kind: dv.kind });
