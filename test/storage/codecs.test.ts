@@ -12,6 +12,8 @@ import { ChunkBuilder, chunkBlock, chunkBlocks } from '../../storage/codecs/post
 import { decodeSegmentInfo, encodeSegmentInfo, segmentName } from '../../storage/codecs/segment-info.js';
 import { byte315ToFloat, encodeBm25Norm, floatToByte315 } from '../../storage/codecs/small-float.js';
 import { decodeStoredDoc, encodeStoredDoc } from '../../storage/codecs/stored-doc.js';
+import { StoredDocMessage } from '../../storage/codecs/messages.js';
+import type { StoredDocument } from '../../lib/shard/types.js';
 import { chunkOf, decodeTermDict, encodeTermDict, findTerm } from '../../storage/codecs/term-dict.js';
 import { decodeVersionEntry, encodeVersionEntry } from '../../storage/codecs/version-entry.js';
 import { checkFormats, CURRENT_FORMATS } from '../../storage/codecs/formats.js';
@@ -176,6 +178,30 @@ test('stored document round trip (protobuf)', (t) => {
   t.deepEqual(decodeStoredDoc(encodeStoredDoc(d)), d);
   const bare = { type: 't', id: '2', version: 1, stored: {} };
   t.deepEqual(decodeStoredDoc(encodeStoredDoc(bare)), bare);
+});
+
+test('stored documents are encoded exactly as protobufjs encodes strata.StoredDoc', (t) => {
+  const docs: StoredDocument[] = [
+    { type: 't', id: '1', version: 2, stored: {} },
+    { type: 'doc', id: 'ü'.repeat(50), version: 2 ** 40, routing: 'r', parent: 'p', source: Buffer.from(JSON.stringify({ x: 'y'.repeat(300) })), stored: { f: [1, 'é'] } },
+    { type: 'x'.repeat(200), id: '', version: 1, routing: '', source: Buffer.alloc(0), stored: { a: ['b'.repeat(130)] } },
+  ];
+  for (const d of docs) {
+    const wire = {
+      type: d.type,
+      id: d.id,
+      version: d.version,
+      routing: d.routing ?? '',
+      parent: d.parent ?? '',
+      source: d.source ?? Buffer.alloc(0),
+      hasSource: d.source !== undefined,
+      storedJson: Object.keys(d.stored).length > 0 ? JSON.stringify(d.stored) : '',
+      hasRouting: d.routing !== undefined,
+      hasParent: d.parent !== undefined,
+    };
+    t.deepEqual(encodeStoredDoc(d), Buffer.from(StoredDocMessage.encode(wire).finish()));
+    t.deepEqual(decodeStoredDoc(encodeStoredDoc(d)), d);
+  }
 });
 
 test('op-log records round trip the logged sources and deletes', (t) => {
