@@ -34,7 +34,15 @@ export interface GetResponseBody {
   _id: string;
   _version?: number;
   found: boolean;
+  /** The stored bytes (unfiltered) or the filtered object. */
+  _source?: RawJson | Record<string, unknown>;
   [k: string]: unknown;
+}
+
+/** The `_source` of a get result as an object (for callers that read it, e.g. terms lookup). */
+export function sourceObject(r: GetResponseBody): Record<string, unknown> | null {
+  if (!r.found || r._source === undefined) return null;
+  return r._source instanceof RawJson ? (r._source.value() as Record<string, unknown>) : r._source;
 }
 
 export async function getDocument(ctx: NodeContext, req: GetRequest): Promise<GetResponseBody> {
