@@ -43,7 +43,7 @@ export interface RestResponse {
   body?: unknown;
   /** Set for plain text bodies, e.g. `text/plain; charset=UTF-8`. */
   contentType?: string;
-  headers?: Record<string, string>;
+  headers?: Record<string, string | string[]>;
 }
 
 export type RestHandler = (req: RestRequest) => Promise<RestResponse> | RestResponse;

@@ -1,10 +1,14 @@
 /**
  * `npm run bench`: bulk-load a corpus over HTTP into one index of a freshly started Strata node
  * (its own process, its own temporary data directory) and print docs/s, store size on disk and
- * the server's peak RSS.
+ * the server's peak RSS; then time the shared query mix (`../shared/bench/queries.json`) over
+ * HTTP, one client, and print queries/s, p50 and p99 per kind, the ratio to Lucene's figures of
+ * the latest anchors file, and the agreement with Lucene's answers (see scripts/query-mix.ts).
  *
  *   npm run bench -- [--docs N] [--shards N] [--bulk N] [--refresh wait_for|true|false] [--keep]
+ *                    [--query-seconds S (10; 0 skips the queries)] [--kind term|match|...]
  *                    [--node-arg FLAG]...   (flags for the server's node, e.g. --cpu-prof)
+ *   npm run bench -- --scripts [--docs N] [--rounds N] [--http]   script evaluation speed (scripts/bench-script.ts)
  *
  * The corpus is `../shared/bench/npm-packages.tsv.gz` read through `../shared/bench/corpus.mjs`
  * (the same documents and mapping the shared harness uses); when that is absent, a generated
@@ -17,9 +21,11 @@ import { tmpdir } from 'node:os';
 import { join, resolve, dirname } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createServer } from 'node:net';
+import { agreement, formatStats, loadAnchors, loadMix, timeMix, type Answer } from './query-mix.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
-const corpusModule = resolve(root, '..', 'shared', 'bench', 'corpus.mjs');
+const benchDir = resolve(root, '..', 'shared', 'bench');
+const corpusModule = resolve(benchDir, 'corpus.mjs');
 
 interface Doc {
   id: string;
@@ -103,6 +109,10 @@ async function call(base: string, method: string, path: string, body?: string, n
 }
 
 async function main(): Promise<void> {
+  if (process.argv.includes('--scripts')) {
+    const { runScriptBench } = await import('./bench-script.js');
+    return runScriptBench();
+  }
   const n = Number(arg('docs', '100000'));
   const shards = Number(arg('shards', '1'));
   const bulkSize = Number(arg('bulk', '1000'));
@@ -171,10 +181,29 @@ async function main(): Promise<void> {
         `server peak RSS: ${(rss / 1024).toFixed(0)} MiB`,
       ].join('\n') + '\n',
     );
+    const querySeconds = Number(arg('query-seconds', '10'));
+    if (real && querySeconds > 0) await queryMix(base, n, querySeconds, arg('kind', ''));
   } finally {
     child.kill('SIGTERM');
     await new Promise((r) => child.once('exit', r));
     if (!process.argv.includes('--keep')) await rm(dataPath, { recursive: true, force: true });
+  }
+}
+
+/** Time the shared query mix against the loaded index and print the figures. */
+async function queryMix(base: string, docs: number, seconds: number, only: string): Promise<void> {
+  const mix = loadMix(benchDir);
+  const anchors = loadAnchors(benchDir);
+  const send = async (body: string): Promise<Answer> => {
+    const r = (await call(base, 'POST', '/bench/_search', body)) as { hits: { total: number; hits: Array<{ _id: string }> } };
+    return { total: r.hits.total, ids: r.hits.hits.map((h) => h._id) };
+  };
+  const { stats, answers } = await timeMix(mix.queries, send, { seconds, only });
+  process.stdout.write(`query mix: ${mix.queries.length} queries of queries.json, one client over HTTP, >= ${seconds} s\n${formatStats(stats, anchors)}\n`);
+  // Lucene's answers were computed over the 100k sample: agreement only means something there.
+  if (anchors && anchors.answers.size > 0 && docs === 100000) {
+    const a = agreement(answers, anchors.answers);
+    process.stdout.write(`agreement with Lucene (${a.queries} queries): same hit totals ${a.sameTotalPct.toFixed(1)}%, top-10 overlap ${a.top10OverlapPct.toFixed(1)}%\n`);
   }
 }
 

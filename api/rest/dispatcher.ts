@@ -223,7 +223,7 @@ export class Dispatcher {
   private send(res: ServerResponse, method: TrieMethod, r: Rendered): void {
     if (res.headersSent || res.destroyed) return;
     const length = typeof r.body === 'string' ? Buffer.byteLength(r.body) : r.body.length;
-    const headers: Record<string, string> = { ...r.headers, 'content-type': r.contentType, 'content-length': String(length) };
+    const headers: Record<string, string | string[]> = { ...r.headers, 'content-type': r.contentType, 'content-length': String(length) };
     try {
       res.writeHead(r.status, headers);
       if (method === 'HEAD') res.end();

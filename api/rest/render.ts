@@ -27,7 +27,7 @@ export interface Rendered {
   status: number;
   contentType: string;
   body: string | Buffer;
-  headers?: Record<string, string>;
+  headers?: Record<string, string | string[]>;
 }
 
 /** The response format ES picks for this request. */

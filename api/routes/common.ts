@@ -60,10 +60,12 @@ export function objectBody(req: RestRequest): Record<string, unknown> {
  * The `Warning` header ES 5.6 sends for deprecated usage (RFC 7234 warn-code 299, agent
  * `Elasticsearch-<version>-<build>`), one quoted message per warning.
  */
-export function deprecationHeaders(messages: string[]): Record<string, string> {
+export function deprecationHeaders(messages: string[]): Record<string, string[]> {
   if (messages.length === 0) return {};
   const date = new Date().toUTCString();
-  return { Warning: messages.map((m) => `299 Elasticsearch-5.6.16-3a740d1 "${m.replace(/["\\]/g, '\\$&')}" "${date}"`).join(', ') };
+  // One header line per warning, as ES adds them: the date holds a comma, so a joined value
+  // could not be split back into warnings.
+  return { Warning: messages.map((m) => `299 Elasticsearch-5.6.16-3a740d1 "${m.replace(/["\\]/g, '\\$&')}" "${date}"`) };
 }
 
 /** Deprecation messages triggered by a request's version type. */

@@ -132,9 +132,11 @@ function getRequest(req: RestRequest) {
   const version = optionalInt(req, 'version');
   const vt = req.param('version_type');
   req.param('preference');
-  req.param('realtime');
-  req.param('refresh');
+  const realtime = req.paramAsBool('realtime', true);
+  const refresh = req.paramAsBool('refresh', false);
   return {
+    realtime,
+    refresh,
     index: p.index!,
     type: p.type!,
     id: p.id!,

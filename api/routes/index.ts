@@ -15,10 +15,9 @@ import { catRoutes } from './cat/index.js';
 import { aliasRoutes } from './aliases.js';
 import { templateRoutes } from './templates.js';
 import { rolloverRoutes } from './rollover.js';
-import { catAliasesRoutes } from './cat/cat-aliases.js';
-import { catTemplatesRoutes } from './cat/cat-templates.js';
 import { searchTemplateRoutes } from './search-template.js';
 import { ingestRoutes } from './ingest.js';
+import { storedScriptRoutes } from './stored-scripts.js';
 import { analyzeRoutes } from './analyze.js';
 
 export function allRoutes(ctx: NodeContext): RouteDef[] {
@@ -35,10 +34,9 @@ export function allRoutes(ctx: NodeContext): RouteDef[] {
     ...aliasRoutes(ctx),
     ...templateRoutes(ctx),
     ...rolloverRoutes(ctx),
-    ...catAliasesRoutes(ctx),
-    ...catTemplatesRoutes(ctx),
     ...searchTemplateRoutes(ctx),
     ...ingestRoutes(ctx),
+    ...storedScriptRoutes(ctx),
     ...analyzeRoutes(ctx),
   ];
 }

@@ -5,7 +5,7 @@ import type { RouteDef, RestRequest } from '../types.js';
 import type { NodeContext } from '../../lib/action/context.js';
 import { createIndex } from '../../lib/action/indices/create-index.js';
 import { deleteIndex } from '../../lib/action/indices/delete-index.js';
-import { getIndex, getSettings, type IndexFeature } from '../../lib/action/indices/get-index.js';
+import { getIndex, getSettings, type IndexFeature, type SettingsRendering } from '../../lib/action/indices/get-index.js';
 import { updateSettings } from '../../lib/action/indices/update-settings.js';
 import { broadcast } from '../../lib/action/indices/broadcast.js';
 import { setIndexState } from '../../lib/action/indices/open-close.js';
@@ -16,7 +16,7 @@ import {
   STRICT_EXPAND_OPEN_CLOSED,
   type IndicesOptions,
 } from '../../lib/action/resolve-indices.js';
-import { objectBody } from './common.js';
+import { deprecationHeaders, objectBody } from './common.js';
 import { illegalArgument } from '../../lib/errors/errors.js';
 import { numberOfReplicas, type AliasMetadata, type IndexMetadata } from '../../lib/cluster/state.js';
 
@@ -28,6 +28,14 @@ export function indicesOptions(req: RestRequest, defaults: IndicesOptions = STRI
 
 export function resolveFromRequest(ctx: NodeContext, req: RestRequest, defaults: IndicesOptions = STRICT_EXPAND_OPEN): string[] {
   return resolveIndices(ctx.cluster.state(), req.pathParams.index, indicesOptions(req, defaults));
+}
+
+function settingsRendering(req: RestRequest): SettingsRendering {
+  return {
+    flat: req.paramAsBool('flat_settings', false),
+    human: req.paramAsBool('human', false),
+    includeDefaults: req.paramAsBool('include_defaults', false),
+  };
 }
 
 const FEATURES: Record<string, IndexFeature> = { _settings: 'settings', _mappings: 'mappings', _mapping: 'mappings', _aliases: 'aliases', _alias: 'aliases' };
@@ -68,15 +76,17 @@ export function indicesRoutes(ctx: NodeContext): RouteDef[] {
         req.param('update_all_types');
         const body = parseCreateBody(objectBody(req));
         const index = req.pathParams.index!;
-        const created = await createIndex(ctx, { index, ...body });
+        const warnings: string[] = [];
+        const created = await createIndex(ctx, { index, ...body, warnings });
+        const headers = deprecationHeaders(warnings);
         const wanted = activeShardsWanted(req.param('wait_for_active_shards'), ctx.cluster.state().indices[index]);
         // One node holds one copy of each shard: asking for more waits out the timeout, as ES does.
         if (wanted > 1) {
           await new Promise((r) => setTimeout(r, req.paramAsTimeMs('timeout', 30_000)));
-          return { status: 200, body: { ...created, shards_acknowledged: false } };
+          return { status: 200, body: { ...created, shards_acknowledged: false }, headers };
         }
         req.param('timeout');
-        return { status: 200, body: created };
+        return { status: 200, body: created, headers };
       },
     },
     {
@@ -120,7 +130,7 @@ export function indicesRoutes(ctx: NodeContext): RouteDef[] {
             return feat;
           });
         }
-        return { status: 200, body: getIndex(ctx.cluster.state(), names, features, req.paramAsBool('flat_settings', false)) };
+        return { status: 200, body: getIndex(ctx.cluster.state(), names, features, settingsRendering(req)) };
       },
     },
     {
@@ -129,11 +139,10 @@ export function indicesRoutes(ctx: NodeContext): RouteDef[] {
       params: ['local', 'flat_settings', 'include_defaults', 'human', 'master_timeout', ...INDICES_OPTIONS_PARAMS],
       handler: (req) => {
         req.param('local');
-        req.param('include_defaults');
         req.param('master_timeout');
         const names = resolveFromRequest(ctx, req, STRICT_EXPAND_OPEN_CLOSED);
         const patterns = req.pathParams.name ? req.pathParams.name.split(',') : [];
-        return { status: 200, body: getSettings(ctx.cluster.state(), names, patterns, req.paramAsBool('flat_settings', false)) };
+        return { status: 200, body: getSettings(ctx.cluster.state(), names, patterns, settingsRendering(req)) };
       },
     },
     {

@@ -3,7 +3,7 @@
  */
 import type { RouteDef } from '../types.js';
 import type { NodeContext } from '../../lib/action/context.js';
-import { getFieldMappings, getMappings } from '../../lib/action/indices/get-mapping.js';
+import { getFieldMappings, getMappings, missingTypes } from '../../lib/action/indices/get-mapping.js';
 import { putMapping } from '../../lib/action/indices/put-mapping.js';
 import { INDICES_OPTIONS_PARAMS, resolveFromRequest } from './indices.js';
 import { objectBody } from './common.js';
@@ -23,10 +23,17 @@ export function mappingRoutes(ctx: NodeContext): RouteDef[] {
         const indices = resolveFromRequest(ctx, req);
         const types = splitExpression(req.pathParams.type);
         const body = getMappings(ctx.cluster.state(), indices, types);
+        // ES 5.6.0+ `RestGetMappingAction`: named types and nothing found is a type_missing
+        // error; some types missing make a 404 whose body carries an `error` string and
+        // `status`, then whatever mappings were found.
+        if (Object.keys(body).length === 0 && types.length > 0 && !types.includes('_all')) throw typeMissing('_all', types.join(','));
+        const missing = missingTypes(body, types);
+        if (missing.length > 0) {
+          const error = missing.length === 1 ? `type [${missing[0]}] missing` : `types [${missing.join(',')}] missing`;
+          return { status: 404, body: { error, status: 404, ...body } };
+        }
         if (Object.keys(body).length === 0) {
           const idx = req.pathParams.index;
-          if (idx !== undefined && types.length > 0) return { status: 404, body: {} };
-          if (types.length > 0) throw typeMissing('_all', types[0]!);
           if (idx !== undefined && indices.length === 0 && idx !== '_all' && !idx.includes('*')) throw indexNotFound(idx);
         }
         return { status: 200, body };
@@ -48,7 +55,11 @@ export function mappingRoutes(ctx: NodeContext): RouteDef[] {
         const types = splitExpression(req.pathParams.type);
         const fields = splitExpression(req.pathParams.fields);
         const body = getFieldMappings(ctx, indices, types, fields, req.paramAsBool('include_defaults', false));
-        return { status: 200, body };
+        // ES 5.6 `RestGetFieldMappingAction`: one index, type and field whose field is missing
+        // answers `{}`; nothing found at all for named fields is a 404.
+        const single = splitExpression(req.pathParams.index).length === 1 && types.length === 1 && fields.length === 1;
+        if (single && !fields[0]!.includes('*') && isOnlyMissingField(body)) return { status: 200, body: {} };
+        return { status: Object.keys(body).length === 0 && fields.length > 0 ? 404 : 200, body };
       },
     },
     {
@@ -89,4 +100,12 @@ export function mappingRoutes(ctx: NodeContext): RouteDef[] {
       },
     },
   ];
+}
+
+/** One index whose matched types hold no field mapping: the field was not found. */
+function isOnlyMissingField(body: Record<string, unknown>): boolean {
+  const entries = Object.values(body) as Array<{ mappings: Record<string, Record<string, unknown>> }>;
+  if (entries.length !== 1) return false;
+  const types = Object.values(entries[0]!.mappings);
+  return types.length > 0 && types.every((fields) => Object.keys(fields).length === 0);
 }

@@ -19,14 +19,16 @@ export function mgetRoutes(ctx: NodeContext): RouteDef[] {
         const source = sourceParam(req);
         const routing = req.param('routing');
         req.param('preference');
-        req.param('realtime');
-        req.param('refresh');
+        const realtime = req.paramAsBool('realtime', true);
+        const refresh = req.paramAsBool('refresh', false);
         const requests = parseMgetBody(objectBody(req), {
           ...(req.pathParams.index !== undefined ? { index: req.pathParams.index } : {}),
           ...(req.pathParams.type !== undefined ? { type: req.pathParams.type } : {}),
           ...(routing !== undefined ? { routing } : {}),
           ...(stored ? { storedFields: stored } : {}),
           ...(source !== undefined ? { source } : {}),
+          realtime,
+          refresh,
         });
         const items = await multiGet(ctx, requests);
         return {

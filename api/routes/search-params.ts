@@ -107,5 +107,6 @@ export function applyUriParams(req: RestRequest, r: SearchRequest): void {
   if (req.param('version') !== undefined) r.version = req.paramAsBool('version', false);
   if (req.param('explain') !== undefined) r.explain = req.paramAsBool('explain', false);
   if (req.param('track_scores') !== undefined) r.trackScores = req.paramAsBool('track_scores', false);
-  for (const p of ['typed_keys', 'suggest_field', 'suggest_mode', 'suggest_size', 'suggest_text', 'stats']) req.param(p);
+  if (req.param('typed_keys') !== undefined) r.typedKeys = req.paramAsBool('typed_keys', false);
+  for (const p of ['suggest_field', 'suggest_mode', 'suggest_size', 'suggest_text', 'stats']) req.param(p);
 }

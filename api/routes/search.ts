@@ -133,12 +133,13 @@ export function searchRoutes(ctx: NodeContext): RouteDef[] {
         const text = req.rawBody?.toString('utf8') ?? '';
         const st = req.param('search_type');
         req.param('max_concurrent_searches');
-        req.param('typed_keys');
+        const typedKeys = req.paramAsBool('typed_keys', false);
         const requests = parseMsearch(text, {
           ...(req.pathParams.index !== undefined ? { index: req.pathParams.index } : {}),
           ...(req.pathParams.type !== undefined ? { type: req.pathParams.type } : {}),
           ...(st !== undefined ? { searchType: st } : {}),
         }, { templateSource: templateLookup(ctx) });
+        for (const r of requests) r.typedKeys = typedKeys;
         const items = await multiSearch(ctx, requests);
         return {
           status: 200,

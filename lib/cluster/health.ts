@@ -91,7 +91,9 @@ export function clusterHealth(state: ClusterState, indices: string[], dataNodes:
   const out: Record<string, IndexHealth> = {};
   for (const name of indices) {
     const meta = state.indices[name];
-    if (!meta) continue;
+    // ES 5.6 removes a closed index from the routing table, and ClusterStateHealth skips an
+    // index without routing: a closed index neither appears in nor turns the health red.
+    if (!meta || meta.state !== 'open') continue;
     const h = indexHealth(meta, dataNodes, withShards);
     out[name] = h;
     status = worst(status, h.status);

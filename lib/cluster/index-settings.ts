@@ -12,6 +12,10 @@ import { parseTimeMs } from './time.js';
 interface SettingDef {
   dynamic: boolean;
   validate?: (value: string, key: string) => void;
+  /** ES `Property.Deprecated`: accepted, with a deprecation warning. */
+  deprecated?: true;
+  /** The ES 5.6 default, as `include_defaults` shows it (only settings with a fixed default). */
+  default?: string;
 }
 
 const intAtLeast = (min: number) => (v: string, key: string): void => {
@@ -35,40 +39,44 @@ const bytes = (v: string, key: string): void => {
 const EXACT: Record<string, SettingDef> = {
   'index.number_of_shards': { dynamic: false, validate: intAtLeast(1) },
   'index.number_of_replicas': { dynamic: true, validate: intAtLeast(0) },
-  'index.auto_expand_replicas': { dynamic: true },
-  'index.refresh_interval': { dynamic: true, validate: time },
-  'index.max_result_window': { dynamic: true, validate: intAtLeast(1) },
-  'index.max_rescore_window': { dynamic: true, validate: intAtLeast(1) },
+  'index.auto_expand_replicas': { dynamic: true, default: 'false' },
+  'index.refresh_interval': { dynamic: true, validate: time, default: '1s' },
+  'index.max_result_window': { dynamic: true, validate: intAtLeast(1), default: '10000' },
+  'index.max_rescore_window': { dynamic: true, validate: intAtLeast(1), default: '10000' },
   'index.max_inner_result_window': { dynamic: true, validate: intAtLeast(1) },
-  'index.max_refresh_listeners': { dynamic: true, validate: intAtLeast(0) },
-  'index.max_slices_per_scroll': { dynamic: true, validate: intAtLeast(1) },
-  'index.max_adjacency_matrix_filters': { dynamic: true, validate: intAtLeast(1) },
+  'index.max_refresh_listeners': { dynamic: true, validate: intAtLeast(0), default: '1000' },
+  'index.max_slices_per_scroll': { dynamic: true, validate: intAtLeast(1), default: '1024' },
+  'index.max_adjacency_matrix_filters': { dynamic: true, validate: intAtLeast(1), default: '100' },
   'index.max_script_fields': { dynamic: true, validate: intAtLeast(0) },
-  'index.mapping.total_fields.limit': { dynamic: true, validate: intAtLeast(0) },
-  'index.mapping.depth.limit': { dynamic: true, validate: intAtLeast(1) },
-  'index.mapping.nested_fields.limit': { dynamic: true, validate: intAtLeast(0) },
-  'index.mapping.coerce': { dynamic: false, validate: bool },
-  'index.mapping.ignore_malformed': { dynamic: false, validate: bool },
-  'index.mapper.dynamic': { dynamic: true, validate: bool },
-  'index.mapping.single_type': { dynamic: false, validate: bool },
-  'index.gc_deletes': { dynamic: true, validate: time },
-  'index.codec': { dynamic: false },
-  'index.routing_partition_size': { dynamic: false, validate: intAtLeast(1) },
+  'index.mapping.total_fields.limit': { dynamic: true, validate: intAtLeast(0), default: '1000' },
+  'index.mapping.depth.limit': { dynamic: true, validate: intAtLeast(1), default: '20' },
+  'index.mapping.nested_fields.limit': { dynamic: true, validate: intAtLeast(0), default: '50' },
+  'index.mapping.coerce': { dynamic: false, validate: bool, default: 'false' },
+  'index.mapping.ignore_malformed': { dynamic: false, validate: bool, default: 'false' },
+  'index.mapper.dynamic': { dynamic: true, validate: bool, default: 'true' },
+  'index.mapping.single_type': { dynamic: false, validate: bool, default: 'false' },
+  'index.gc_deletes': { dynamic: true, validate: time, default: '60s' },
+  'index.codec': { dynamic: false, default: 'default' },
+  'index.routing_partition_size': { dynamic: false, validate: intAtLeast(1), default: '1' },
   'index.number_of_routing_shards': { dynamic: false, validate: intAtLeast(1) },
-  'index.shard.check_on_startup': { dynamic: false },
-  'index.priority': { dynamic: true, validate: intAtLeast(0) },
-  'index.query.default_field': { dynamic: true },
-  'index.query.parse.allow_unmapped_fields': { dynamic: true, validate: bool },
-  'index.query_string.lenient': { dynamic: true, validate: bool },
-  'index.requests.cache.enable': { dynamic: true, validate: bool },
-  'index.load_fixed_bitset_filters_eagerly': { dynamic: false, validate: bool },
-  'index.ttl.disable_purge': { dynamic: true, validate: bool },
-  'index.translog.durability': { dynamic: true },
-  'index.translog.sync_interval': { dynamic: false, validate: time },
-  'index.translog.flush_threshold_size': { dynamic: true, validate: bytes },
-  'index.unassigned.node_left.delayed_timeout': { dynamic: true, validate: time },
-  'index.write.wait_for_active_shards': { dynamic: true },
-  'index.data_path': { dynamic: false },
+  'index.shard.check_on_startup': { dynamic: false, default: 'false' },
+  'index.priority': { dynamic: true, validate: intAtLeast(0), default: '1' },
+  'index.query.default_field': { dynamic: true, default: '_all' },
+  'index.query.parse.allow_unmapped_fields': { dynamic: true, validate: bool, default: 'true' },
+  'index.query_string.lenient': { dynamic: true, validate: bool, default: 'false' },
+  'index.requests.cache.enable': { dynamic: true, validate: bool, default: 'true' },
+  'index.load_fixed_bitset_filters_eagerly': { dynamic: false, validate: bool, default: 'true' },
+  'index.ttl.disable_purge': { dynamic: true, validate: bool, default: 'false' },
+  'index.translog.durability': { dynamic: true, default: 'REQUEST' },
+  'index.translog.sync_interval': { dynamic: false, validate: time, default: '5s' },
+  'index.translog.flush_threshold_size': { dynamic: true, validate: bytes, default: '512mb' },
+  'index.unassigned.node_left.delayed_timeout': { dynamic: true, validate: time, default: '1m' },
+  'index.write.wait_for_active_shards': { dynamic: true, default: '1' },
+  'index.data_path': { dynamic: false, default: '' },
+  // Shadow replicas were deprecated in 5.2 (removed in 6.0); 5.6 still accepts the settings.
+  'index.shadow_replicas': { dynamic: false, validate: bool, deprecated: true, default: 'false' },
+  'index.shared_filesystem': { dynamic: false, validate: bool, deprecated: true, default: 'false' },
+  'index.shared_filesystem.recover_on_any_node': { dynamic: true, validate: bool, deprecated: true, default: 'false' },
   'index.format': { dynamic: false },
   'index.hidden': { dynamic: true, validate: bool },
   // Written by the node itself at creation; private, refused from users on update.
@@ -118,6 +126,29 @@ export function validateIndexSettings(settings: Settings): void {
     }
     if (value !== null && 'validate' in def && def.validate) def.validate(value, key);
   }
+}
+
+/**
+ * `include_defaults`: the default of every known setting the index does not set (ES 5.6
+ * `IndexScopedSettings#diff`), sorted by key.
+ */
+export function defaultIndexSettings(settings: Settings): Settings {
+  const out: Settings = {};
+  for (const key of Object.keys(EXACT).sort()) {
+    const def = EXACT[key]!.default;
+    if (def !== undefined && !(key in settings)) out[key] = def;
+  }
+  return out;
+}
+
+/** ES 5.6's deprecation warning for each deprecated setting present (`Setting#checkDeprecation`). */
+export function deprecatedSettingWarnings(settings: Settings): string[] {
+  return Object.keys(settings)
+    .filter((k) => EXACT[k]?.deprecated)
+    .map(
+      (k) =>
+        `[${k}] setting was deprecated in Elasticsearch and will be removed in a future release! See the breaking changes documentation for the next major version.`,
+    );
 }
 
 /** Keys that cannot change on an open index, for `PUT /{index}/_settings`. */

@@ -1,7 +1,7 @@
 /**
  * A `_search` request body (ES 5.6 `SearchSourceBuilder.parseXContent`): query, paging,
- * sorting, source filtering, fields and the options kept raw for later phases
- * (aggregations, highlight, suggest, rescore, ext, collapse). Unknown keys fail as ES fails:
+ * sorting, source filtering, fields, aggregations (lib/aggs) and the options kept raw for later
+ * phases (highlight, suggest, rescore, ext, collapse). Unknown keys fail as ES fails:
  * `Unknown key for a START_OBJECT in [foo].` (parsing_exception with line/col).
  */
 import { EsError } from '../errors/errors.js';
@@ -12,6 +12,8 @@ import { parseScript, type ScriptRef } from './script-ref.js';
 import { parseSort, type SortSpec } from './sort.js';
 import { parseFetchSource, parseStoredFields, type FetchSource, type StoredFields } from './source-filter.js';
 import { parseTimeValue, type TimeValue } from './time-value.js';
+import { parseAggregations } from '../aggs/parse.js';
+import type { AggSpec } from '../aggs/types.js';
 import { booleanValue, floatValue, intValue, isObject, isValue, textValue, tokenOf, type JsonObject } from './xcontent.js';
 
 export type { FetchSource, StoredFields } from './source-filter.js';
@@ -58,8 +60,8 @@ export interface SearchSource {
   searchAfter?: SortValue[];
   indicesBoost?: { index: string; boost: number }[];
   stats?: string[];
-  /** `aggs` / `aggregations`, raw. */
-  aggregations?: JsonObject;
+  /** `aggs` / `aggregations`, parsed (lib/aggs). */
+  aggregations?: AggSpec[];
   highlight?: JsonObject;
   suggest?: JsonObject;
   /** `rescore`, raw (an object is wrapped into a one-element list). */
@@ -151,7 +153,7 @@ export function parseSearchSource(body: unknown, opts: ParseOptions = {}): Searc
           break;
         case 'aggregations':
         case 'aggs':
-          s.aggregations = v;
+          s.aggregations = parseAggregations(ctx, v);
           break;
         case 'highlight':
           s.highlight = v;

@@ -12,12 +12,17 @@ import type { AnalysisRegistry } from '../analysis/types.js';
 export interface BuildOptions {
   /** True (default) re-opens stored mappings; false compiles a create-index request's mappings. */
   restore?: boolean;
+  /** Deprecation warnings of the mappings are appended here. */
+  warnings?: string[];
 }
 
 export function buildIndexMapper(meta: IndexMetadata, opts: BuildOptions = {}): IndexMapper {
   const analysisFlat = subSettings(meta.settings, 'index.analysis');
   const registry = createAnalysisRegistry(Object.keys(analysisFlat).length > 0 ? nestSettings(analysisFlat) : undefined);
-  const mappings = IndexMappings.create(meta.name, meta.mappings, meta.settings, registry, { restore: opts.restore ?? true });
+  const mappings = IndexMappings.create(meta.name, meta.mappings, meta.settings, registry, {
+    restore: opts.restore ?? true,
+    ...(opts.warnings ? { warnings: opts.warnings } : {}),
+  });
   return adapt(mappings, registry);
 }
 

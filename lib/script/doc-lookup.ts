@@ -7,6 +7,7 @@
 import { JavaError } from './errors.js';
 import { HostObject, NO_MEMBER } from './runtime/host-object.js';
 import { boxDouble } from './runtime/values.js';
+import { JodaDateTime } from './runtime/joda-date.js';
 
 /** A segment's doc values columns (the shape of `SegmentReader#docValuesColumn`). */
 export interface DocValuesColumns {
@@ -14,6 +15,9 @@ export interface DocValuesColumns {
     | { kind: 'numeric'; start: Int32Array; values: Float64Array }
     | { kind: 'string'; terms: string[]; start: Int32Array; ords: Int32Array }
     | undefined;
+  /** `_type` / `_id` of a document (segments have them; `_uid` is `type#id`). */
+  docType?(doc: number): string;
+  docId?(doc: number): string;
 }
 
 /** How a field's values read in scripts. */
@@ -34,7 +38,7 @@ export class FieldDocValues extends HostObject {
     private readonly owner: DocLookup,
     readonly fieldName: string,
     readonly kind: FieldValueKind,
-    columns: DocValuesColumns,
+    private readonly columns: DocValuesColumns,
   ) {
     super();
     const col = columns.docValuesColumn(fieldName);
@@ -52,6 +56,7 @@ export class FieldDocValues extends HostObject {
 
   /** Number of values of the current document. */
   count(): number {
+    if (this.meta() !== undefined) return 1;
     const d = this.owner.doc;
     const col = this.numeric ?? this.strings;
     if (!col) return 0;
@@ -77,11 +82,29 @@ export class FieldDocValues extends HostObject {
 
   private wrap(v: number): unknown {
     if (this.kind === 'boolean') return v !== 0;
+    if (this.kind === 'date') return new JodaDateTime(v);
     return this.kind === 'double' ? boxDouble(v) : v;
+  }
+
+  /** `_uid` / `_type` / `_id` of the current document (ES 5.6 exposes them as string doc values). */
+  private meta(): string | undefined {
+    const d = this.owner.doc;
+    const c = this.columns;
+    switch (this.fieldName) {
+      case '_type':
+        return c.docType?.(d);
+      case '_id':
+        return c.docId?.(d);
+      case '_uid':
+        return c.docType && c.docId ? `${c.docType(d)}#${c.docId(d)}` : undefined;
+    }
+    return undefined;
   }
 
   /** `getValue()`: the first value (0 / false for a missing number, null for a missing string). */
   value(): unknown {
+    const meta = this.meta();
+    if (meta !== undefined) return meta;
     if (this.strings) {
       const d = this.owner.doc;
       const s = this.strings.start[d] as number;
@@ -94,6 +117,8 @@ export class FieldDocValues extends HostObject {
 
   /** `getValues()`: every value of the current document, as a new list. */
   values(): unknown[] {
+    const meta = this.meta();
+    if (meta !== undefined) return [meta];
     if (this.strings) {
       const d = this.owner.doc;
       const out: unknown[] = [];
@@ -114,8 +139,10 @@ export class FieldDocValues extends HostObject {
       case 'length':
         return this.count();
       case 'date':
-      case 'millis':
-        if (this.kind === 'date') return this.num();
+        if (this.kind === 'date') return this.value();
+        return NO_MEMBER;
+      case 'dates':
+        if (this.kind === 'date') return this.values();
         return NO_MEMBER;
     }
     return NO_MEMBER;
@@ -142,8 +169,10 @@ export class FieldDocValues extends HostObject {
         case 'getLength':
           return this.count();
         case 'getDate':
-        case 'getMillis':
-          if (this.kind === 'date') return this.num();
+          if (this.kind === 'date') return this.value();
+          break;
+        case 'getDates':
+          if (this.kind === 'date') return this.values();
           break;
       }
     }
@@ -171,7 +200,7 @@ export class DocLookup extends HostObject {
   get(field: string): FieldDocValues {
     let f = this.cache.get(field);
     if (!f) {
-      const kind = this.kinds(field);
+      const kind = field === '_uid' || field === '_type' || field === '_id' ? 'string' : this.kinds(field);
       if (kind === undefined) throw new JavaError('illegal_argument_exception', `No field found for [${field}] in mapping with types []`);
       f = new FieldDocValues(this, field, kind, this.columns);
       this.cache.set(field, f);

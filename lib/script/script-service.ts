@@ -79,6 +79,8 @@ export class ScriptService {
   private readonly cache = new Map<string, ExecutableScript>();
   private tokens: number | undefined;
   private lastCompile = 0;
+  /** The rate the bucket was filled for; a new rate refills it (5.6 setMaxCompilationsPerMinute). */
+  private rate: number | undefined;
 
   constructor(private readonly deps: ScriptServiceDeps) {}
 
@@ -121,7 +123,9 @@ export class ScriptService {
     }
     if (lang === 'mustache') throw iae(`script_lang not supported [${lang}] for operation [${op}]`);
     const regex = this.regexEnabled;
-    const key = `${lang}\u0000${regex ? 1 : 0}\u0000${source}`;
+    // as ES's CacheKey: stored and file scripts are also keyed by name (errors report the name)
+    const name = ref.type === 'inline' ? undefined : ref.idOrCode;
+    const key = `${lang}\u0000${regex ? 1 : 0}\u0000${name ?? ''}\u0000${source}`;
     let script = this.cache.get(key);
     if (script) {
       // LRU: move to the back
@@ -139,7 +143,7 @@ export class ScriptService {
         });
       }
     }
-    script = lang === 'expression' ? compileExpression(source) : compilePainless(source, { regexEnabled: regex });
+    script = lang === 'expression' ? compileExpression(source) : compilePainless(source, { regexEnabled: regex, ...(name !== undefined ? { name } : {}) });
     this.cache.set(key, script);
     const max = Number(this.setting('script.cache.max_size') ?? 100);
     while (this.cache.size > Math.max(0, max)) this.cache.delete(this.cache.keys().next().value as string);
@@ -157,8 +161,9 @@ export class ScriptService {
   private checkCompilationLimit(): void {
     const perMinute = Number(this.setting('script.max_compilations_per_minute') ?? 15);
     const now = (this.deps.now ?? Date.now)();
-    if (this.tokens === undefined) {
+    if (this.tokens === undefined || this.rate !== perMinute) {
       this.tokens = perMinute;
+      this.rate = perMinute;
       this.lastCompile = now;
     }
     this.tokens += ((now - this.lastCompile) * perMinute) / 60000;

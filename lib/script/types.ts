@@ -3,6 +3,7 @@
  */
 import type { ScriptGlobals } from './painless/scope.js';
 
+/** The context variables of a script run (re-exported for callers). */
 export type { ScriptGlobals };
 
 /** A compiled script, ready to run many times (one instance per compiled source). */

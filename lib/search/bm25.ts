@@ -92,7 +92,9 @@ function normCache(avgdl: number): Float32Array {
  * the product of all boosts above the leaf (Lucene 6 pushes them down through `normalize`).
  */
 export class BM25Stats {
-  readonly idf: Explanation;
+  private idfExpl: Explanation | undefined;
+  /** The idf value (float), as the explanation's value. */
+  readonly idfValue: number;
   readonly avgdl: number;
   /** `k1 * ((1 - b) + b * NORM_TABLE[i] / avgdl)` for each norm byte. */
   readonly cache: Float32Array;
@@ -105,11 +107,28 @@ export class BM25Stats {
     terms: readonly TermStats[],
     readonly boost: number,
   ) {
-    this.idf = terms.length === 1 ? idfExplain(c, terms[0] as TermStats) : idfExplainMany(c, terms);
+    // The idf explanation is built only when asked for (explain): compiling a query for the
+    // query phase needs just its value, summed in float as idfExplainMany sums it.
+    const docCount = c.docCount === -1 ? c.maxDoc : c.docCount;
+    let v = 0;
+    if (terms.length === 1) v = idf((terms[0] as TermStats).docFreq, docCount);
+    else for (const t of terms) v = fr(v + idf(t.docFreq, docCount));
+    this.idfValue = v;
     this.avgdl = avgFieldLength(c);
     this.cache = normCache(this.avgdl);
-    const weight = fr(fr(boost) * this.idf.value);
+    const weight = fr(fr(boost) * v);
     this.weightValue = fr(weight * fr(K1 + 1));
+    this.collection = c;
+    this.terms = terms;
+  }
+
+  private readonly collection: CollectionStats;
+  private readonly terms: readonly TermStats[];
+
+  /** `idf, computed as ...` (one term) or `idf(), sum of:` (phrases). */
+  get idf(): Explanation {
+    this.idfExpl ??= this.terms.length === 1 ? idfExplain(this.collection, this.terms[0] as TermStats) : idfExplainMany(this.collection, this.terms);
+    return this.idfExpl;
   }
 
   /** Score of one doc: `weightValue * freq / (freq + norm)`; `normByte` -1 = the field has no norms. */
@@ -127,7 +146,7 @@ export class BM25Stats {
     const tfNorm = explainTfNorm(freq, normByte, this.avgdl);
     details.push(tfNorm);
     return explMatch(
-      fr(fr(boost * this.idf.value) * tfNorm.value),
+      fr(fr(boost * this.idfValue) * tfNorm.value),
       `score(doc=${doc},freq=${javaFloat(freq.value)} = ${freq.description}\n), product of:`,
       details,
     );

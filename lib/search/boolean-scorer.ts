@@ -12,6 +12,10 @@ export class BooleanScorer implements Scorer {
   private doc = -1;
   private readonly required: Scorer[];
   private readonly requiredScoring: boolean[];
+  /** Required clauses iterated in the leapfrog (cheapest first). */
+  private readonly leaders: Scorer[];
+  /** Required clauses only checked on the leaders' common docs (`Scorer.matches`). */
+  private readonly verifiers: Scorer[];
   private readonly optional: Scorer[];
   private readonly prohibited: Scorer[];
   /** Optional clauses matching the current doc (valid after positioning). */
@@ -28,9 +32,19 @@ export class BooleanScorer implements Scorer {
     const req = [...required].sort((a, b) => a.scorer.cost() - b.scorer.cost());
     this.required = req.map((r) => r.scorer);
     this.requiredScoring = req.map((r) => r.scoring);
+    // Required clauses with a two-phase check only confirm the candidates of the others (as
+    // Lucene's ConjunctionDISI does), unless nothing else can lead.
+    const lead = this.required.filter((r) => typeof r.matches !== 'function');
+    this.verifiers = this.required.filter((r) => typeof r.matches === 'function');
+    if (lead.length === 0 && this.verifiers.length > 0) lead.push(this.verifiers.shift() as Scorer);
+    this.leaders = lead;
     this.optional = optional;
     this.prohibited = prohibited;
+    this.scoringRequired = this.requiredScoring.filter((x) => x).length;
   }
+
+  /** Number of scoring required clauses (they all match a returned doc): coord's base overlap. */
+  private readonly scoringRequired: number;
 
   docID(): number {
     return this.doc;
@@ -58,9 +72,10 @@ export class BooleanScorer implements Scorer {
     }
   }
 
-  /** Leapfrog the required clauses to their first common doc >= t. */
+  /** Leapfrog the leading required clauses to their first common doc >= t that the verifiers accept. */
   private nextRequired(t: number): number {
-    const req = this.required;
+    const req = this.leaders;
+    const ver = this.verifiers;
     const lead = req[0] as Scorer;
     let d = lead.docID() >= t ? lead.docID() : lead.advance(t);
     outer: for (;;) {
@@ -71,6 +86,12 @@ export class BooleanScorer implements Scorer {
         if (sd < d) sd = s.advance(d);
         if (sd > d) {
           d = lead.advance(sd);
+          continue outer;
+        }
+      }
+      for (let i = 0; i < ver.length; i++) {
+        if (!(ver[i] as Scorer).matches!(d)) {
+          d = lead.advance(d + 1);
           continue outer;
         }
       }
@@ -139,14 +160,8 @@ export class BooleanScorer implements Scorer {
     if (hasReq && hasOpt) sum = fr(fr(req) + fr(opt));
     else if (hasReq) sum = fr(req);
     else sum = fr(opt);
-    const c = this.coords[this.overlap + this.requiredScoringCount()] ?? 1;
+    const c = this.coords[this.overlap + this.scoringRequired] ?? 1;
     return c === 1 ? sum : fr(sum * c);
-  }
-
-  private requiredScoringCount(): number {
-    let n = 0;
-    for (const s of this.requiredScoring) if (s) n++;
-    return n;
   }
 
   freq(): number {
@@ -154,7 +169,7 @@ export class BooleanScorer implements Scorer {
   }
 
   cost(): number {
-    if (this.required.length > 0) return (this.required[0] as Scorer).cost();
+    if (this.leaders.length > 0) return (this.leaders[0] as Scorer).cost();
     let c = 0;
     for (const s of this.optional) c += s.cost();
     return c;

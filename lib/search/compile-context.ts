@@ -8,6 +8,7 @@ import { EsError } from '../errors/errors.js';
 import type { IndexFields, SearchField } from './field-types.js';
 import { isTextField } from './field-types.js';
 import type { StatsSource } from './weight.js';
+import type { ScriptService } from '../script/script-service.js';
 
 export interface CompileContext {
   index: string;
@@ -21,6 +22,8 @@ export interface CompileContext {
   nowMs: number;
   /** Shard number (random_score salt). */
   shardId?: number;
+  /** The node's script service (script query, script_score, script sorts and fields). */
+  scripts?: ScriptService;
   /** Fetch a document's `_source` for `terms` lookups; null when missing. */
   getSource?: (index: string, type: string, id: string, routing?: string) => Promise<Record<string, unknown> | null>;
 }

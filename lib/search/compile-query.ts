@@ -4,6 +4,7 @@
  * score), boosts are pushed down to the leaves (Lucene 6 `normalize`), and errors become
  * `query_shard_exception`s.
  */
+import { ScriptQueryWeight } from './script-weight.js';
 import type { Query } from '../dsl/query-types.js';
 import { EsError } from '../errors/errors.js';
 import { minimumShouldMatchFor } from '../dsl/minimum-should-match.js';
@@ -128,6 +129,8 @@ async function compileInner(ctx: CompileContext, q: Query, scope: CompileScope):
       return geoBoundingBoxWeight(ctx, q, boost);
     case 'geo_polygon':
       return geoPolygonWeight(ctx, q, boost);
+    case 'script':
+      return new ScriptQueryWeight(ctx, q.script, boost);
     default:
       throw queryShardError(ctx, `[${q.kind}] query is not supported yet`);
   }

@@ -16,6 +16,8 @@ import type { Weight } from './weight.js';
 import { decodeIp } from '../mapping/term-encoding.js';
 import { EsError } from '../errors/errors.js';
 import { loadStoredDocs } from './stored-doc-cache.js';
+import type { SearchScript } from './search-script.js';
+import { boxDouble, toHost, toScript } from '../script/runtime/values.js';
 
 export interface FetchOptions {
   index: string;
@@ -34,6 +36,8 @@ export interface FetchOptions {
   fields: IndexFields;
   /** Score multiplier from indices_boost. */
   indexBoost?: number;
+  /** `script_fields`, compiled for this shard. */
+  scriptFields?: ReadonlyArray<{ name: string; script: SearchScript; ignoreFailure: boolean }>;
 }
 
 async function loadDocs(seg: SegmentReader, docs: number[]): Promise<StoredDocument[]> {
@@ -84,7 +88,8 @@ async function renderHit(seg: SegmentReader, h: ScoredDoc, doc: StoredDocument, 
     if (doc.parent !== undefined) hit._parent = doc.parent;
   }
   const stored = o.storedFields === '_none_' ? undefined : o.storedFields;
-  const fetchSource = o.source !== undefined ? o.source !== false : stored === undefined;
+  // ES 5.6 FetchPhase: without stored_fields, the source is returned unless script fields were asked for
+  const fetchSource = o.source !== undefined ? o.source !== false : stored === undefined && (o.scriptFields?.length ?? 0) === 0;
   if (fetchSource && doc.source && !none) {
     if (o.source === undefined || o.source === true) hit._source = new RawJson(doc.source.toString('utf8'));
     else hit._source = filterSource(JSON.parse(doc.source.toString('utf8')) as Record<string, unknown>, o.source);
@@ -117,6 +122,20 @@ async function renderHit(seg: SegmentReader, h: ScoredDoc, doc: StoredDocument, 
     }
     const strs = seg.stringValues(f, h.doc);
     if (strs.length > 0) fields[f] = ft?.type === 'ip' ? strs.map((s) => (/^[0-9a-f]{32}$/.test(s) ? decodeIp(s) : s)) : [...strs];
+  }
+  for (const sf of o.scriptFields ?? []) {
+    // ES 5.6 ScriptFieldsFetchSubPhase: params._source is the hit's source; a collection is the value list
+    sf.script.params.set('_source', doc.source ? toScript(JSON.parse(doc.source.toString('utf8'))) : null);
+    let v: unknown;
+    try {
+      const raw = sf.script.bind(seg)(h.doc, h.score);
+      // expressions always yield doubles (ES renders 42.0); painless values keep their Java kind
+      v = sf.script.lang === 'expression' && typeof raw === 'number' ? toHost(boxDouble(raw), true) : toHost(raw, true);
+    } catch (e) {
+      if (sf.ignoreFailure) continue;
+      throw e;
+    }
+    fields[sf.name] = Array.isArray(v) ? v : [v];
   }
   if (Object.keys(fields).length > 0) hit.fields = fields;
   if (o.sorts && h.sortValues) {

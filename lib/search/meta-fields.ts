@@ -8,6 +8,7 @@ import type { Weight } from './weight.js';
 
 interface MetaReader {
   docType?(doc: number): string;
+  typeDocs?(type: string): Int32Array;
   docId?(doc: number): string;
   nestedPath?(doc: number): string | undefined;
 }
@@ -24,11 +25,23 @@ export function scanDocs(seg: SegmentReader, pred: (type: string, id: string) =>
   return Int32Array.from(out);
 }
 
-/** `type` query (and `_type` terms). */
+/** `type` query (and `_type` terms): the segment's per-type doc lists, merged when several. */
 export function typeWeight(types: readonly string[], boost: number): Weight {
   const set = new Set(types);
   const desc = types.length === 1 ? `_type:${types[0]}` : `_type:(${types.join(' ')})`;
-  return new DocSetWeight(desc, boost, async (seg) => scanDocs(seg, (t) => set.has(t)));
+  return new DocSetWeight(desc, boost, async (seg) => {
+    const m = seg as SegmentReader & MetaReader;
+    if (typeof m.typeDocs !== 'function') return scanDocs(seg, (t) => set.has(t));
+    const lists = [...set].map((t) => m.typeDocs!(t)).filter((l) => l.length > 0);
+    if (lists.length <= 1) return lists[0] ?? new Int32Array(0);
+    const out = new Int32Array(lists.reduce((n, l) => n + l.length, 0));
+    let at = 0;
+    for (const l of lists) {
+      out.set(l, at);
+      at += l.length;
+    }
+    return out.sort(); // a doc has one type: the lists are disjoint
+  });
 }
 
 /** `ids` query (types empty = any type). */

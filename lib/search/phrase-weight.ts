@@ -54,6 +54,26 @@ class SlotIterator {
     }
     return (this.doc = min);
   }
+  /** The current doc's positions `[start, end)` in `singlePositions`, set by `bindSingle`. */
+  start = 0;
+  end = 0;
+  singlePositions: Int32Array | undefined;
+
+  /**
+   * With exactly one postings list (a plain phrase term): point `singlePositions`/`start`/`end`
+   * at the current doc's positions without copying. False for unions (phrase prefix).
+   */
+  bindSingle(): boolean {
+    if (this.lists.length !== 1) return false;
+    const p = this.lists[0] as Postings;
+    const i = this.idx[0] as number;
+    if (!p.positions || !p.posStart || i >= p.docs.length || p.docs[i] !== this.doc) return false;
+    this.singlePositions = p.positions;
+    this.start = p.posStart[i] as number;
+    this.end = p.posStart[i + 1] as number;
+    return true;
+  }
+
   /** Sorted positions of the current doc (merged over the lists). */
   positions(): number[] {
     const out: number[] = [];
@@ -80,7 +100,10 @@ class PhraseScorer implements Scorer {
     private readonly hasNorms: boolean,
   ) {
     this.slots.sort((a, b) => a.cost() - b.cost());
+    this.cursors = new Int32Array(slots.length);
   }
+  /** Scratch cursors of `exactFreqSingle`, one per slot. */
+  private readonly cursors: Int32Array;
   docID(): number {
     return this.doc;
   }
@@ -117,6 +140,8 @@ class PhraseScorer implements Scorer {
     }
   }
   private exactFreq(): number {
+    const single = this.exactFreqSingle();
+    if (single >= 0) return single;
     const lists = this.slots.map((s) => ({ pos: s.positions(), off: s.offset }));
     const first = lists[0] as { pos: number[]; off: number };
     const sets = lists.slice(1).map((l) => ({ set: new Set(l.pos), off: l.off }));
@@ -134,6 +159,39 @@ class PhraseScorer implements Scorer {
     }
     return freq;
   }
+  /**
+   * Exact phrase frequency when every slot is one term: walk the first slot's positions and move
+   * one cursor per other slot through its (ascending) positions — no allocation per candidate.
+   * @returns the frequency, or -1 when a slot is a union of terms (the general path handles it)
+   */
+  private exactFreqSingle(): number {
+    const slots = this.slots;
+    const cursors = this.cursors;
+    for (let k = 0; k < slots.length; k++) {
+      const sl = slots[k] as SlotIterator;
+      if (!sl.bindSingle()) return -1;
+      cursors[k] = sl.start;
+    }
+    const first = slots[0] as SlotIterator;
+    const fp = first.singlePositions as Int32Array;
+    let freq = 0;
+    outer: for (let j = first.start; j < first.end; j++) {
+      const base = (fp[j] as number) - first.offset;
+      for (let k = 1; k < slots.length; k++) {
+        const sl = slots[k] as SlotIterator;
+        const pos = sl.singlePositions as Int32Array;
+        const want = base + sl.offset;
+        let c = cursors[k] as number;
+        while (c < sl.end && (pos[c] as number) < want) c++;
+        cursors[k] = c;
+        if (c >= sl.end) break outer;
+        if (pos[c] !== want) continue outer;
+      }
+      freq++;
+    }
+    return freq;
+  }
+
   private sloppyFreq(): number {
     // PhrasePositions: each slot walks its positions minus its query offset
     const pps = this.slots.map((s) => ({ pos: s.positions(), off: s.offset, i: 0, position: 0 }));

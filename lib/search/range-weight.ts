@@ -46,17 +46,19 @@ class DocValuesRangeScorer implements Scorer {
     return this.advance(this.doc + 1);
   }
   advance(target: number): number {
-    const { start, values } = this.col;
-    const { lo, hi, incLo, incHi } = this.b;
-    for (let d = target; d < this.maxDoc; d++) {
-      const e = start[d + 1] as number;
-      for (let i = start[d] as number; i < e; i++) {
-        const v = values[i] as number;
-        if ((incLo ? v >= lo : v > lo) && (incHi ? v <= hi : v < hi)) return (this.doc = d);
-      }
-    }
+    for (let d = target; d < this.maxDoc; d++) if (this.matches(d)) return (this.doc = d);
     void this.seg;
     return (this.doc = NO_MORE_DOCS);
+  }
+  matches(d: number): boolean {
+    const { start, values } = this.col;
+    const { lo, hi, incLo, incHi } = this.b;
+    const e = start[d + 1] as number;
+    for (let i = start[d] as number; i < e; i++) {
+      const v = values[i] as number;
+      if ((incLo ? v >= lo : v > lo) && (incHi ? v <= hi : v < hi)) return true;
+    }
+    return false;
   }
   score(): number {
     return this.value;

@@ -12,6 +12,9 @@ import { parseDateValue } from './field-terms.js';
 import { javaFloat } from './explanation.js';
 import { geoPointsOf, haversinMeters } from './geo-weight.js';
 import { parseDistanceMeters, parseGeoPoint } from '../dsl/geo-point.js';
+import { compileSearchScript } from './search-script.js';
+import { scriptToString } from './script-weight.js';
+import { javaString } from '../script/runtime/values.js';
 
 /** A function bound to one segment. */
 export type DocFunction = (doc: number, subScore: number) => number;
@@ -89,8 +92,18 @@ export function compileFunction(ctx: CompileContext, fn: ScoreFunction, shardId:
     case 'linear':
     case 'exp':
       return withWeight(decayFunction(ctx, fn.type, fn.field, fn.params, fn.multiValueMode));
+    case 'script_score': {
+      // ES 5.6 ScriptScoreFunction: the script's double, with `_score` = the sub query's score
+      const script = compileSearchScript(ctx, fn.script);
+      const text = scriptToString(fn.script);
+      const params = `{${Object.entries(fn.script.params).map(([k, v]) => `${k}=${javaString(v)}`).join(', ')}}`;
+      return withWeight({
+        bind: (seg) => script.bindNumber(seg),
+        describe: () => `script score function, computed with script:"${text}" and parameters: \n${params}`,
+      });
+    }
     default:
-      throw queryShardError(ctx, `script_score is not supported`);
+      throw queryShardError(ctx, `${(fn as { type: string }).type} is not supported`);
   }
 }
 

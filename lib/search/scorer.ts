@@ -19,6 +19,12 @@ export interface Scorer {
   freq(): number;
   /** Estimated number of matches, to order conjunctions. */
   cost(): number;
+  /**
+   * Two-phase confirmation (Lucene's `TwoPhaseIterator.matches`): whether `doc` matches, without
+   * iterating. Scorers that are cheap to check but costly to iterate (doc values ranges) offer
+   * it, so a conjunction verifies the lead's candidates instead of scanning them forward.
+   */
+  matches?(doc: number): boolean;
 }
 
 /** Matches every doc of a segment with one constant score. */

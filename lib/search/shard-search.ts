@@ -73,7 +73,7 @@ function segmentHasNested(seg: SegmentReader): boolean {
 /** Run the query phase over the segments of one shard. */
 export async function searchShard(segments: readonly SegmentReader[], o: ShardQueryOptions): Promise<ShardQueryResult> {
   const sorts = o.sorts;
-  const needScores = !sorts || o.trackScores || sorts.some((s) => s.kind === 'score') || o.minScore !== undefined;
+  const needScores = !sorts || o.trackScores || sorts.some((s) => s.kind === 'score' || s.needsScores === true) || o.minScore !== undefined;
   const cmp = sorts ? bySortValues(sorts) : byScore;
   const top = new TopK(o.collapse ? 0 : o.topN, cmp);
   const bestByGroup = o.collapse ? new Map<SortValue, ScoredDoc>() : undefined;
@@ -113,6 +113,7 @@ export async function searchShard(segments: readonly SegmentReader[], o: ShardQu
       continue;
     }
     const sortFns = sorts ? sorts.map((s) => s.bind(seg, base)) : undefined;
+    const scratch: SortValue[] = sortFns ? new Array<SortValue>(sortFns.length) : [];
     const groupOf = o.collapse ? o.collapse(seg) : undefined;
     let checked = 0;
     let minCompetitive = top.worst()?.score ?? -Infinity;
@@ -140,9 +141,14 @@ export async function searchShard(segments: readonly SegmentReader[], o: ShardQu
         const cur = bestByGroup.get(key);
         if (!cur || cmp(hit, cur) < 0) bestByGroup.set(key, hit);
       } else if (sortFns) {
-        const values = sortFns.map((fn) => fn(d, score));
-        if (o.searchAfter && !after(sorts as readonly CompiledSort[], values, o.searchAfter)) continue;
-        const hit: ScoredDoc = { shard: 0, seg: si, doc: d, globalDoc: base + d, score, sortValues: values };
+        // Sort values into a scratch array first: most docs of a large result cannot enter a
+        // full heap (a doc equal to the worst kept loses on its later doc number), so they cost
+        // no allocation (Lucene's competitive check in its field comparators).
+        for (let k = 0; k < sortFns.length; k++) scratch[k] = (sortFns[k] as (d: number, s: number) => SortValue)(d, score);
+        if (o.searchAfter && !after(sorts as readonly CompiledSort[], scratch, o.searchAfter)) continue;
+        const worst = top.worst();
+        if (worst && o.topN > 0 && compareValues(sorts as readonly CompiledSort[], scratch, worst.sortValues as SortValue[]) >= 0) continue;
+        const hit: ScoredDoc = { shard: 0, seg: si, doc: d, globalDoc: base + d, score, sortValues: scratch.slice() };
         top.add(hit);
       } else if (o.topN > 0 && (!isFull || score > minCompetitive)) {
         // equal scores keep the earlier doc, so only a strictly better score enters a full heap
@@ -164,9 +170,19 @@ export async function searchShard(segments: readonly SegmentReader[], o: ShardQu
 }
 
 function matches(s: Scorer, d: number): boolean {
+  if (s.matches) return s.matches(d);
   let sd = s.docID();
   if (sd < d) sd = s.advance(d);
   return sd === d;
+}
+
+/** Compare two sort value tuples in the sort's order (no tie-break on doc). */
+function compareValues(sorts: readonly CompiledSort[], a: SortValue[], b: SortValue[]): number {
+  for (let i = 0; i < sorts.length; i++) {
+    const c = compareSortValues(sorts[i] as CompiledSort, a[i] as SortValue, b[i] as SortValue);
+    if (c !== 0) return c;
+  }
+  return 0;
 }
 
 /** Whether `values` sort strictly after `searchAfter`. */

@@ -3,6 +3,7 @@
  * field sorts with order, mode, missing and unmapped_type, plus `_score`, `_doc` and `_uid`.
  */
 import { EsError } from '../errors/errors.js';
+import type { ScriptRef } from '../dsl/script-ref.js';
 
 export type SortOrder = 'asc' | 'desc';
 export type SortMode = 'min' | 'max' | 'sum' | 'avg' | 'median';
@@ -14,6 +15,8 @@ export interface SortSpec {
   /** `_last` (default), `_first`, or a custom value. */
   missing?: unknown;
   unmappedType?: string;
+  /** `_script` sorts: the script and whether it yields numbers or strings. */
+  script?: { ref: ScriptRef; type: 'number' | 'string' };
 }
 
 function parseError(reason: string): EsError {

@@ -9,6 +9,8 @@ import { queryShardError, type CompileContext } from './compile-context.js';
 import { isNumericType, type SearchField } from './field-types.js';
 import { parseDateValue } from './field-terms.js';
 import type { SortSpec } from './sort-spec.js';
+import { compileSearchScript } from './search-script.js';
+import { javaString } from '../script/runtime/values.js';
 import { jsonDouble, jsonFloat, RawJson } from '../units/java-number.js';
 
 export type SortValue = number | string | null;
@@ -23,6 +25,8 @@ export interface CompiledSort {
   render(v: SortValue): unknown;
   /** Missing (null) string values sort first whatever the order. */
   readonly missingFirst?: boolean;
+  /** The sort reads `_score` (script sorts), so the collector must compute scores. */
+  readonly needsScores?: boolean;
 }
 
 const LONG_MAX = 9223372036854775807;
@@ -93,6 +97,7 @@ export function compileSort(ctx: CompileContext, spec: SortSpec): CompiledSort {
       render: (v) => v,
     };
   }
+  if (spec.script) return scriptSort(ctx, spec, spec.script, reverse);
   let f: SearchField | undefined = ctx.fields.get(spec.field);
   if (!f) {
     if (spec.unmappedType === undefined) throw queryShardError(ctx, `No mapping found for [${spec.field}] in order to sort on`);
@@ -170,6 +175,28 @@ export function compileSort(ctx: CompileContext, spec: SortSpec): CompiledSort {
     },
     render: (v) => v,
     missingFirst,
+  };
+}
+
+/** `_script` sort (ES 5.6 `ScriptSortBuilder`): the script's double (`number`) or string per doc. */
+function scriptSort(ctx: CompileContext, spec: SortSpec, script: NonNullable<SortSpec['script']>, reverse: boolean): CompiledSort {
+  const compiled = compileSearchScript(ctx, script.ref);
+  if (script.type === 'number') {
+    return { spec, kind: 'numeric', reverse, needsScores: true, bind: (seg) => compiled.bindNumber(seg), render: numericRenderer('double', false) };
+  }
+  return {
+    spec,
+    kind: 'string',
+    reverse,
+    needsScores: true,
+    bind: (seg) => {
+      const run = compiled.bind(seg);
+      return (d, score) => {
+        const v = run(d, score);
+        return v === null || v === undefined ? null : javaString(v);
+      };
+    },
+    render: (v) => v,
   };
 }
 

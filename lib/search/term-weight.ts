@@ -5,7 +5,7 @@ import type { Postings, SegmentReader } from '../shard/segment-reader.js';
 import { BM25Stats } from './bm25.js';
 import { explMatch, explNoMatch, javaFloat, type Explanation } from './explanation.js';
 import { NO_MORE_DOCS, type Scorer } from './scorer.js';
-import { segmentHasNorms, type StatsSource, type Weight } from './weight.js';
+import { segmentNorms, type StatsSource, type Weight } from './weight.js';
 
 /** Scores the docs of one postings list. */
 export class TermScorer implements Scorer {
@@ -13,14 +13,17 @@ export class TermScorer implements Scorer {
   private doc = -1;
   private readonly docs: Int32Array;
   private readonly freqs: Int32Array;
+  /** The field's norm bytes (null: no norms; undefined: ask the reader per doc). */
+  private readonly norms: Uint8Array | null | undefined;
   constructor(
     p: Postings,
     private readonly stats: BM25Stats,
     private readonly seg: SegmentReader,
-    private readonly hasNorms: boolean,
+    norms: Uint8Array | null | undefined,
   ) {
     this.docs = p.docs;
     this.freqs = p.freqs;
+    this.norms = norms;
   }
   docID(): number {
     return this.doc;
@@ -54,7 +57,9 @@ export class TermScorer implements Scorer {
     return this.freqs[this.i] as number;
   }
   normByte(): number {
-    return this.hasNorms ? this.seg.norm(this.stats.field, this.doc) & 0xff : -1;
+    const n = this.norms;
+    if (n) return n[this.doc] as number;
+    return n === null ? -1 : this.seg.norm(this.stats.field, this.doc) & 0xff;
   }
   score(): number {
     return this.stats.score(this.freqs[this.i] as number, this.normByte());
@@ -87,7 +92,7 @@ export class TermWeight implements Weight {
     if (seg.docFreq(this.field, this.term) === 0) return null;
     const p = await seg.postings(this.field, this.term);
     if (!p) return null;
-    return new TermScorer(p, this.stats, seg, segmentHasNorms(seg, this.field));
+    return new TermScorer(p, this.stats, seg, segmentNorms(seg, this.field));
   }
 
   async explain(seg: SegmentReader, doc: number): Promise<Explanation> {

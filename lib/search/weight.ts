@@ -95,6 +95,16 @@ export class AggregatedStats implements StatsSource {
 }
 
 /** Whether a segment keeps norms for a field (the Strata reader says so; others: when it has stats). */
+/**
+ * A field's norm bytes in a segment, for scoring loops: the array when the reader exposes it,
+ * null when the field keeps no norms, undefined when only `norm(field, doc)` is available.
+ */
+export function segmentNorms(seg: SegmentReader, field: string): Uint8Array | null | undefined {
+  if (!segmentHasNorms(seg, field)) return null;
+  const s = seg as SegmentReader & { normBytes?: (f: string) => Uint8Array | undefined };
+  return typeof s.normBytes === 'function' ? (s.normBytes(field) ?? null) : undefined;
+}
+
 export function segmentHasNorms(seg: SegmentReader, field: string): boolean {
   const s = seg as SegmentReader & { hasNorms?: (f: string) => boolean };
   return typeof s.hasNorms === 'function' ? s.hasNorms(field) : true;

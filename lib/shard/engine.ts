@@ -18,7 +18,7 @@ import { LruCache } from './lru.js';
 import { pickForceMerge, pickMerge, runMerge } from './merge.js';
 import { Mutex } from './mutex.js';
 import { commitValue, isDirty, refreshLocked } from './refresh.js';
-import type { Postings, StrataSearcher } from './segment-reader.js';
+import type { Postings, StrataSearcher, StrataSegmentReader } from './segment-reader.js';
 import { SegmentState } from './segment-state.js';
 import { loadShard, markCurrentOpLogFormat } from './shard-open.js';
 import type { LoggedSource } from '../../storage/codecs/op-log.js';
@@ -75,6 +75,8 @@ export interface SegmentSummary {
 export interface StrataShardEngine extends ShardEngine {
   /** A point-in-time view of the refreshed segments; release it when done. */
   searcher(): StrataSearcher;
+  /** The document as the last refresh left it (non-realtime get); any type when undefined. */
+  getRefreshed(type: string | undefined, id: string): Promise<StoredDocument | null>;
   /** Change the automatic refresh period (`index.refresh_interval`); -1 disables. */
   setRefreshIntervalMs(ms: number): void;
   /** Change the op-log size that triggers a flush (`index.translog.flush_threshold_size`). */
@@ -223,9 +225,35 @@ class Engine implements StrataShardEngine {
     }
   }
 
+  /**
+   * Non-realtime get (`realtime=false`): the document as the last refresh made it visible, read
+   * from the searcher's segments like ES 5.6 `ShardGetService` does with a searcher, so writes
+   * still in the indexing buffer are not seen. `type` undefined matches any type.
+   */
+  async getRefreshed(type: string | undefined, id: string): Promise<StoredDocument | null> {
+    const searcher = this.searcher();
+    try {
+      // Newest segment first: a live copy can only be in one segment, but stop early.
+      for (let i = searcher.segments.length - 1; i >= 0; i--) {
+        const seg = searcher.segments[i]!;
+        const doc = await findLiveDoc(seg, type, id);
+        if (doc < 0) continue;
+        const d = await seg.document(doc);
+        d.version = seg.docVersion(doc);
+        return d;
+      }
+      return null;
+    } finally {
+      searcher.release();
+    }
+  }
+
   refresh(): Promise<void> {
     this.ensureOpen();
     return this.ctx.segMutex.run(async () => {
+      // ES 5.6 `IndexShard#refresh` counts every refresh it is asked for, even one with
+      // nothing new (the scheduler only asks when something changed).
+      if (!isDirty(this.ctx)) this.ctx.counters.refreshTotal++;
       await refreshLocked(this.ctx);
       this.notifyListeners();
     }).then(() => this.maybeMerge());
@@ -465,4 +493,18 @@ function dirSize(path: string): number {
     return 0;
   }
   return total;
+}
+
+/** Doc number of the live root document `type#id` (any type when undefined) in a segment, or -1. */
+async function findLiveDoc(seg: StrataSegmentReader, type: string | undefined, id: string): Promise<number> {
+  if (type !== undefined) {
+    const p = await seg.postings('_uid', `${type}#${id}`);
+    if (!p) return -1;
+    for (const doc of p.docs) if (seg.isLive(doc) && seg.nestedPath(doc) === undefined) return doc;
+    return -1;
+  }
+  for (let doc = 0; doc < seg.maxDoc; doc++) {
+    if (seg.docId(doc) === id && seg.isLive(doc) && seg.nestedPath(doc) === undefined) return doc;
+  }
+  return -1;
 }

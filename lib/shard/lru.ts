@@ -4,16 +4,24 @@
  * order, so re-inserting on hit keeps the least recently used entry first.
  */
 export class LruCache<K, V> {
-  private readonly map = new Map<K, { value: V; weight: number }>();
+  private readonly map = new Map<K, { value: V; weight: number; stamp: number }>();
   private total = 0;
+  /** Operations so far: an entry refreshed within the last quarter of the map's size is recent enough. */
+  private ops = 0;
 
   constructor(private readonly budget: number) {}
 
   get(key: K): V | undefined {
     const e = this.map.get(key);
     if (!e) return undefined;
-    this.map.delete(key);
-    this.map.set(key, e);
+    // Re-inserting on every hit costs two hash operations for the hottest entries; those sit near
+    // the young end already, so only entries not refreshed lately move (an approximate LRU).
+    const ops = ++this.ops;
+    if (ops - e.stamp > this.map.size >> 2) {
+      this.map.delete(key);
+      this.map.set(key, e);
+      e.stamp = ops;
+    }
     return e.value;
   }
 
@@ -24,7 +32,7 @@ export class LruCache<K, V> {
       this.map.delete(key);
     }
     if (weight > this.budget) return;
-    this.map.set(key, { value, weight });
+    this.map.set(key, { value, weight, stamp: ++this.ops });
     this.total += weight;
     while (this.total > this.budget) {
       const first = this.map.keys().next();

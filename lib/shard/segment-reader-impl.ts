@@ -2,6 +2,7 @@
  * SegmentReader over a sealed segment's in-memory core plus one published live-docs snapshot.
  * Postings blocks and stored documents are read from LevelDB through the shared LRU cache.
  */
+import type { DocIds } from '../../storage/codecs/doc-ids.js';
 import type { DocValuesColumn } from '../../storage/codecs/doc-values.js';
 import { isLiveBit } from '../../storage/codecs/live-docs.js';
 import { decodePostings } from '../../storage/codecs/postings.js';
@@ -18,6 +19,27 @@ import type { SegmentState } from './segment-state.js';
 import type { StoredDocument } from './types.js';
 
 const EMPTY: readonly never[] = Object.freeze([]);
+const NO_DOCS = new Int32Array(0);
+
+/** Root docs per type of a segment's doc-id column, built on first use (segments are immutable). */
+const typeDocsMemo = new WeakMap<DocIds, Map<string, Int32Array>>();
+
+function docsByType(d: DocIds): Map<string, Int32Array> {
+  let m = typeDocsMemo.get(d);
+  if (m) return m;
+  const counts = new Int32Array(d.types.length);
+  for (let doc = 0; doc < d.typeOrd.length; doc++) if ((d.pathOrd[doc] as number) < 0) counts[d.typeOrd[doc] as number]!++;
+  const lists = Array.from(counts, (n) => new Int32Array(n));
+  const fill = new Int32Array(d.types.length);
+  for (let doc = 0; doc < d.typeOrd.length; doc++) {
+    if ((d.pathOrd[doc] as number) >= 0) continue;
+    const t = d.typeOrd[doc] as number;
+    lists[t]![fill[t]!++] = doc;
+  }
+  m = new Map(d.types.map((t, i) => [t, lists[i]!]));
+  typeDocsMemo.set(d, m);
+  return m;
+}
 
 export class SegmentReaderImpl implements StrataSegmentReader {
   readonly name: string;
@@ -131,6 +153,10 @@ export class SegmentReaderImpl implements StrataSegmentReader {
     return this.core.fields.get(field)?.norms?.[doc] ?? 0;
   }
 
+  normBytes(field: string): Uint8Array | undefined {
+    return this.core.fields.get(field)?.norms;
+  }
+
   hasNorms(field: string): boolean {
     return this.core.fields.get(field)?.norms !== undefined;
   }
@@ -170,6 +196,10 @@ export class SegmentReaderImpl implements StrataSegmentReader {
 
   docId(doc: number): string {
     return this.core.docIds.ids[doc] as string;
+  }
+
+  typeDocs(type: string): Int32Array {
+    return docsByType(this.core.docIds).get(type) ?? NO_DOCS;
   }
 
   docVersion(doc: number): number {

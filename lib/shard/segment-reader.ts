@@ -91,6 +91,8 @@ export interface StrataSegmentReader extends SegmentReader {
   postingsMany(field: string, terms: readonly string[]): Promise<Array<Postings | null>>;
   /** Whether the field keeps norms in this segment. */
   hasNorms(field: string): boolean;
+  /** The field's norm bytes, one per doc (0 = no norm), when it keeps norms: for scorers' inner loops. */
+  normBytes(field: string): Uint8Array | undefined;
   /**
    * The raw doc values column: numeric `{kind: 'numeric', start, values}` (values of doc d are
    * `values[start[d] .. start[d+1])`) or string `{kind: 'string', terms, start, ords}` with
@@ -102,6 +104,12 @@ export interface StrataSegmentReader extends SegmentReader {
     | undefined;
   /** `_type` of a doc (nested docs: their root's), without reading the stored document. */
   docType(doc: number): string;
+  /**
+   * The root docs (nested docs excluded) of one `_type`, ascending, deleted ones included.
+   * Built once per segment: a segment's types never change, and `/{index}/{type}/_search`
+   * filters on them in every query.
+   */
+  typeDocs(type: string): Int32Array;
   /** `_id` of a doc (nested docs: their root's). */
   docId(doc: number): string;
   /** Version the doc was indexed with. */

@@ -17,7 +17,8 @@ test('bulk loads a fixture with per-item results', async (t) => {
   t.is(r.body.errors, false);
   t.is(r.body.items.length, 5);
   t.deepEqual(r.body.items[0], {
-    index: { _index: 'twitter', _type: 'tweet', _id: '1', _version: 1, result: 'created', _shards: { total: 2, successful: 1, failed: 0 }, created: true, status: 201 },
+    // refresh=true: every item of a refreshed shard reports `forced_refresh` (ES BulkShardResponse).
+    index: { _index: 'twitter', _type: 'tweet', _id: '1', _version: 1, result: 'created', forced_refresh: true, _shards: { total: 2, successful: 1, failed: 0 }, created: true, status: 201 },
   });
   const stats = await node.request('GET', '/twitter/_stats/docs');
   t.is(stats.body._all.primaries.docs.count, 5);

@@ -108,6 +108,11 @@ test('regexes need script.painless.regex.enabled', (t) => {
   t.is(e.causedBy?.type, 'illegal_state_exception');
   t.regex(e.causedBy?.reason ?? '', /^Regexes are disabled. Set \[script.painless.regex.enabled\] to \[true\]/);
   t.is(run("'abc' =~ /b/", {}, true), true);
+  // String#split takes literal separators only, unless regexes are enabled
+  t.is(fail("'a b'.split('\\\\s+')").causedBy?.type, 'illegal_state_exception');
+  t.deepEqual(run("'a  b'.split('\\\\s+')", {}, true), ['a', 'b']);
+  t.deepEqual(run("'a-b'.split('-')"), ['a', 'b']);
+  t.is(fail("'a.b'.split('.')").causedBy?.type, 'illegal_state_exception');
   t.is(run("'abc' ==~ /b/", {}, true), false);
   t.is(run("'abc' ==~ /a.c/", {}, true), true);
   t.is(run("def m = /(\\d+)-(\\d+)/.matcher('10-20'); m.find() ? m.group(2) : null", {}, true), '20');
@@ -121,7 +126,7 @@ test('compile errors: script_exception with a script_stack pointer', (t) => {
   t.deepEqual(e.metadata, { script_stack: ['x + 1', '^---- HERE'], script: 'x + 1', lang: 'painless' });
   t.is(e.causedBy?.type, 'illegal_argument_exception');
   t.is(e.causedBy?.reason, 'Variable [x] is not defined.');
-  t.is(fail('1 +').causedBy?.reason, 'invalid sequence of tokens near [<EOF>].');
+  t.is(fail('1 +').causedBy?.reason, 'unexpected end of script.');
   t.is(fail('1; 2').causedBy?.reason, 'Not a statement.');
   t.is(fail('int x = 1 int y = 2').causedBy?.reason, "unexpected token ['int'] was expecting one of [';'].");
   t.is(run('int s = 0; for (int i = 0; i < 3; i++) { s += i } s'), 3);
@@ -159,6 +164,9 @@ test('limits: loop counter, recursion, allocation', (t) => {
   t.is(run('int s = 0; for (int i = 0; i < 999999; i++) { s++; } return s;'), 999999);
   t.is(fail('def f(def n) { return f(n + 1); } return f(0);').causedBy?.type, 'stack_overflow_error');
   t.is(fail('int[] a = new int[2000000000];').causedBy?.type, 'out_of_memory_error');
+  t.deepEqual(run('def l = [1, 2]; l.addAll(l); l'), [1, 2, 1, 2]);
+  t.is(fail('def l = [1]; l.forEach(x -> l.add(x)); l').causedBy?.type, 'concurrent_modification_exception');
+  t.is(fail('def l = [1]; ' + 'l.addAll(l); '.repeat(30) + 'l.size()').causedBy?.type, 'out_of_memory_error');
   t.is(fail("String s = 'xxxxxxxxxxxxxxxx'; for (int i = 0; i < 40; i++) { s = s + s; } return s.length();").causedBy?.type, 'out_of_memory_error');
   // a deeply nested expression fails cleanly at compile time
   t.is(fail('('.repeat(20000) + '1' + ')'.repeat(20000)).type, 'script_exception');

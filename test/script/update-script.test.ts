@@ -8,7 +8,7 @@ import { startTestNode, ndjson, type TestNode } from '../helpers/node.js';
 let node: TestNode;
 
 test.before(async () => {
-  node = await startTestNode();
+  node = await startTestNode({ settings: { 'script.max_compilations_per_minute': '10000' } });
   const r = await node.request('PUT', '/u', { settings: { number_of_shards: 1, number_of_replicas: 0 } });
   if (r.status !== 200) throw new Error(r.text);
 });
@@ -120,7 +120,7 @@ test('a compile error answers ES 5.6 script_exception inside failed to execute s
         script_stack: ['ctx._source.n = ', '                ^---- HERE'],
         script: 'ctx._source.n = ',
         lang: 'painless',
-        caused_by: { type: 'illegal_argument_exception', reason: 'invalid sequence of tokens near [<EOF>].' },
+        caused_by: { type: 'illegal_argument_exception', reason: 'unexpected end of script.' },
       },
     },
     status: 400,
@@ -179,4 +179,59 @@ test('disabled inline scripts', async (t) => {
   } finally {
     await other.close();
   }
+});
+
+test('script.max_compilations_per_minute limits new compilations, not cached ones', async (t) => {
+  const other = await startTestNode({ settings: { 'script.max_compilations_per_minute': '2' } });
+  try {
+    await other.request('PUT', '/c/t/1?refresh=true', { n: 0 });
+    for (let i = 0; i < 2; i++) {
+      const ok = await other.request('POST', '/c/t/1/_update', { script: `ctx._source.n += ${i + 1}` });
+      t.is(ok.status, 200);
+    }
+    // the cached script compiles no more
+    t.is((await other.request('POST', '/c/t/1/_update', { script: 'ctx._source.n += 1' })).status, 200);
+    const r = await other.request('POST', '/c/t/1/_update', { script: 'ctx._source.n += 3' });
+    // UpdateHelper wraps every script failure in an IAE, so the status is 400
+    t.is(r.status, 400);
+    t.deepEqual(r.body.error.caused_by, {
+      type: 'general_script_exception',
+      reason: 'Failed to compile inline script [ctx._source.n += 3] using lang [painless]',
+      caused_by: {
+        type: 'circuit_breaking_exception',
+        reason: '[script] Too many dynamic script compilations within one minute, max: [2/min]; please use on-disk, indexed, or scripts with parameters instead; this limit can be changed by the [script.max_compilations_per_minute] setting',
+        bytes_wanted: 0,
+        bytes_limit: 0,
+      },
+    });
+  } finally {
+    await other.close();
+  }
+});
+
+test('script.max_compilations_per_minute is a dynamic cluster setting', async (t) => {
+  const other = await startTestNode({ settings: { 'script.max_compilations_per_minute': '0' } });
+  try {
+    await other.request('PUT', '/c/t/1?refresh=true', { n: 0 });
+    const refused = await other.request('POST', '/c/t/1/_update', { script: 'ctx._source.n = 1' });
+    t.is(refused.body.error.caused_by.caused_by.type, 'circuit_breaking_exception');
+    const bad = await other.request('PUT', '/_cluster/settings', { transient: { 'script.max_compilations_per_minute': -1 } });
+    t.is(bad.status, 400);
+    t.is(bad.body.error.reason, 'Failed to parse value [-1] for setting [script.max_compilations_per_minute] must be >= 0');
+    const ok = await other.request('PUT', '/_cluster/settings', { transient: { 'script.max_compilations_per_minute': 100 } });
+    t.is(ok.status, 200);
+    t.is((await other.request('POST', '/c/t/1/_update', { script: 'ctx._source.n = 1' })).status, 200);
+  } finally {
+    await other.close();
+  }
+});
+
+test('a scripted _source keeps Java doubles as written (10.0)', async (t) => {
+  await put('13', { n: 1, p: 2.5 });
+  const r = await node.request('POST', '/u/t/13/_update', { script: 'ctx._source.price = 10.0; ctx._source.n = ctx._source.n * 2; ctx._source.p *= 2' });
+  t.is(r.status, 200);
+  await node.request('POST', '/u/_refresh');
+  // search copies the stored source bytes (GET re-renders them)
+  const s = await node.request('POST', '/u/_search', { query: { ids: { values: ['13'] } } });
+  t.regex(s.text, /"_source":\{"n":2,"p":5\.0,"price":10\.0\}/);
 });

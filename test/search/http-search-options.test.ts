@@ -233,3 +233,28 @@ test.serial('dfs_query_then_fetch over several shards scores as one shard does',
   const c = scores(plain);
   t.true([...a].some(([id, s]) => c.get(id) !== s));
 });
+
+test.serial('wide numeric ranges verify candidates on doc values; sorted top-k skips non-competitive docs', async (t) => {
+  // 400 distinct values: a range over more than 128 terms runs on doc values (IndexOrDocValues),
+  // as a two-phase check of the match clause's candidates, in must/filter and post_filter.
+  const lines: unknown[] = [];
+  for (let i = 0; i < 400; i++) lines.push({ index: { _index: 'wide', _type: 'd', _id: String(i) } }, { v: (i * 37) % 400, body: i % 3 === 0 ? 'red fox' : 'blue dog' });
+  await node.request('PUT', '/wide', { settings: { number_of_shards: 1 }, mappings: { d: { properties: { v: { type: 'long' }, body: { type: 'text' } } } } });
+  const bulk = await node.request('POST', '/_bulk?refresh=true', ndjson(lines));
+  t.false(bulk.body.errors);
+  const expected = [...Array(400).keys()].filter((i) => i % 3 === 0 && (i * 37) % 400 >= 100 && (i * 37) % 400 < 350);
+  const byFilter = await node.request('POST', '/wide/_search', { query: { bool: { must: { match: { body: 'fox' } }, filter: { range: { v: { gte: 100, lt: 350 } } } } }, size: 400, _source: false });
+  t.is(byFilter.body.hits.total, expected.length);
+  t.deepEqual(ids(byFilter).map(Number).sort((a, b) => a - b), expected);
+  const byPost = await node.request('POST', '/wide/_search', { query: { match: { body: 'fox' } }, post_filter: { range: { v: { gte: 100, lt: 350 } } }, size: 400, _source: false });
+  t.deepEqual(ids(byPost).map(Number).sort((a, b) => a - b), expected);
+  // Filter-only conjunction: the range alone leads.
+  const only = await node.request('POST', '/wide/_search', { query: { bool: { filter: [{ range: { v: { gte: 100, lt: 350 } } }, { range: { v: { gte: 0, lt: 300 } } }] } }, size: 0 });
+  t.is(only.body.hits.total, 200);
+  // Sorted top 3 by v desc among 400 docs, ties impossible; then v asc with _doc tie-break on equal values.
+  const top = await node.request('POST', '/wide/_search', { sort: [{ v: 'desc' }], size: 3, _source: false });
+  t.deepEqual(top.body.hits.hits.map((h: any) => h.sort[0]), [399, 398, 397]);
+  const asc = await node.request('POST', '/wide/_search', { query: { match: { body: 'dog' } }, sort: [{ v: 'asc' }], size: 5, _source: false });
+  const dogs = [...Array(400).keys()].filter((i) => i % 3 !== 0).map((i) => (i * 37) % 400).sort((a, b) => a - b).slice(0, 5);
+  t.deepEqual(asc.body.hits.hits.map((h: any) => h.sort[0]), dogs);
+});

@@ -58,7 +58,10 @@ export function catIndicesRoutes(ctx: NodeContext): RouteDef[] {
         const rows: CatValue[][] = [];
         for (const name of names) {
           const meta = state.indices[name]!;
-          const health = indexHealth(meta, 1, false).status;
+          const open = meta.state === 'open';
+          // ES 5.6 `RestIndicesAction`: a closed index has no health (cluster health leaves it
+          // out), so its health, pri and rep cells are empty and a `health` filter drops it.
+          const health = open ? indexHealth(meta, 1, false).status : null;
           if (wantHealth !== undefined && health !== wantHealth) continue;
           const svc = ctx.indices.get(name);
           const totals = { docs: 0, deleted: 0, store: 0, index: 0, del: 0, refresh: 0, flush: 0, merge: 0, segments: 0 };
@@ -74,7 +77,6 @@ export function catIndicesRoutes(ctx: NodeContext): RouteDef[] {
             totals.merge += s.mergeTotal;
             totals.segments += s.segmentsCount;
           }
-          const open = meta.state === 'open';
           const created = Number(meta.settings['index.creation_date']);
           const c = svc?.counters;
           const both = (v: number): CatValue[] => [open ? v : null, open ? v : null];
@@ -83,8 +85,8 @@ export function catIndicesRoutes(ctx: NodeContext): RouteDef[] {
             meta.state,
             name,
             meta.uuid,
-            numberOfShards(meta),
-            numberOfReplicas(meta),
+            open ? numberOfShards(meta) : null,
+            open ? numberOfReplicas(meta) : null,
             ...both(totals.docs),
             ...both(totals.deleted),
             created,

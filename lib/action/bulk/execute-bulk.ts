@@ -8,7 +8,7 @@ import { openIndex } from '../open-index.js';
 import type { BulkItemOutcome, ShardOperation } from '../../shard/types.js';
 import type { StrataShardEngine } from '../../shard/engine.js';
 import { EsError, toEsError } from '../../errors/es-error.js';
-import { indexNotFound, routingMissing } from '../../errors/errors.js';
+import { illegalArgument, indexNotFound, routingMissing } from '../../errors/errors.js';
 import { validateBulk } from './validate-item.js';
 import { numberOfReplicas } from '../../cluster/state.js';
 import type { BulkItemRequest, BulkItemResult, RefreshPolicy, ShardsInfo } from './types.js';
@@ -80,7 +80,7 @@ export async function executeBulk(ctx: NodeContext, items: BulkItemRequest[], op
     if (!g) groups.set(key, (g = []));
     g.push(p);
   }
-  const touched: Array<{ engine: StrataShardEngine; index: string }> = [];
+  const touched: Array<{ engine: StrataShardEngine; index: string; slots: number[] }> = [];
   await Promise.all(
     [...groups.values()].map(async (group) => {
       const first = group[0]!;
@@ -92,19 +92,25 @@ export async function executeBulk(ctx: NodeContext, items: BulkItemRequest[], op
         return;
       }
       const engine = svc.shard(first.shard);
-      touched.push({ engine, index: first.index });
+      touched.push({ engine, index: first.index, slots: group.map((p) => p.slot) });
       await runShardGroup(ctx, engine, group, results);
     }),
   );
 
   if (opts.refresh !== 'false' && touched.length > 0) {
     const maxListeners = (idx: string): number => Number(ctx.cluster.state().indices[idx]?.settings['index.max_refresh_listeners'] ?? 1000);
-    if (opts.refresh === 'true') {
-      await Promise.all(touched.map((t) => t.engine.refresh()));
-    } else {
-      const forced = await Promise.all(touched.map((t) => t.engine.waitForRefresh(maxListeners(t.index))));
-      if (forced.some(Boolean)) for (const r of results) if (r?.ok) r.ok.forcedRefresh = true;
-    }
+    // ES 5.6 (TransportWriteAction) reports `forced_refresh` per shard: always after an
+    // immediate refresh, and after `wait_for` only when that shard ran out of listener slots.
+    const forced = await Promise.all(
+      touched.map(async (t) => (opts.refresh === 'true' ? (await t.engine.refresh(), true) : t.engine.waitForRefresh(maxListeners(t.index)))),
+    );
+    touched.forEach((t, i) => {
+      if (!forced[i]) return;
+      for (const slot of t.slots) {
+        const r = results[slot];
+        if (r?.ok) r.ok.forcedRefresh = true;
+      }
+    });
   }
   return results;
 }
@@ -114,6 +120,10 @@ async function prepare(ctx: NodeContext, item: BulkItemRequest, slot: number): P
   const target = resolveWriteIndex(state, item.index, item.routing, item.parent);
   if (!target) throw indexNotFound(item.index);
   const index = target.index;
+  // ES 5.6.x (since 5.3.1) `IndexRequest#process`: an explicit empty id fails this item only.
+  if (item.id === '' && (item.opType === 'index' || item.opType === 'create')) {
+    throw illegalArgument('if _id is specified it must not be empty');
+  }
   const id = item.id ?? autoId();
   const svc = openIndex(ctx, index);
   if (svc.mapper().routingRequired(item.type) && target.routing === undefined) {

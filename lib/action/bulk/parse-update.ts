@@ -3,6 +3,7 @@
  */
 import type { UpdateSpec } from './types.js';
 import { actionRequestValidation } from '../../errors/errors.js';
+import { booleanValue } from '../../dsl/xcontent.js';
 import { DEFAULT_SCRIPT_LANG, parseScript } from '../../dsl/script-ref.js';
 
 export function parseUpdateBody(
@@ -10,9 +11,10 @@ export function parseUpdateBody(
   defaults: { retryOnConflict?: number; fields?: string[]; sourceFilter?: unknown; lang?: string },
 ): UpdateSpec {
   const spec: UpdateSpec = {
-    docAsUpsert: body.doc_as_upsert === true || body.doc_as_upsert === 'true',
-    detectNoop: body.detect_noop === undefined ? true : body.detect_noop === true || body.detect_noop === 'true',
-    scriptedUpsert: body.scripted_upsert === true || body.scripted_upsert === 'true',
+    // 5.x XContentParser#booleanValue is lenient: `doc_as_upsert: 1` is true (numbers unless 0).
+    docAsUpsert: body.doc_as_upsert === undefined ? false : booleanValue(body.doc_as_upsert),
+    detectNoop: body.detect_noop === undefined ? true : booleanValue(body.detect_noop),
+    scriptedUpsert: body.scripted_upsert === undefined ? false : booleanValue(body.scripted_upsert),
     retryOnConflict: defaults.retryOnConflict ?? 0,
   };
   if (body.doc !== undefined) spec.doc = body.doc as Record<string, unknown>;

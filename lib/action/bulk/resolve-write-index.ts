@@ -15,6 +15,18 @@ export interface WriteTarget {
 }
 
 /**
+ * The error for a single-index operation on an alias of several indices. ES 5.6 words it two
+ * ways: `IndexNameExpressionResolver#concreteSingleIndex` says "more than one indices" (get,
+ * index, update, delete, bulk), `MetaData#resolveIndexRouting` says "more than one index"
+ * (multi-get resolves routing first, so its items get this one).
+ */
+export function aliasOnSeveralIndices(alias: string, indices: string[], wording: 'index' | 'indices'): Error {
+  return illegalArgument(
+    `Alias [${alias}] has more than one ${wording} associated with it [[${[...indices].sort().join(', ')}]], can't execute a single index op`,
+  );
+}
+
+/**
  * Resolve `name` for a write, or undefined when neither an index nor an alias exists
  * (ES 5.6 `MetaData#resolveIndexRouting`): the routing is `routing`, else `parent`; an alias's
  * `index_routing` must equal an explicit `routing` and overrides the parent routing.
@@ -24,11 +36,7 @@ export function resolveWriteIndex(state: ClusterState, name: string, explicitRou
   if (state.indices[name]) return { index: name, ...(routing !== undefined ? { routing } : {}) };
   const via = indicesOfAlias(state, name);
   if (via.length === 0) return undefined;
-  if (via.length > 1) {
-    throw illegalArgument(
-      `Alias [${name}] has more than one indices associated with it [[${via.map((m) => m.name).sort().join(', ')}]], can't execute a single index op`,
-    );
-  }
+  if (via.length > 1) throw aliasOnSeveralIndices(name, via.map((m) => m.name), 'indices');
   const meta = via[0]!;
   const alias = meta.aliases[name]!;
   const indexRouting = alias.index_routing;

@@ -46,6 +46,8 @@ export async function executeUpdate(
     let expectVersion: number | undefined;
     let created = false;
     let deleting = false;
+    /** A script's `_source` text (Java number formatting), when a script produced the source. */
+    let scriptedText: string | undefined;
     if (!current) {
       if (item.version !== undefined) {
         throw versionConflict(item.type, id, index, shardId, uuid, `document does not exist (expected version [${item.version}])`);
@@ -58,6 +60,7 @@ export async function executeUpdate(
         const r = runUpdateScript(ctx, spec.script, { op: 'create', _source: structuredClone(newSource), _now: Date.now() });
         if (r.op !== 'create') return noop(item, index, id, -1, spec, r.source);
         newSource = r.source;
+        scriptedText = r.sourceText;
       }
       created = true;
     } else if (spec.script) {
@@ -78,6 +81,7 @@ export async function executeUpdate(
         _now: Date.now(),
       });
       newSource = r.source;
+      scriptedText = r.sourceText;
       expectVersion = current.version;
       if (r.op === 'delete') deleting = true;
       else if (r.op !== null && r.op !== 'index') return noop(item, index, id, current.version, spec, newSource);
@@ -115,7 +119,7 @@ export async function executeUpdate(
         ok: { version: del!.ok.version, result: 'deleted', shards: shardsInfo(ctx, index), ...getPart(spec, newSource) },
       };
     }
-    const source = Buffer.from(JSON.stringify(newSource));
+    const source = Buffer.from(scriptedText ?? JSON.stringify(newSource));
     const doc = await parseWithMappingUpdate(ctx, index, item.type, id, source, effRouting, item.parent ?? current?.parent);
     const [outcome] = await engine.bulk([
       created

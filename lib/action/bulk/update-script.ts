@@ -7,12 +7,14 @@
 import type { NodeContext } from '../context.js';
 import type { ScriptRef } from '../../dsl/script-ref.js';
 import { EsError, illegalArgument, toEsError } from '../../errors/errors.js';
-import { toHost, toScript } from '../../script/runtime/values.js';
+import { toHost, toJsonText, toScript } from '../../script/runtime/values.js';
 
 /** The `ctx` map after the script ran, back as host data. */
 export interface UpdateScriptResult {
   op: string | null;
   source: Record<string, unknown>;
+  /** The new `_source` as JSON text, doubles written as Java writes them (`10.0`). */
+  sourceText: string;
 }
 
 /** Run `script` over `ctx` (host data; `_source` an object). */
@@ -21,12 +23,17 @@ export function runUpdateScript(ctx: NodeContext, script: ScriptRef, vars: Recor
     const { script: compiled } = ctx.scripts.compile(script, 'update');
     const ctxMap = toScript(vars) as Map<unknown, unknown>;
     compiled.execute({ params: toScript(script.params), ctx: ctxMap });
-    const source = toHost(ctxMap.get('_source'));
+    const sourceValue = ctxMap.get('_source');
+    const source = toHost(sourceValue);
     if (source === null || typeof source !== 'object' || Array.isArray(source)) {
       throw new EsError('class_cast_exception', 500, `${Array.isArray(source) ? 'java.util.ArrayList' : 'java.lang.Object'} cannot be cast to java.util.Map`);
     }
     const op = ctxMap.get('op');
-    return { op: typeof op === 'string' ? op : op === null || op === undefined ? null : String(toHost(op)), source: source as Record<string, unknown> };
+    return {
+      op: typeof op === 'string' ? op : op === null || op === undefined ? null : String(toHost(op)),
+      source: source as Record<string, unknown>,
+      sourceText: toJsonText(sourceValue),
+    };
   } catch (e) {
     throw illegalArgument('failed to execute script', e instanceof EsError ? e : toEsError(e));
   }

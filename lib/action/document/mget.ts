@@ -6,6 +6,8 @@
 import type { NodeContext } from '../context.js';
 import { actionRequestValidation, parseException, illegalArgument } from '../../errors/errors.js';
 import { toEsError, type EsError } from '../../errors/es-error.js';
+import { indicesOfAlias } from '../resolve-indices.js';
+import { aliasOnSeveralIndices } from '../bulk/resolve-write-index.js';
 import { getDocument, type GetRequest, type GetResponseBody } from './get-document.js';
 
 export interface MgetDefaults {
@@ -14,6 +16,9 @@ export interface MgetDefaults {
   routing?: string;
   storedFields?: string[];
   source?: unknown;
+  /** Request-wide, as ES 5.6 `MultiGetRequest#realtime`/`#refresh`. */
+  realtime?: boolean;
+  refresh?: boolean;
 }
 
 export type MgetItem = { ok: GetResponseBody } | { error: EsError; index: string; type: string; id: string };
@@ -23,6 +28,10 @@ const DOC_KEYS = new Set(['_index', '_type', '_id', '_routing', 'routing', '_par
 export function parseMgetBody(body: Record<string, unknown>, d: MgetDefaults): GetRequest[] {
   const requests: GetRequest[] = [];
   for (const key of Object.keys(body)) {
+    // ES 5.6 `MultiGetRequest#add` only looks at array values: a scalar such as a body `index`
+    // key is skipped (6.0 made it an error), an unknown array is refused.
+    const v = body[key];
+    if (v === null || typeof v !== 'object') continue;
     if (key !== 'docs' && key !== 'ids') throw parseException(`unknown key [${key}] for a ${Array.isArray(body[key]) ? 'START_ARRAY' : 'START_OBJECT'}, expected [docs] or [ids]`);
   }
   if (Array.isArray(body.docs)) {
@@ -71,6 +80,10 @@ export function parseMgetBody(body: Record<string, unknown>, d: MgetDefaults): G
     if (!r.id) errors.push(`id is missing for doc ${i}`);
   });
   if (errors.length > 0) throw actionRequestValidation(errors);
+  for (const r of requests) {
+    if (d.realtime !== undefined) r.realtime = d.realtime;
+    if (d.refresh !== undefined) r.refresh = d.refresh;
+  }
   return requests;
 }
 
@@ -78,6 +91,8 @@ export async function multiGet(ctx: NodeContext, requests: GetRequest[]): Promis
   return Promise.all(
     requests.map(async (r): Promise<MgetItem> => {
       try {
+        const via = ctx.cluster.state().indices[r.index] ? [] : indicesOfAlias(ctx.cluster.state(), r.index);
+        if (via.length > 1) throw aliasOnSeveralIndices(r.index, via.map((m) => m.name), 'index');
         return { ok: await getDocument(ctx, r) };
       } catch (err) {
         return { error: toEsError(err), index: r.index, type: r.type, id: r.id };

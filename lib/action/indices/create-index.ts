@@ -7,7 +7,7 @@ import type { AliasMetadata, ClusterState, IndexMetadata } from '../../cluster/s
 import { aliasNames } from '../../cluster/state.js';
 import { validateIndexName } from '../../cluster/index-name.js';
 import { flattenSettings, normalizeIndexSettings, type Settings } from '../../cluster/settings.js';
-import { validateIndexSettings } from '../../cluster/index-settings.js';
+import { deprecatedSettingWarnings, validateIndexSettings } from '../../cluster/index-settings.js';
 import { invalidIndexName, resourceAlreadyExists } from '../../errors/errors.js';
 import { buildIndexMapper } from '../../indices/mapper.js';
 import { randomBase64Id } from '../../node.js';
@@ -23,6 +23,8 @@ export interface CreateIndexRequest {
   settings?: unknown;
   mappings?: Record<string, unknown>;
   aliases?: Record<string, AliasMetadata>;
+  /** Deprecation warnings (deprecated settings, mapping forms) are appended here. */
+  warnings?: string[];
 }
 
 /** Build the metadata of a new index from the request and the templates that match it. */
@@ -47,6 +49,7 @@ export function newIndexMetadata(state: ClusterState, req: CreateIndexRequest, n
   settings = { ...settings, ...requested };
   for (const [k, v] of Object.entries(settings)) if (v === null) delete settings[k];
   validateIndexSettings(settings);
+  req.warnings?.push(...deprecatedSettingWarnings(settings));
   for (const [type, m] of Object.entries(req.mappings ?? {})) {
     mappings[type] = deepMerge(mappings[type] ?? {}, (m ?? {}) as Record<string, unknown>);
   }
@@ -64,7 +67,7 @@ export function newIndexMetadata(state: ClusterState, req: CreateIndexRequest, n
   };
   const draft: IndexMetadata = { name, uuid, state: 'open', settings: full, mappings, aliases: {}, mappingVersion: 1 };
   // Compiling the mapper validates every type mapping (and the analysis settings).
-  draft.mappings = buildIndexMapper(draft, { restore: false }).toJSON();
+  draft.mappings = buildIndexMapper(draft, { restore: false, ...(req.warnings ? { warnings: req.warnings } : {}) }).toJSON();
   for (const [alias, am] of Object.entries(aliases)) {
     validateAliasForIndex(state, alias, name, am);
     draft.aliases[alias] = am;
@@ -74,6 +77,8 @@ export function newIndexMetadata(state: ClusterState, req: CreateIndexRequest, n
 
 export async function createIndex(ctx: NodeContext, req: CreateIndexRequest): Promise<{ acknowledged: true; shards_acknowledged: true }> {
   await ctx.cluster.submit((state) => {
+    // The updater may run again on a newer state: keep only the last run's warnings.
+    if (req.warnings) req.warnings.length = 0;
     const meta = newIndexMetadata(state, req);
     return { ...state, indices: { ...state.indices, [meta.name]: meta } };
   });

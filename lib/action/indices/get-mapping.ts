@@ -41,7 +41,25 @@ export function getFieldMappings(
       if (!typeMatches(types, type)) continue;
       mappings[type] = mapper.fieldMappings(type, fields, includeDefaults);
     }
+    // ES 5.6 `TransportGetFieldMappingsIndexAction`: named types matching none of the index's
+    // fails that index (`TypeMissingException`), which leaves it out of the merged response.
+    if (types.length > 0 && !types.includes('_all') && Object.keys(mappings).length === 0) continue;
     out[name] = { mappings };
   }
   return out;
+}
+
+/**
+ * Requested type names that no returned mapping has, as ES 5.6 `RestGetMappingAction` computes
+ * them (since 5.6.0 they make the answer a 404): exact names absent from every index, and
+ * patterns that match no type. `_all` and an empty list name no type.
+ */
+export function missingTypes(mappings: Record<string, unknown>, types: string[]): string[] {
+  if (types.length === 0 || types.includes('_all')) return [];
+  const present = new Set<string>();
+  for (const entry of Object.values(mappings)) {
+    for (const t of Object.keys((entry as { mappings: Record<string, unknown> }).mappings)) present.add(t);
+  }
+  const missing = [...new Set(types)].filter((t) => !present.has(t) && !(t.includes('*') && [...present].some((p) => simpleMatch(t, p))));
+  return missing.sort();
 }

@@ -36,11 +36,22 @@ function sumShards(svc: IndexService): Sum {
   return acc;
 }
 
-function human(on: boolean, bytes: number): Record<string, unknown> {
-  return on ? { size: new ByteSizeValue(bytes).toString(), size_in_bytes: bytes } : { size_in_bytes: bytes };
+function human(on: boolean, bytes: number, name = 'size'): Record<string, unknown> {
+  return on ? { [name]: new ByteSizeValue(bytes).toString(), [`${name}_in_bytes`]: bytes } : { [`${name}_in_bytes`]: bytes };
 }
 
-function render(c: IndexCounters, s: Sum, metrics: Set<string>, humanOn: boolean): Record<string, unknown> {
+/**
+ * Per-field breakdowns asked for with `fields`, `fielddata_fields`, `completion_fields`
+ * (ES 5.6 `RestIndicesStatsAction`). ES lists the matching fields that hold fielddata or
+ * completion data; Strata keeps neither (sorting and aggregations read doc values, completion
+ * fields are mapped but not indexed), so a requested breakdown is present and empty.
+ */
+export interface FieldBreakdowns {
+  fielddataFields?: string[];
+  completionFields?: string[];
+}
+
+function render(c: IndexCounters, s: Sum, metrics: Set<string>, humanOn: boolean, fb: FieldBreakdowns = {}): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   const m = (name: string): boolean => metrics.has(name);
   if (m('docs')) out.docs = { count: s.docsCount, deleted: s.docsDeleted };
@@ -78,8 +89,10 @@ function render(c: IndexCounters, s: Sum, metrics: Set<string>, humanOn: boolean
   if (m('query_cache')) {
     out.query_cache = { memory_size_in_bytes: 0, total_count: 0, hit_count: 0, miss_count: 0, cache_size: 0, cache_count: 0, evictions: 0 };
   }
-  if (m('fielddata')) out.fielddata = { memory_size_in_bytes: 0, evictions: 0 };
-  if (m('completion')) out.completion = { size_in_bytes: 0 };
+  if (m('fielddata')) {
+    out.fielddata = { ...human(humanOn, 0, 'memory_size'), evictions: 0, ...(fb.fielddataFields?.length ? { fields: {} } : {}) };
+  }
+  if (m('completion')) out.completion = { ...human(humanOn, 0), ...(fb.completionFields?.length ? { fields: {} } : {}) };
   if (m('segments')) {
     out.segments = {
       count: s.segmentsCount, memory_in_bytes: 0, terms_memory_in_bytes: 0, stored_fields_memory_in_bytes: 0,
@@ -105,7 +118,14 @@ export function parseMetrics(raw: string | undefined, path: string): Set<string>
   return new Set(names);
 }
 
-export function indicesStats(ctx: NodeContext, indices: string[], metrics: Set<string>, level: string, humanOn: boolean): Record<string, unknown> {
+export function indicesStats(
+  ctx: NodeContext,
+  indices: string[],
+  metrics: Set<string>,
+  level: string,
+  humanOn: boolean,
+  fb: FieldBreakdowns = {},
+): Record<string, unknown> {
   const state = ctx.cluster.state();
   let total = 0;
   let successful = 0;
@@ -121,12 +141,12 @@ export function indicesStats(ctx: NodeContext, indices: string[], metrics: Set<s
     const s = sumShards(svc);
     all.push(s);
     services.push(svc);
-    const r = render(svc.counters, s, metrics, humanOn);
+    const r = render(svc.counters, s, metrics, humanOn, fb);
     const entry: Record<string, unknown> = { primaries: r, total: r };
     if (level === 'shards') {
       const shards: Record<string, unknown> = {};
       svc.shards.forEach((sh, i) => {
-        const one = render(svc.counters, sh.stats(), metrics, humanOn);
+        const one = render(svc.counters, sh.stats(), metrics, humanOn, fb);
         shards[String(i)] = [{ routing: { state: 'STARTED', primary: true, node: ctx.nodeId, relocating_node: null }, ...one }];
       });
       entry.shards = shards;
@@ -135,7 +155,7 @@ export function indicesStats(ctx: NodeContext, indices: string[], metrics: Set<s
   }
   const grand = zeroSum();
   for (const s of all) for (const k of Object.keys(grand) as Array<keyof Sum>) grand[k] += s[k];
-  const allRendered = render(IndexCounters.sum(services.map((x) => x.counters)), grand, metrics, humanOn);
+  const allRendered = render(IndexCounters.sum(services.map((x) => x.counters)), grand, metrics, humanOn, fb);
   const body: Record<string, unknown> = {
     _shards: { total, successful, failed: 0 },
     _all: { primaries: allRendered, total: allRendered },

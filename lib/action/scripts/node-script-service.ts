@@ -8,6 +8,7 @@ import type { ClusterService } from '../../cluster/cluster-service.js';
 import { ScriptService } from '../../script/script-service.js';
 import { scriptsDir } from '../templates/search-template.js';
 
+/** The script service of a node with these settings and this cluster state. */
 export function createScriptService(settings: Record<string, string>, cluster: ClusterService): ScriptService {
   const dir = scriptsDir({ settings });
   return new ScriptService({

@@ -23,6 +23,11 @@ function validateSetting(key: string, value: string): void {
     }
   } else if (key === 'search.low_level_cancellation') {
     if (value !== 'true' && value !== 'false') throw new EsError('illegal_argument_exception', 400, `Failed to parse value [${value}] as only [true] or [false] are allowed.`);
+  } else if (key === 'script.max_compilations_per_minute') {
+    // ES 5.6 ScriptService: Setting.intSetting(..., 15, 0, Dynamic)
+    const n = Number(value);
+    if (!Number.isInteger(n)) throw new EsError('illegal_argument_exception', 400, `Failed to parse value [${value}] for setting [${key}]`);
+    if (n < 0) throw new EsError('illegal_argument_exception', 400, `Failed to parse value [${value}] for setting [${key}] must be >= 0`);
   } else if (key === 'action.search.shard_count.limit') {
     const n = Number(value);
     if (!Number.isInteger(n)) throw new EsError('illegal_argument_exception', 400, `Failed to parse value [${value}] for setting [${key}]`);

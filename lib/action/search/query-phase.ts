@@ -11,6 +11,7 @@ import { BooleanWeight, type BooleanClause } from '../../search/boolean-weight.j
 import { DocSetWeight, MatchAllWeight } from '../../search/constant-weights.js';
 import { typeWeight } from '../../search/meta-fields.js';
 import { compileSort } from '../../search/sort-values.js';
+import { compileScriptFields } from '../../search/search-script.js';
 import { searchShard } from '../../search/shard-search.js';
 import { isScoreSort, type SortSpec } from '../../search/sort-spec.js';
 import { AggregatedStats, RecordingStats, type StatsSource, type Weight } from '../../search/weight.js';
@@ -22,6 +23,7 @@ import { toShardFailure, type ShardFailure } from './search-errors.js';
 import type { SortValue } from '../../search/sort-values.js';
 import type { IndexTarget } from './shard-targets.js';
 import { collapseKey } from './collapse.js';
+import { startShardAggs } from './shard-aggs.js';
 
 export interface QueryPhaseOptions {
   /** Hits each shard keeps (from + size, or everything for scroll). */
@@ -158,7 +160,9 @@ export async function runQueryPhase(ctx: NodeContext, contexts: ShardContext[], 
         sc.weight = await shardWeight(sc, r, sc.svc.shards.length, aliasFilters);
         if (r.postFilter) sc.postFilter = await compileQuery(sc.compile, r.postFilter, { boost: 1, filter: true, segments: sc.segments });
         if (useSorts) sc.sorts = useSorts.map((s) => compileSort(sc.compile, s));
+        if (r.scriptFields) sc.scriptFields = compileScriptFields(sc.compile, r.scriptFields);
         const searchAfter = searchAfterValues(r, sc.sorts);
+        const aggs = r.aggs && r.aggs.length > 0 ? await startShardAggs(sc, r.aggs, contexts.length) : undefined;
         sc.result = await searchShard(sc.segments, {
           weight: sc.weight,
           ...(sc.postFilter ? { postFilter: sc.postFilter } : {}),
@@ -171,7 +175,9 @@ export async function runQueryPhase(ctx: NodeContext, contexts: ShardContext[], 
           ...(o.deadline !== undefined ? { deadline: o.deadline } : {}),
           lowLevelCancellation: o.lowLevelCancellation,
           ...(r.collapse ? { collapse: collapseKey(sc.compile.fields, r.collapse.field) } : {}),
+          ...(aggs ? { onMatch: (seg: number, doc: number) => aggs.onMatch(seg, doc) } : {}),
         });
+        if (aggs) sc.aggs = aggs.finish();
         for (const h of sc.result.top) h.shard = sc.shardIndex;
       } catch (e) {
         failures.push(toShardFailure(sc.index, sc.shard, ctx.nodeId, e));

@@ -17,6 +17,9 @@ import { runQueryPhase } from './query-phase.js';
 import { allShardsFailed, shardFailureJson, toShardFailure, type ShardFailure } from './search-errors.js';
 import { newSearchRequest, parseTimeout, type SearchRequest } from './search-request.js';
 import { clusterSetting } from './cluster-settings.js';
+import { reduceAggregations } from '../../aggs/reduce.js';
+import { renderAggregations } from '../../aggs/render.js';
+import type { InternalAgg } from '../../aggs/types.js';
 
 /** What a finished query phase leaves for fetch, reduce and scroll. */
 export interface SearchState {
@@ -33,6 +36,9 @@ export interface SearchState {
   started: number;
   /** Reduce phases ES would report (batched_reduce_size below the shard count). */
   numReducePhases: number;
+  /** Reduced aggregations, when the request has some. */
+  aggregations?: InternalAgg[];
+  typedKeys: boolean;
 }
 
 const DEFAULT_SIZE = 10;
@@ -184,6 +190,8 @@ export async function queryPhase(ctx: NodeContext, r: SearchRequest, opts: { ind
     ...(r.terminateAfter !== undefined && r.terminateAfter > 0 ? { terminatedEarly: terminated } : {}),
     scores,
     started,
+    ...(r.aggs && r.aggs.length > 0 ? { aggregations: reduceAggregations(ok.map((c) => c.aggs ?? [])) } : {}),
+    typedKeys: r.typedKeys === true,
     numReducePhases: r.batchedReduceSize !== undefined && r.batchedReduceSize < totalShards && !opts.forScroll ? totalShards - r.batchedReduceSize + 1 : 1,
   };
 }
@@ -285,6 +293,7 @@ export async function fetchPhase(
           ...(sc.sorts ? { sorts: sc.sorts } : {}),
           scores: st.scores,
           fields: sc.compile.fields,
+          ...(sc.scriptFields ? { scriptFields: sc.scriptFields } : {}),
         });
         hits.forEach((h, i) => rendered.set(h, out[i] as Record<string, unknown>));
       } catch (e) {
@@ -321,6 +330,7 @@ export function searchResponse(st: SearchState, hits: Array<Record<string, unkno
   if (st.numReducePhases !== 1) body.num_reduce_phases = st.numReducePhases;
   body._shards = shardsSection(st);
   body.hits = { total: st.totalHits, max_score: Number.isNaN(st.maxScore) ? null : new JsonFloat(st.maxScore), hits };
+  if (st.aggregations) body.aggregations = renderAggregations(st.aggregations, st.typedKeys);
   return body;
 }
 

@@ -11,6 +11,7 @@ import { EsError } from '../../errors/errors.js';
 import type { SortSpec } from '../../search/sort-spec.js';
 import { parseCollapse, type CollapseSpec } from './collapse.js';
 import type { IndicesOptions } from '../resolve-indices.js';
+import type { AggSpec } from '../../aggs/types.js';
 
 export interface SliceSpec {
   id: number;
@@ -46,8 +47,10 @@ export interface SearchRequest {
   searchAfter?: unknown[];
   indicesBoost: Array<{ index: string; boost: number }>;
   slice?: SliceSpec;
-  /** Aggregations requested (not computed yet; kept so the response can say so). */
-  aggs?: Record<string, unknown>;
+  /** Aggregations requested, parsed. */
+  aggs?: AggSpec[];
+  /** `typed_keys`: prefix aggregation names with their type (`sterms#name`). */
+  typedKeys?: boolean;
   requestCache?: boolean;
   /** The original body text, for exact error positions. */
   bodyText?: string;
@@ -129,7 +132,10 @@ function toSortSpec(s: DslSortSpec): SortSpec {
       ...(s.unmappedType !== undefined ? { unmappedType: s.unmappedType } : {}),
     };
   }
-  throw new EsError('illegal_argument_exception', 400, `sort type [${s.type === 'script' ? '_script' : '_geo_distance'}] is not supported yet`);
+  if (s.type === 'script') {
+    return { field: '_script', order: s.order, ...(s.mode !== undefined ? { mode: s.mode } : {}), script: { ref: s.script, type: s.scriptType } };
+  }
+  throw new EsError('illegal_argument_exception', 400, `sort type [_geo_distance] is not supported yet`);
 }
 
 /** `stored_fields` body/param forms. */

@@ -11,7 +11,9 @@ import { SegmentsStats, type StatsSource } from '../../search/weight.js';
 import type { ShardQueryResult } from '../../search/shard-search.js';
 import type { Weight } from '../../search/weight.js';
 import type { CompiledSort } from '../../search/sort-values.js';
-import { getDocument } from '../document/get-document.js';
+import { getDocument, sourceObject } from '../document/get-document.js';
+import type { SearchScript } from '../../search/search-script.js';
+import type { InternalAgg } from '../../aggs/types.js';
 
 export interface ShardContext {
   /** Position of the shard in the request (the reduce tie-breaker). */
@@ -25,7 +27,11 @@ export interface ShardContext {
   weight?: Weight;
   postFilter?: Weight;
   sorts?: CompiledSort[];
+  /** `script_fields` compiled for this shard (in the query phase, so errors are shard failures). */
+  scriptFields?: Array<{ name: string; script: SearchScript; ignoreFailure: boolean }>;
   result?: ShardQueryResult;
+  /** This shard's aggregation results (before the coordinator's reduce). */
+  aggs?: InternalAgg[];
   indexBoost: number;
 }
 
@@ -55,9 +61,9 @@ export function openShardContext(ctx: NodeContext, svc: IndexService, shard: num
     stats,
     nowMs,
     shardId: shard,
+    scripts: ctx.scripts,
     getSource: async (index, type, id, routing) => {
-      const r = await getDocument(ctx, { index, type, id, ...(routing !== undefined ? { routing } : {}) });
-      return r.found ? ((r._source as Record<string, unknown> | undefined) ?? null) : null;
+      return sourceObject(await getDocument(ctx, { index, type, id, ...(routing !== undefined ? { routing } : {}) }));
     },
   };
   return { shardIndex, index: svc.name, svc, shard, searcher, segments, compile, indexBoost };

@@ -33,6 +33,9 @@ export async function putStoredTemplate(ctx: NodeContext, id: string, source: st
         ...(e instanceof EsError ? { causedBy: e } : {}),
       }));
     }
+  } else {
+    // painless/expression are compiled before storing (ES 5.6 ScriptService#putStoredScript)
+    ctx.scripts.validate(lang, source);
   }
   await ctx.cluster.submit((state) => ({ ...state, storedScripts: { ...state.storedScripts, [id]: { lang, source } } }));
   return { acknowledged: true };

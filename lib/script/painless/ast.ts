@@ -9,6 +9,7 @@ export interface TypeRef {
   dims: number;
 }
 
+/** An expression node. */
 export type Expr =
   | { k: 'num'; pos: number; text: string }
   | { k: 'str'; pos: number; value: string }
@@ -39,6 +40,7 @@ export type Expr =
   | { k: 'lambda'; pos: number; params: Array<{ name: string; type?: TypeRef }>; body: Stmt[] | Expr }
   | { k: 'funcref'; pos: number; type: string; method: string };
 
+/** A statement node. */
 export type Stmt =
   | { k: 'decl'; pos: number; type: TypeRef; vars: Array<{ name: string; pos: number; init?: Expr }> }
   | { k: 'expr'; pos: number; expr: Expr }

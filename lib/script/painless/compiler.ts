@@ -9,8 +9,6 @@
 import { JavaError } from '../errors.js';
 import {
   concat,
-  d2i,
-  d2l,
   dadd,
   darith,
   dbit,
@@ -19,7 +17,6 @@ import {
   ibit,
   idiv,
   irem,
-  l2i,
   ladd,
   lbit,
   ldiv,
@@ -28,14 +25,11 @@ import {
   lsub,
 } from '../runtime/arith.js';
 import { HostObject, NO_MEMBER } from '../runtime/host-object.js';
-import { asIterable, callMethod, getField, getIndex, JMatcher, setField, setIndex, type ScriptFn } from '../runtime/methods.js';
+import { asIterable, callMethod, getField, getIndex, JMatcher, REGEX_DISABLED, setField, setIndex, type ScriptFn } from '../runtime/methods.js';
 import { STATIC_FIELDS, STATIC_METHODS } from '../runtime/statics.js';
 import {
-  boxDouble,
-  isDouble,
   isNumber,
   javaClassOf,
-  javaDouble,
   javaEquals,
   javaString,
   JPattern,
@@ -43,8 +37,22 @@ import {
   toNum,
 } from '../runtime/values.js';
 import { compileJavaRegex } from '../../analysis/java-regex.js';
-import type { Expr, FunctionDecl, Program, Stmt, TypeRef } from './ast.js';
+import type { Expr, FunctionDecl, Program, Stmt } from './ast.js';
 import { BREAK, CONTINUE, FunctionScope, NORMAL, RETURN, type CExpr, type CStmt, type Frame } from './scope.js';
+import {
+  asDef,
+  asString,
+  cerr,
+  convertValue,
+  defaultValue,
+  defToNumeric,
+  instanceOfTest,
+  isIntegral,
+  javaTypeOf,
+  numberLiteral,
+  numericConversion,
+  typeName,
+} from './conversions.js';
 import { isNumeric, promote, unaryPromote, widens, type NumericType, type SType } from './types.js';
 
 /** Painless's `max_loop_counter` default. */
@@ -54,8 +62,6 @@ export const MAX_CALL_DEPTH = 200;
 /** Largest array a script may allocate. */
 export const MAX_ARRAY_LENGTH = 10_000_000;
 
-const REGEX_DISABLED =
-  "Regexes are disabled. Set [script.painless.regex.enabled] to [true] in elasticsearch.yaml to allow them. Be careful though, regexes break out of Painless's protection against deep recursion and long loops.";
 
 /** Options of one compilation. */
 export interface CompileOptions {
@@ -70,11 +76,6 @@ export interface CompiledProgram {
   slots: number;
   /** Sorted statement start offsets. */
   statements: number[];
-}
-
-/** A compile error at an offset (Painless reports these as IAE). */
-function cerr(reason: string, pos: number, type = 'illegal_argument_exception'): JavaError {
-  return new JavaError(type, reason, pos);
 }
 
 /** Attach `pos` to a runtime error that has none yet; JS engine errors become Java ones. */
@@ -108,77 +109,6 @@ const GLOBALS = new Map<string, SType>([['params', 'Map'], ['doc', 'def'], ['_sc
 interface FnInfo {
   decl: FunctionDecl;
   run?: (args: unknown[], fr: Frame) => unknown;
-}
-
-/** A value of static type `t` as a def (integral doubles boxed). */
-function asDef(e: CExpr): (fr: Frame) => unknown {
-  if (e.t === 'double' || e.t === 'float') {
-    const f = e.f;
-    return (fr) => boxDouble(f(fr) as number);
-  }
-  return e.f;
-}
-
-/** String conversion respecting the static type (`4.0` prints as `4.0`). */
-function asString(e: CExpr): (fr: Frame) => string {
-  const f = e.f;
-  if (e.t === 'double' || e.t === 'float') return (fr) => javaDouble(f(fr) as number);
-  if (e.t === 'String') return (fr) => javaString(f(fr));
-  return (fr) => javaString(f(fr));
-}
-
-function isIntegral(t: SType): boolean {
-  return t === 'int' || t === 'long' || t === 'short' || t === 'byte' || t === 'char';
-}
-
-function typeName(t: TypeRef): SType {
-  return t.dims > 0 ? `${t.name}${'[]'.repeat(t.dims)}` : t.name;
-}
-
-/** Java class names a type test accepts. */
-function instanceOfTest(t: SType): (v: unknown) => boolean {
-  switch (t) {
-    case 'def':
-    case 'Object':
-      return (v) => v !== null && v !== undefined;
-    case 'String':
-    case 'CharSequence':
-      return (v) => typeof v === 'string';
-    case 'Number':
-      return isNumber;
-    case 'Integer':
-    case 'int':
-      return (v) => javaClassOf(v) === 'java.lang.Integer';
-    case 'Long':
-    case 'long':
-      return (v) => javaClassOf(v) === 'java.lang.Long';
-    case 'Double':
-    case 'double':
-    case 'Float':
-    case 'float':
-      return isDouble;
-    case 'Boolean':
-    case 'boolean':
-      return (v) => typeof v === 'boolean';
-    case 'List':
-    case 'ArrayList':
-    case 'Collection':
-    case 'Iterable':
-      return Array.isArray;
-    case 'Map':
-    case 'HashMap':
-    case 'LinkedHashMap':
-    case 'TreeMap':
-      return (v) => v instanceof Map;
-    case 'Set':
-    case 'HashSet':
-    case 'TreeSet':
-      return (v) => v instanceof Set;
-    case 'Pattern':
-      return (v) => v instanceof JPattern;
-    default:
-      return (v) => v instanceof HostObject && v.javaClass.endsWith(`.${t}`);
-  }
 }
 
 const EXCEPTION_TYPES: Record<string, string> = {
@@ -724,7 +654,9 @@ class Compiler {
       if (!m) throw cerr(`Unknown call [${e.name}] with [${e.args.length}] arguments on type [${cls}].`, e.pos);
       const args = e.args.map((a) => this.expr(a));
       const t = typeof m.ret === 'function' ? m.ret(args.map((a) => a.t)) : m.ret;
-      const fs = args.map((a) => asDef(a));
+      // Math only reads numbers: pass primitives unboxed; other classes see def values (so
+      // String.valueOf(5.0) still prints 5.0)
+      const fs = args.map((a) => (cls === 'Math' && isNumeric(a.t) ? a.f : asDef(a)));
       const impl = m.fn;
       let f: (fr: Frame) => unknown;
       if (fs.length === 1) {
@@ -739,7 +671,8 @@ class Compiler {
     }
     const obj = this.expr(e.obj).f;
     const args = e.args.map((a) => asDef(this.expr(a)));
-    const name = e.name;
+    // without regexes, String#split only takes literal separators (see runtime/methods.ts)
+    const name = e.name === 'split' && e.args.length === 1 && !this.opts.regexEnabled ? 'split#literal' : e.name;
     const nullSafe = e.nullSafe;
     return {
       t: 'def',
@@ -1108,108 +1041,3 @@ class Compiler {
 
 const EMPTY: unknown[] = [];
 
-function javaTypeOf(t: SType): string {
-  const names: Record<string, string> = {
-    String: 'java.lang.String', List: 'java.util.List', ArrayList: 'java.util.ArrayList', Map: 'java.util.Map',
-    HashMap: 'java.util.HashMap', Number: 'java.lang.Number', Integer: 'java.lang.Integer', Long: 'java.lang.Long',
-    Double: 'java.lang.Double', Boolean: 'java.lang.Boolean',
-  };
-  return names[t] ?? t;
-}
-
-function defaultValue(t: SType): unknown {
-  if (isNumeric(t)) return 0;
-  if (t === 'boolean') return false;
-  return null;
-}
-
-/** A numeric literal (`1`, `1L`, `0x1F`, `1.5`, `2f`, `1e3`) with Java's typing. */
-function numberLiteral(text: string, pos: number): CExpr {
-  let s = text;
-  const suffix = s[s.length - 1]!.toLowerCase();
-  const hex = /^-?0[xX]/.test(s);
-  if (!hex && (suffix === 'd' || suffix === 'f')) {
-    const v = Number(s.slice(0, -1));
-    return suffix === 'f' ? { t: 'float', f: () => Math.fround(v) } : { t: 'double', f: () => v };
-  }
-  if (suffix === 'l') {
-    s = s.slice(0, -1);
-    const v = Number(hex ? BigInt.asIntN(64, BigInt(s.replace(/^-/, ''))) * (s.startsWith('-') ? -1n : 1n) : BigInt(s));
-    return { t: 'long', f: () => v };
-  }
-  if (!hex && /[.eE]/.test(s)) {
-    const v = Number(s);
-    return { t: 'double', f: () => v };
-  }
-  let v: number;
-  if (hex) {
-    const neg = s.startsWith('-');
-    const raw = Number(BigInt(s.replace(/^-/, '')));
-    if (raw > 0xffffffff) throw cerr(`Invalid int constant [${text}]. If a long constant is needed, use [${text}L].`, pos);
-    v = (neg ? -raw : raw) | 0;
-  } else if (/^-?0[0-7]+$/.test(s)) {
-    v = parseInt(s, 8);
-  } else {
-    v = Number(s);
-    if (v > 2147483647 || v < -2147483648) throw cerr(`Invalid int constant [${text}]. If a long constant is needed, use [${text}L].`, pos);
-  }
-  return { t: 'int', f: () => v };
-}
-
-/** Java's primitive conversion from `from` to `to` around a closure. */
-function numericConversion(from: NumericType, to: NumericType, f: (fr: Frame) => unknown): (fr: Frame) => unknown {
-  if (from === to) return f;
-  const g = f as (fr: Frame) => number;
-  const fromFloating = from === 'double' || from === 'float';
-  switch (to) {
-    case 'double':
-      return f;
-    case 'float':
-      return (fr) => Math.fround(g(fr));
-    case 'long':
-      return fromFloating ? (fr) => d2l(g(fr)) : f;
-    case 'int':
-      if (fromFloating) return (fr) => d2i(g(fr));
-      return from === 'long' ? (fr) => l2i(g(fr)) : f;
-    case 'short':
-      return fromFloating ? (fr) => (d2i(g(fr)) << 16) >> 16 : (fr) => (l2i(g(fr)) << 16) >> 16;
-    case 'byte':
-      return fromFloating ? (fr) => (d2i(g(fr)) << 24) >> 24 : (fr) => (l2i(g(fr)) << 24) >> 24;
-    case 'char':
-      return fromFloating ? (fr) => d2i(g(fr)) & 0xffff : (fr) => l2i(g(fr)) & 0xffff;
-  }
-}
-
-/** A def value converted to a primitive numeric type (implicitly: no narrowing of doubles). */
-function defToNumeric(to: NumericType, explicit: boolean): (v: unknown) => number {
-  return (v) => {
-    const n = toNum(v);
-    const dbl = isDouble(v);
-    switch (to) {
-      case 'double':
-        return n;
-      case 'float':
-        return Math.fround(n);
-      case 'long':
-        if (dbl) {
-          if (!explicit) throw new JavaError('class_cast_exception', 'Cannot cast java.lang.Double to java.lang.Long');
-          return d2l(n);
-        }
-        return n;
-      default: {
-        if (dbl && !explicit) throw new JavaError('class_cast_exception', `Cannot cast java.lang.Double to java.lang.${to === 'int' ? 'Integer' : to === 'char' ? 'Character' : to[0]!.toUpperCase() + to.slice(1)}`);
-        const i = dbl ? d2i(n) : l2i(n);
-        if (to === 'short') return (i << 16) >> 16;
-        if (to === 'byte') return (i << 24) >> 24;
-        if (to === 'char') return i & 0xffff;
-        return i;
-      }
-    }
-  };
-}
-
-/** Store a def value into a typed slot (foreach variables, lambda and function parameters). */
-function convertValue(v: unknown, t: SType): unknown {
-  if (t === 'def' || !isNumeric(t)) return t === 'boolean' ? toBool(v) : v;
-  return defToNumeric(t, false)(v);
-}

@@ -5,8 +5,10 @@
  */
 import { JavaError } from '../errors.js';
 
+/** Token classes. */
 export type TokenKind = 'num' | 'str' | 'regex' | 'id' | 'punct' | 'eof';
 
+/** A token with its source offset. */
 export interface Token {
   kind: TokenKind;
   /** Identifier/punctuation text; string contents (unescaped); number text. */

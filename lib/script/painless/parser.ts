@@ -64,9 +64,12 @@ class Parser {
   }
   private unexpected(expected?: string[]): JavaError {
     const t = this.t;
+    // Painless's ParserErrorStrategy: input mismatch, end of script, or no viable alternative
     const reason = expected
       ? `unexpected token [${quote(t)}] was expecting one of [${expected.map((e) => `'${e}'`).join(', ')}].`
-      : `invalid sequence of tokens near [${quote(t)}].`;
+      : t.kind === 'eof'
+        ? 'unexpected end of script.'
+        : `invalid sequence of tokens near [${quote(t)}].`;
     return new JavaError('illegal_argument_exception', reason, t.pos);
   }
   private ident(): Token {

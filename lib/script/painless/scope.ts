@@ -40,6 +40,7 @@ export interface CExpr {
 /** A compiled statement: returns a completion signal ({@link NORMAL}, {@link BREAK}, ...). */
 export type CStmt = (fr: Frame) => number;
 
+/** Completion signals of compiled statements: fall through, `break`, `continue`, `return`. */
 export const NORMAL = 0;
 export const BREAK = 1;
 export const CONTINUE = 2;

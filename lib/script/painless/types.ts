@@ -6,6 +6,7 @@
 
 /** Primitive numeric types, narrowest first (Java's widening order). */
 export const NUMERIC = ['byte', 'short', 'char', 'int', 'long', 'float', 'double'] as const;
+/** A primitive numeric type name. */
 export type NumericType = (typeof NUMERIC)[number];
 
 /** A static type: a primitive, `String`, `def` (dynamic) or another (reference) type name. */

@@ -138,9 +138,12 @@ function bothNumbers(op: string, a: unknown, b: unknown): void {
 
 /** Dynamic `+`: string concatenation when either side is a String, else numeric. */
 export function dadd(a: unknown, b: unknown): unknown {
-  if (typeof a === 'number' && typeof b === 'number') {
-    if (Number.isInteger(a) && Number.isInteger(b)) return ladd(a, b);
-    return boxDouble(a + b);
+  if (typeof a === 'number') {
+    if (typeof b === 'number') return Number.isInteger(a) && Number.isInteger(b) ? ladd(a, b) : boxDouble(a + b);
+    if (b instanceof JDouble) return boxDouble(a + b.v);
+  } else if (a instanceof JDouble) {
+    if (typeof b === 'number') return boxDouble(a.v + b);
+    if (b instanceof JDouble) return boxDouble(a.v + b.v);
   }
   if (typeof a === 'string' || typeof b === 'string') return concat(javaString(a), javaString(b));
   bothNumbers('+', a, b);
@@ -149,6 +152,9 @@ export function dadd(a: unknown, b: unknown): unknown {
 
 /** Dynamic `-`, `*`, `/`, `%`. */
 export function darith(op: '-' | '*' | '/' | '%', a: unknown, b: unknown): unknown {
+  if (op === '*' && typeof a === 'number' && typeof b === 'number') {
+    return Number.isInteger(a) && Number.isInteger(b) ? lmul(a, b) : boxDouble(a * b);
+  }
   bothNumbers(op, a, b);
   const x = toNum(a);
   const y = toNum(b);

@@ -5,6 +5,7 @@
  * Tables are keyed `name/arity`, like Painless's method keys.
  */
 import { JavaError, npe, scriptIae } from '../errors.js';
+import { compileJavaRegex } from '../../analysis/java-regex.js';
 import { concat } from './arith.js';
 import { HostObject, NO_MEMBER } from './host-object.js';
 import {
@@ -24,7 +25,14 @@ import {
 } from './values.js';
 
 type Method = (self: never, ...args: never[]) => unknown;
+
+/** Painless's error when a regex is used while `script.painless.regex.enabled` is false. */
+export const REGEX_DISABLED =
+  "Regexes are disabled. Set [script.painless.regex.enabled] to [true] in elasticsearch.yaml to allow them. Be careful though, regexes break out of Painless's protection against deep recursion and long loops.";
 type Table = Record<string, Method>;
+
+/** Largest list a script may grow by bulk operations (a doubling `addAll` chain fails cleanly). */
+export const MAX_COLLECTION_SIZE = 10_000_000;
 
 /** A script lambda or function reference as the runtime calls it. */
 export type ScriptFn = (...args: unknown[]) => unknown;
@@ -154,7 +162,25 @@ const STRING: Table = {
   'compareToIgnoreCase/1': (s: string, t: unknown) => compareStrings(s.toLowerCase(), str(t).toLowerCase()),
   'split/1': (s: string, t: unknown) => {
     // String#split drops trailing empty strings
-    const parts = s.split(new RegExp(str(t)));
+    let re: RegExp;
+    try {
+      re = compileJavaRegex(str(t));
+    } catch (e) {
+      throw new JavaError('pattern_syntax_exception', (e as Error).message);
+    }
+    const parts = s.split(re);
+    while (parts.length > 1 && parts[parts.length - 1] === '') parts.pop();
+    return parts;
+  },
+  /**
+   * `split` while regexes are disabled (the compiler routes calls here; `#` keeps the key out of
+   * reach of scripts): a literal separator splits as Java does, a regex is refused so no
+   * pattern can backtrack without bound.
+   */
+  'split#literal/1': (s: string, t: unknown) => {
+    const sep = str(t);
+    if (/[\\^$.|?*+()[\]{}]/.test(sep)) throw new JavaError('illegal_state_exception', REGEX_DISABLED);
+    const parts = sep === '' ? [...s] : s.split(sep);
     while (parts.length > 1 && parts[parts.length - 1] === '') parts.pop();
     return parts;
   },
@@ -172,15 +198,22 @@ function listRemove(l: unknown[], x: unknown): unknown {
   return i >= 0;
 }
 
+/** Run `g` on each element; a list changed meanwhile fails as Java's iterators do. */
+function eachOf(l: unknown[], g: ScriptFn): void {
+  const n = l.length;
+  for (let i = 0; i < n; i++) {
+    g(l[i]);
+    if (l.length !== n) throw new JavaError('concurrent_modification_exception', null);
+  }
+}
+
 const ITERABLE: Table = {
   'forEach/1': (l: unknown[], f: unknown) => {
-    const g = fn(f);
-    for (const x of l) g(x);
+    eachOf(l, fn(f));
     return null;
   },
   'each/1': (l: unknown[], f: unknown) => {
-    const g = fn(f);
-    for (const x of l) g(x);
+    eachOf(l, fn(f));
     return l;
   },
   'any/1': (l: unknown[], f: unknown) => l.some((x) => toBool(fn(f)(x))),
@@ -210,8 +243,10 @@ const LIST: Table = {
     return null;
   },
   'addAll/1': (l: unknown[], xs: unknown) => {
-    const src = asIterable(xs);
-    for (const x of src) l.push(x);
+    // a snapshot first, as ArrayList#addAll takes toArray() (so l.addAll(l) doubles, not loops)
+    const src = asIterable(xs).slice();
+    if (l.length + src.length > MAX_COLLECTION_SIZE) throw new JavaError('out_of_memory_error', 'Java heap space');
+    for (let i = 0; i < src.length; i++) l.push(src[i]);
     return src.length > 0;
   },
   'get/1': (l: unknown[], i: unknown) => {
@@ -244,7 +279,9 @@ const LIST: Table = {
     const g = fn(f);
     const keep = l.filter((x) => !toBool(g(x)));
     const removed = keep.length !== l.length;
-    l.splice(0, l.length, ...keep);
+    // copy back element by element (a spread of a huge list would exhaust the stack)
+    l.length = keep.length;
+    for (let i = 0; i < keep.length; i++) l[i] = keep[i];
     return removed;
   },
   'subList/2': (l: unknown[], a: unknown, b: unknown) => l.slice(int(a), int(b)),
@@ -411,7 +448,7 @@ function tableOf(v: unknown): Table | undefined {
 }
 
 function noMethod(recv: unknown, name: string, n: number): JavaError {
-  return scriptIae(`Unable to find dynamic method [${name}] with [${n}] arguments for class [${javaClassOf(recv)}].`);
+  return scriptIae(`Unable to find dynamic method [${name.replace('#literal', '')}] with [${n}] arguments for class [${javaClassOf(recv)}].`);
 }
 
 /** `recv.name(args)` dispatched on the runtime type. */

@@ -21,7 +21,12 @@ export interface StaticField {
   type: SType;
 }
 
-const d = (f: (...xs: number[]) => number): StaticMethod => ({ fn: (...a) => f(...a.map(toNum)), ret: 'double' });
+/** A `double` method over numbers; arities 0-2 avoid rest arguments (no allocation per call). */
+const d = (f: (...xs: number[]) => number): StaticMethod => {
+  if (f.length === 1) return { fn: (x) => f(toNum(x)), ret: 'double' };
+  if (f.length === 2) return { fn: (x, y) => f(toNum(x), toNum(y)), ret: 'double' };
+  return { fn: (...a) => f(...a.map(toNum)), ret: 'double' };
+};
 
 /** `Math.abs/max/min`: int/long overloads keep integers, doubles otherwise. */
 const numericRet = (types: SType[]): SType => {

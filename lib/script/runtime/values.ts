@@ -15,6 +15,7 @@
  *   become these once ({@link toScript}) and come back as JSON ({@link toHost}).
  */
 import { classCast, JavaError, npe } from '../errors.js';
+import { javaDoubleToString, JsonDouble } from '../../units/java-number.js';
 
 /** A Java `Double` whose value is integral (see the module comment). */
 export class JDouble {
@@ -91,21 +92,46 @@ export function toScript(v: unknown): unknown {
   return v;
 }
 
-/** Script values back to JSON-able host data (maps to objects, boxes unwrapped, sets to arrays). */
-export function toHost(v: unknown): unknown {
+/**
+ * Script values back to JSON-able host data (maps to objects, boxes unwrapped, sets to arrays).
+ * With `markDoubles`, Java doubles become {@link JsonDouble}s so responses print them as ES
+ * does (`42.0`); stored `_source` keeps plain numbers.
+ */
+export function toHost(v: unknown, markDoubles = false): unknown {
   if (v === null || v === undefined) return null;
-  if (v instanceof JDouble) return v.v;
-  if (typeof v === 'number') return Number.isFinite(v) ? v : Number.isNaN(v) ? 'NaN' : v > 0 ? 'Infinity' : '-Infinity';
-  if (Array.isArray(v)) return v.map(toHost);
-  if (v instanceof Set) return [...v].map(toHost);
+  if (v instanceof JDouble) return markDoubles ? new JsonDouble(v.v) : v.v;
+  if (typeof v === 'number') {
+    if (!Number.isFinite(v)) return Number.isNaN(v) ? 'NaN' : v > 0 ? 'Infinity' : '-Infinity';
+    return markDoubles && !Number.isInteger(v) ? new JsonDouble(v) : v;
+  }
+  if (Array.isArray(v)) return v.map((x) => toHost(x, markDoubles));
+  if (v instanceof Set) return [...v].map((x) => toHost(x, markDoubles));
   if (v instanceof Map) {
     const o: Record<string, unknown> = {};
-    for (const [k, x] of v) o[String(toHost(k))] = toHost(x);
+    for (const [k, x] of v) o[String(toHost(k))] = toHost(x, markDoubles);
     return o;
   }
   if (v instanceof JPattern) return v.source;
   if (typeof v === 'object' || typeof v === 'function') return String(v);
   return v;
+}
+
+/**
+ * A script value as JSON text the way Jackson writes the Java objects (`10.0` for a `Double`,
+ * `1.0E-5`), for a `_source` a script produced.
+ */
+export function toJsonText(v: unknown): string {
+  if (v === null || v === undefined) return 'null';
+  if (v instanceof JDouble) return javaDoubleToString(v.v);
+  if (typeof v === 'number') {
+    if (!Number.isFinite(v)) return JSON.stringify(javaDoubleToString(v));
+    return Number.isInteger(v) ? String(v) : javaDoubleToString(v);
+  }
+  if (typeof v === 'string' || typeof v === 'boolean') return JSON.stringify(v);
+  if (Array.isArray(v)) return '[' + v.map(toJsonText).join(',') + ']';
+  if (v instanceof Set) return '[' + [...v].map(toJsonText).join(',') + ']';
+  if (v instanceof Map) return '{' + [...v].map(([k, x]) => `${JSON.stringify(String(toHost(k)))}:${toJsonText(x)}`).join(',') + '}';
+  return JSON.stringify(toHost(v));
 }
 
 /** Java's `String.valueOf` of a script value (string concatenation, `toString()`). */
@@ -122,20 +148,8 @@ export function javaString(v: unknown): string {
   return String(v);
 }
 
-/** `Double.toString`: `1.0`, `0.1`, `1.0E10`, `NaN`, `Infinity`. */
-export function javaDouble(d: number): string {
-  if (Number.isNaN(d)) return 'NaN';
-  if (!Number.isFinite(d)) return d > 0 ? 'Infinity' : '-Infinity';
-  if (d === 0) return Object.is(d, -0) ? '-0.0' : '0.0';
-  const a = Math.abs(d);
-  if (a >= 1e-3 && a < 1e7) {
-    const s = String(d);
-    return s.includes('.') ? s : s + '.0';
-  }
-  const [m, e] = d.toExponential().split('e') as [string, string];
-  const mant = m.includes('.') ? m : m + '.0';
-  return `${mant}E${e.startsWith('+') ? e.slice(1) : e}`;
-}
+/** `Double.toString` (shared with the rest of the node). */
+export const javaDouble = javaDoubleToString;
 
 /** Java `==` / `Objects.equals` over script values (numbers compare by value, as def `==` does). */
 export function javaEquals(a: unknown, b: unknown): boolean {

@@ -1,0 +1,163 @@
+/**
+ * The coordinator's reduce (ES 5.6 `InternalAggregation.doReduce`): merge the shard results of
+ * each aggregation into one, bucket by bucket, recursing into sub-aggregations. Terms keep
+ * ES's error accounting (`doc_count_error_upper_bound`, `sum_other_doc_count`); histograms
+ * fill empty buckets when `min_doc_count` is 0.
+ */
+import type { Bucket, InternalAgg } from './types.js';
+import { compareBuckets, histogramKeyFn, nextKey } from './order.js';
+
+/**
+ * Reduce one list of results per shard into the final list (same order as the request).
+ * @param shards per shard, the results of the same aggregation list
+ */
+export function reduceAggregations(shards: readonly InternalAgg[][]): InternalAgg[] {
+  const first = shards[0];
+  if (!first) return [];
+  return first.map((_, i) => reduceOne(shards.map((s) => s[i] as InternalAgg)));
+}
+
+function reduceOne(parts: InternalAgg[]): InternalAgg {
+  const a = parts[0] as InternalAgg;
+  switch (a.kind) {
+    case 'numeric': {
+      const out = { ...a };
+      for (const p of parts.slice(1)) {
+        if (p.kind !== 'numeric') continue;
+        out.count += p.count;
+        out.sum += p.sum;
+        out.sumOfSquares += p.sumOfSquares;
+        out.min = Math.min(out.min, p.min);
+        out.max = Math.max(out.max, p.max);
+      }
+      return out;
+    }
+    case 'cardinality': {
+      const values = new Set<string | number>();
+      for (const p of parts) if (p.kind === 'cardinality') for (const v of p.values) values.add(v);
+      return { ...a, values };
+    }
+    case 'single': {
+      const list = parts as Array<typeof a>;
+      return { ...a, docCount: list.reduce((n, p) => n + p.docCount, 0), subs: reduceAggregations(list.map((p) => p.subs)) };
+    }
+    case 'filters':
+    case 'range':
+      // same buckets in the same order on every shard
+      return { ...a, buckets: a.buckets.map((b, i) => mergeBuckets(parts.map((p) => (p as typeof a).buckets[i] as Bucket))) } as InternalAgg;
+    case 'histogram':
+      return reduceHistogram(parts as Array<typeof a>);
+    case 'terms':
+      return reduceTerms(parts as Array<typeof a>);
+  }
+}
+
+function mergeBuckets(list: Bucket[]): Bucket {
+  const b = list[0] as Bucket;
+  return { ...b, docCount: list.reduce((n, x) => n + x.docCount, 0), subs: reduceAggregations(list.map((x) => x.subs)) };
+}
+
+/** Group the buckets of all parts by key, keeping first-seen order. */
+function byKey(lists: Bucket[][]): Map<string | number, Bucket[]> {
+  const m = new Map<string | number, Bucket[]>();
+  for (const l of lists) {
+    for (const b of l) {
+      const g = m.get(b.key);
+      if (g) g.push(b);
+      else m.set(b.key, [b]);
+    }
+  }
+  return m;
+}
+
+type HistogramAgg = Extract<InternalAgg, { kind: 'histogram' }>;
+
+function reduceHistogram(parts: HistogramAgg[]): InternalAgg {
+  const a = parts[0] as HistogramAgg;
+  const spec = a.spec;
+  let buckets = [...byKey(parts.map((p) => p.buckets)).values()].map(mergeBuckets).sort((x, y) => (x.key as number) - (y.key as number));
+  if (spec.minDocCount === 0) buckets = fillEmpty(a, buckets, parts);
+  else buckets = buckets.filter((b) => b.docCount >= spec.minDocCount);
+  if (spec.order.by !== '_key' || !spec.order.asc) buckets.sort(compareBuckets([spec.order, { by: '_key', asc: true }], spec.subs));
+  return { ...a, buckets };
+}
+
+/** ES `InternalHistogram.addEmptyBuckets`: every key between the first and last (and the extended bounds). */
+function fillEmpty(a: HistogramAgg, buckets: Bucket[], parts: HistogramAgg[]): Bucket[] {
+  const spec = a.spec;
+  let min = buckets[0]?.key as number | undefined;
+  let max = buckets[buckets.length - 1]?.key as number | undefined;
+  const bounds = a.bounds;
+  if (bounds) {
+    const round = histogramKeyFn(spec);
+    if (bounds.min !== undefined) min = min === undefined ? round(bounds.min) : Math.min(min, round(bounds.min));
+    if (bounds.max !== undefined) max = max === undefined ? round(bounds.max) : Math.max(max, round(bounds.max));
+  }
+  if (min === undefined || max === undefined) return buckets;
+  const have = new Map(buckets.map((b) => [b.key as number, b]));
+  const emptySubs = emptyOf(parts);
+  const out: Bucket[] = [];
+  for (let k = min; k <= max; k = nextKey(spec, k)) {
+    out.push(have.get(k) ?? { key: k, docCount: 0, subs: emptySubs() });
+    if (out.length > 1_000_000) break;
+  }
+  return out;
+}
+
+/** Sub-aggregation results of an empty bucket: any shard's sub results, emptied. */
+function emptyOf(parts: HistogramAgg[]): () => InternalAgg[] {
+  const sample = parts.flatMap((p) => p.buckets)[0];
+  return () => (sample ? sample.subs.map(emptied) : []);
+}
+
+/** The same aggregation with nothing collected. */
+export function emptied(a: InternalAgg): InternalAgg {
+  switch (a.kind) {
+    case 'numeric':
+      return { ...a, count: 0, sum: 0, min: Infinity, max: -Infinity, sumOfSquares: 0 };
+    case 'cardinality':
+      return { ...a, values: new Set() };
+    case 'single':
+      return { ...a, docCount: 0, subs: a.subs.map(emptied) };
+    case 'filters':
+    case 'range':
+      return { ...a, buckets: a.buckets.map((b) => ({ ...b, docCount: 0, subs: b.subs.map(emptied) })) } as InternalAgg;
+    case 'histogram':
+      return { ...a, buckets: [] };
+    case 'terms':
+      return { ...a, buckets: [], docCountError: 0, otherDocCount: 0 };
+  }
+}
+
+type TermsAgg = Extract<InternalAgg, { kind: 'terms' }>;
+
+/** ES 5.6 `InternalTerms.doReduce`. */
+function reduceTerms(parts: TermsAgg[]): InternalAgg {
+  // an unmapped shard (string, no buckets) yields to a typed one
+  const a = parts.find((p) => p.buckets.length > 0 && p.valueType !== 'string') ?? parts.find((p) => p.buckets.length > 0) ?? (parts[0] as TermsAgg);
+  const spec = a.spec;
+  const countDesc = spec.order[0]?.by === '_count' && spec.order[0].asc === false;
+  const termOrder = spec.order[0]?.by === '_key';
+  let sumError = 0;
+  let other = 0;
+  const lists: Bucket[][] = [];
+  for (const p of parts) {
+    other += p.otherDocCount;
+    let err: number;
+    if (p.buckets.length < p.shardSize || termOrder) err = 0;
+    else if (countDesc) err = p.docCountError > 0 ? p.docCountError : (p.buckets[p.buckets.length - 1] as Bucket).docCount;
+    else err = -1;
+    if (sumError !== -1) sumError = err === -1 ? -1 : sumError + err;
+    // each bucket's error excludes its own shard's (added back with the sum below)
+    lists.push(p.buckets.map((b) => ({ ...b, docCountError: (b.docCountError ?? 0) - err })));
+  }
+  const merged = [...byKey(lists).values()].map((g) => {
+    const b = mergeBuckets(g);
+    const e = g.reduce((n, x) => n + (x.docCountError ?? 0), 0);
+    b.docCountError = sumError === -1 ? -1 : e + sumError;
+    return b;
+  });
+  const kept = merged.filter((b) => b.docCount >= spec.minDocCount).sort(compareBuckets(spec.order, spec.subs));
+  for (let i = spec.size; i < kept.length; i++) other += (kept[i] as Bucket).docCount;
+  return { ...a, buckets: kept.slice(0, spec.size), docCountError: sumError, otherDocCount: other };
+}

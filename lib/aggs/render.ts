@@ -1,0 +1,190 @@
+/**
+ * Render reduced aggregations as ES 5.6's response (`InternalAggregation.toXContent` of each
+ * type): member order, doubles as Java prints them, `*_as_string` members for formatted values,
+ * and `typed_keys` names (`sterms#name`, `date_histogram#name`, ...).
+ */
+import { dateFormatter } from '../mapping/date-format.js';
+import { jsonDouble, javaDoubleToString } from '../units/java-number.js';
+import type { Bucket, InternalAgg, KeyFormat } from './types.js';
+import { decodeIp } from '../mapping/term-encoding.js';
+import { metricValue } from './order.js';
+
+type Json = Record<string, unknown>;
+
+/** The `aggregations` section. */
+export function renderAggregations(aggs: readonly InternalAgg[], typedKeys: boolean): Json {
+  const out: Json = {};
+  for (const a of aggs) out[typedKeys ? `${typeName(a)}#${a.spec.name}` : a.spec.name] = renderOne(a, typedKeys);
+  return out;
+}
+
+/** ES's `getType()` of a result: the prefix `typed_keys` adds. */
+function typeName(a: InternalAgg): string {
+  if (a.kind === 'terms') return a.valueType === 'string' ? 'sterms' : a.valueType === 'long' ? 'lterms' : 'dterms';
+  return a.spec.type;
+}
+
+/** A value through a format (ES `DocValueFormat.format`). */
+function formatValue(f: KeyFormat, v: number): string {
+  switch (f.kind) {
+    case 'date':
+      return dateFormatter(f.pattern).print(v);
+    case 'boolean':
+      return v !== 0 ? 'true' : 'false';
+    case 'decimal':
+      return decimalFormat(f.pattern, v);
+    case 'ip':
+      return String(v);
+    default:
+      return javaDoubleToString(v);
+  }
+}
+
+const dbl = (v: number): unknown => (Number.isFinite(v) ? jsonDouble(v) : null);
+
+function renderOne(a: InternalAgg, typed: boolean): Json {
+  const out: Json = {};
+  if (a.spec.meta) out.meta = a.spec.meta;
+  const subs = (b: Bucket, o: Json): Json => Object.assign(o, renderAggregations(b.subs, typed));
+  switch (a.kind) {
+    case 'terms': {
+      out.doc_count_error_upper_bound = a.docCountError;
+      out.sum_other_doc_count = a.otherDocCount;
+      out.buckets = a.buckets.map((b) => {
+        const o: Json = { key: a.valueType === 'double' ? jsonDouble(b.key as number) : a.format.kind === 'ip' ? decodeIp(b.key as string) : b.key };
+        if (a.format.kind !== 'raw' && typeof b.key === 'number') o.key_as_string = formatValue(a.format, b.key);
+        o.doc_count = b.docCount;
+        if (a.spec.showTermDocCountError) o.doc_count_error_upper_bound = b.docCountError ?? 0;
+        return subs(b, o);
+      });
+      return out;
+    }
+    case 'numeric':
+      return Object.assign(out, renderMetric(a));
+    case 'cardinality':
+      out.value = a.values.size;
+      return out;
+    case 'single':
+      out.doc_count = a.docCount;
+      return Object.assign(out, renderAggregations(a.subs, typed));
+    case 'filters': {
+      if (a.spec.keyed) {
+        const buckets: Json = {};
+        for (const b of a.buckets) buckets[b.key as string] = subs(b, { doc_count: b.docCount });
+        out.buckets = buckets;
+      } else out.buckets = a.buckets.map((b) => subs(b, { doc_count: b.docCount }));
+      return out;
+    }
+    case 'range': {
+      const rendered = a.buckets.map((b): [string, Json] => {
+        const from = b.from as number;
+        const to = b.to as number;
+        const key = b.key !== '' ? (b.key as string) : `${Number.isFinite(from) ? formatValue(a.format, from) : '*'}-${Number.isFinite(to) ? formatValue(a.format, to) : '*'}`;
+        const o: Json = a.spec.keyed ? {} : { key };
+        if (Number.isFinite(from)) {
+          o.from = jsonDouble(from);
+          if (a.format.kind !== 'raw') o.from_as_string = formatValue(a.format, from);
+        }
+        if (Number.isFinite(to)) {
+          o.to = jsonDouble(to);
+          if (a.format.kind !== 'raw') o.to_as_string = formatValue(a.format, to);
+        }
+        o.doc_count = b.docCount;
+        return [key, subs(b, o)];
+      });
+      out.buckets = a.spec.keyed ? Object.fromEntries(rendered) : rendered.map((r) => r[1]);
+      return out;
+    }
+    case 'histogram': {
+      const date = a.spec.type === 'date_histogram';
+      const rendered = a.buckets.map((b): [string, Json] => {
+        const key = b.key as number;
+        const text = formatValue(date && a.format.kind === 'raw' ? { kind: 'date', pattern: 'strict_date_optional_time' } : a.format, key);
+        const o: Json = {};
+        if (a.format.kind !== 'raw' || date) o.key_as_string = text;
+        o.key = date ? key : jsonDouble(key);
+        o.doc_count = b.docCount;
+        return [text, subs(b, o)];
+      });
+      out.buckets = a.spec.keyed ? Object.fromEntries(rendered) : rendered.map((r) => r[1]);
+      return out;
+    }
+  }
+}
+
+/** Single- and multi-value numeric metrics (`InternalMin`, `InternalStats`, ...). */
+function renderMetric(a: Extract<InternalAgg, { kind: 'numeric' }>): Json {
+  const f = a.format;
+  const fmt = f.kind !== 'raw';
+  const t = a.spec.type;
+  const o: Json = {};
+  if (t === 'value_count') {
+    o.value = a.count;
+    return o;
+  }
+  if (t !== 'stats' && t !== 'extended_stats') {
+    const v = metricValue(a) as number;
+    const has = t === 'sum' ? true : t === 'avg' ? a.count > 0 : Number.isFinite(v);
+    o.value = has ? jsonDouble(v) : null;
+    if (has && fmt) o.value_as_string = formatValue(f, v);
+    return o;
+  }
+  const n = a.count;
+  const avg = n === 0 ? NaN : a.sum / n;
+  o.count = n;
+  o.min = n ? dbl(a.min) : null;
+  o.max = n ? dbl(a.max) : null;
+  o.avg = n ? dbl(avg) : null;
+  o.sum = n ? dbl(a.sum) : null;
+  if (n && fmt) {
+    o.min_as_string = formatValue(f, a.min);
+    o.max_as_string = formatValue(f, a.max);
+    o.avg_as_string = formatValue(f, avg);
+    o.sum_as_string = formatValue(f, a.sum);
+  }
+  if (t === 'extended_stats') {
+    if (n) {
+      // InternalExtendedStats.getVariance
+      const variance = (a.sumOfSquares - (a.sum * a.sum) / n) / n;
+      const std = Math.sqrt(variance);
+      const sigma = a.spec.sigma;
+      o.sum_of_squares = dbl(a.sumOfSquares);
+      o.variance = dbl(variance);
+      o.std_deviation = dbl(std);
+      o.std_deviation_bounds = { upper: dbl(avg + sigma * std), lower: dbl(avg - sigma * std) };
+      if (fmt) {
+        o.sum_of_squares_as_string = formatValue(f, a.sumOfSquares);
+        o.variance_as_string = formatValue(f, variance);
+        o.std_deviation_as_string = formatValue(f, std);
+        o.std_deviation_bounds_as_string = { upper: formatValue(f, avg + sigma * std), lower: formatValue(f, avg - sigma * std) };
+      }
+    } else {
+      Object.assign(o, { sum_of_squares: null, variance: null, std_deviation: null, std_deviation_bounds: { upper: null, lower: null } });
+    }
+  }
+  return o;
+}
+
+/**
+ * Java `DecimalFormat` for the common patterns: literal prefix/suffix around `#,##0.0#`, minimum
+ * integer digits from the `0`s, fraction digits from the `0`s (minimum) and `#`s (maximum),
+ * rounding half-even as Java does.
+ */
+export function decimalFormat(pattern: string, v: number): string {
+  const m = /^([^#0,.]*)([#0,]*)(?:\.([0#]*))?(.*)$/.exec(pattern.split(';')[0] ?? '');
+  if (!m) return javaDoubleToString(v);
+  const [, prefix = '', int = '', frac = '', suffix = ''] = m;
+  const minInt = (int.match(/0/g) ?? []).length;
+  const minFrac = (frac.match(/0/g) ?? []).length;
+  const maxFrac = frac.length;
+  const scale = 10 ** maxFrac;
+  const scaled = Math.abs(v) * scale;
+  let r = Math.round(scaled);
+  // half-even: an exact .5 rounds to the even neighbour
+  if (Math.abs(scaled - Math.trunc(scaled) - 0.5) < 1e-9 && Math.round(scaled) % 2 === 1) r -= 1;
+  let text = (r / scale).toFixed(maxFrac);
+  if (maxFrac > minFrac) text = text.replace(new RegExp(`0{0,${maxFrac - minFrac}}$`), '').replace(/\.$/, '');
+  const [ip = '', fp] = text.split('.');
+  const intPart = minInt === 0 && ip === '0' ? '' : ip.padStart(minInt, '0');
+  return `${v < 0 ? '-' : ''}${prefix.replace(/'/g, '')}${intPart}${fp !== undefined ? '.' + fp : ''}${suffix.replace(/'/g, '')}`;
+}

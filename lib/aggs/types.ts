@@ -1,0 +1,110 @@
+/**
+ * Aggregation specs (what a request asks for, parsed once at the edge) and shard results (what a
+ * shard's collectors produce and the coordinator reduces), ES 5.6's `AggregationBuilder`s and
+ * `InternalAggregation`s as typed data. Pure: no HTTP, no storage.
+ */
+import type { Query } from '../dsl/query-types.js';
+
+/** Where values come from: a field's doc values (scripts are refused at parse time). */
+export interface ValuesSpec {
+  field?: string;
+  /** `missing`: the value used for docs without one. */
+  missing?: string | number | boolean;
+  /** `format`: how keys/values render as strings (dates: a Joda pattern). */
+  format?: string;
+}
+
+/** A terms order criterion: `_count`, `_term`/`_key`, or a sub-aggregation path. */
+export interface TermsOrder {
+  by: '_count' | '_key' | string;
+  asc: boolean;
+}
+
+interface Base {
+  name: string;
+  meta?: Record<string, unknown>;
+  subs: AggSpec[];
+}
+
+export type MetricType = 'min' | 'max' | 'sum' | 'avg' | 'value_count' | 'stats' | 'extended_stats' | 'cardinality';
+
+export interface TermsSpec extends Base, ValuesSpec {
+  type: 'terms';
+  size: number;
+  shardSize?: number;
+  minDocCount: number;
+  shardMinDocCount: number;
+  order: TermsOrder[];
+  showTermDocCountError: boolean;
+  include?: { regex?: RegExp; values?: Set<string> };
+  exclude?: { regex?: RegExp; values?: Set<string> };
+}
+export interface MetricSpec extends Base, ValuesSpec {
+  type: MetricType;
+  /** extended_stats `sigma` (default 2). */
+  sigma: number;
+}
+export interface MissingSpec extends Base {
+  type: 'missing';
+  field?: string;
+}
+export interface FilterSpec extends Base {
+  type: 'filter';
+  query: Query | null;
+}
+export interface FiltersSpec extends Base {
+  type: 'filters';
+  /** keyed form: named filters; anonymous form: keys are positions. */
+  keyed: boolean;
+  filters: Array<{ key: string; query: Query | null }>;
+  otherBucketKey?: string;
+}
+export interface GlobalSpec extends Base {
+  type: 'global';
+}
+export interface RangeSpec extends Base, ValuesSpec {
+  type: 'range' | 'date_range';
+  keyed: boolean;
+  /** Bounds as given (numbers, or date math strings for date_range); resolved per shard. */
+  ranges: Array<{ key?: string; from?: number | string; to?: number | string }>;
+  timeZone?: string;
+}
+export interface HistogramSpec extends Base, ValuesSpec {
+  type: 'histogram' | 'date_histogram';
+  /** Fixed width (ms for dates); 0 when `calendar` is set. */
+  interval: number;
+  /** Calendar unit of date_histogram (`month`, `1M`...). */
+  calendar?: 'second' | 'minute' | 'hour' | 'day' | 'week' | 'month' | 'quarter' | 'year';
+  offset: number;
+  minDocCount: number;
+  keyed: boolean;
+  order: TermsOrder;
+  extendedBounds?: { min?: number | string; max?: number | string };
+  timeZone?: string;
+}
+
+export type AggSpec = TermsSpec | MetricSpec | MissingSpec | FilterSpec | FiltersSpec | GlobalSpec | RangeSpec | HistogramSpec;
+
+/** How a bucket key or value is formatted: raw numbers, dates, booleans, IPs/strings. */
+export type KeyFormat = { kind: 'raw' } | { kind: 'date'; pattern: string } | { kind: 'boolean' } | { kind: 'decimal'; pattern: string } | { kind: 'ip' };
+
+/** A bucket on a shard or after reduce. */
+export interface Bucket {
+  key: string | number;
+  docCount: number;
+  /** terms: upper bound of the error on this bucket's count. */
+  docCountError?: number;
+  from?: number;
+  to?: number;
+  subs: InternalAgg[];
+}
+
+/** A shard (or reduced) aggregation result. `spec` carries how it reduces and renders. */
+export type InternalAgg =
+  | { kind: 'terms'; spec: TermsSpec; valueType: 'string' | 'long' | 'double'; format: KeyFormat; buckets: Bucket[]; docCountError: number; otherDocCount: number; shardSize: number }
+  | { kind: 'numeric'; spec: MetricSpec; format: KeyFormat; count: number; sum: number; min: number; max: number; sumOfSquares: number }
+  | { kind: 'cardinality'; spec: MetricSpec; values: Set<string | number> }
+  | { kind: 'single'; spec: FilterSpec | GlobalSpec | MissingSpec; docCount: number; subs: InternalAgg[] }
+  | { kind: 'filters'; spec: FiltersSpec; buckets: Bucket[] }
+  | { kind: 'range'; spec: RangeSpec; format: KeyFormat; buckets: Bucket[] }
+  | { kind: 'histogram'; spec: HistogramSpec; format: KeyFormat; buckets: Bucket[]; bounds?: { min?: number; max?: number } };
