@@ -80,6 +80,17 @@ async function dirSize(path: string): Promise<number> {
   return total;
 }
 
+/**
+ * CPU seconds (user + system) the process has used: on a shared machine a steadier figure than
+ * wall-clock time for comparing two builds.
+ */
+async function cpuSeconds(pid: number): Promise<number> {
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
+  // Fields after the parenthesised command name; utime and stime are fields 14 and 15, in ticks.
+  const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(f[11] ?? 0) + Number(f[12] ?? 0)) / 100;
+}
+
 async function peakRssKb(pid: number): Promise<number> {
   const status = await readFile(`/proc/${pid}/status`, 'utf8').catch(() => '');
   const m = /VmHWM:\s+(\d+) kB/.exec(status);
@@ -113,8 +124,11 @@ async function main(): Promise<void> {
   const bodies: string[] = [];
   let lines: string[] = [];
   let count = 0;
+  let sourceBytes = 0;
   for await (const d of corpus ? corpus.docs({ n }) : generated(n)) {
-    lines.push(JSON.stringify({ index: { _id: d.id } }), JSON.stringify(d.source));
+    const source = JSON.stringify(d.source);
+    sourceBytes += Buffer.byteLength(source);
+    lines.push(JSON.stringify({ index: { _id: d.id } }), source);
     if (++count % bulkSize === 0) {
       bodies.push(lines.join('\n') + '\n');
       lines = [];
@@ -143,13 +157,17 @@ async function main(): Promise<void> {
     const type = corpus?.TYPE_NAME ?? 'pkg';
     await call(base, 'PUT', '/bench', JSON.stringify({ settings: { number_of_shards: shards, number_of_replicas: 0 }, mappings: { [type]: corpus?.MAPPING ?? MAPPING_FALLBACK } }));
     const started = process.hrtime.bigint();
+    const cpuStart = await cpuSeconds(child.pid!);
     for (const body of bodies) {
       const r = (await call(base, 'POST', `/bench/${type}/_bulk?refresh=${refresh}`, body, true)) as { errors: boolean; items: unknown[] };
       if (r.errors) throw new Error(`bulk reported errors: ${JSON.stringify(r.items.find((it) => JSON.stringify(it).includes('"error"')))}`);
     }
+    const translog = (await call(base, 'GET', '/bench/_stats/translog')) as { _all: { primaries: { translog: { operations: number; size_in_bytes: number } } } };
     // Timed up to the flush (refresh + commit + compaction), as Lucene's figure runs to its commit.
     await call(base, 'POST', '/bench/_flush');
     const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+    const cpu = (await cpuSeconds(child.pid!)) - cpuStart;
+    const log = translog._all.primaries.translog;
     const store = await dirSize(dataPath);
     const rss = await peakRssKb(child.pid!);
     const countBody = (await call(base, 'GET', '/bench/_stats/docs')) as { _all: { primaries: { docs: { count: number } } } };
@@ -157,6 +175,8 @@ async function main(): Promise<void> {
       [
         `corpus: ${real ? 'npm-packages (shared/bench)' : 'generated'}, ${count} docs, ${shards} shard(s), ${bulkSize}-doc bulks, refresh=${refresh}`,
         `indexed: ${countBody._all.primaries.docs.count} docs in ${seconds.toFixed(2)} s = ${Math.round(count / seconds)} docs/s`,
+        `server CPU: ${cpu.toFixed(2)} s = ${Math.round(count / cpu)} docs per CPU-second`,
+        `op log before the flush: ${log.operations} operations, ${Math.round(log.size_in_bytes / Math.max(1, log.operations))} bytes/op (JSON source: ${Math.round(sourceBytes / count)} bytes/doc)`,
         `store size on disk: ${(store / 1048576).toFixed(1)} MiB`,
         `server peak RSS: ${(rss / 1024).toFixed(0)} MiB`,
       ].join('\n') + '\n',

@@ -2,7 +2,10 @@
  * The indexing buffer: an in-memory segment being built from ParsedDocuments, like Lucene's
  * DocumentsWriterPerThread. Documents get consecutive doc numbers (nested documents first,
  * then their root, as Lucene block-joins index them). Postings accumulate per field and term in
- * plain number arrays (one small object per unique term, none per token).
+ * ONE number array per term (a small object and an array per unique term, none per token):
+ * the buffer lives until the next refresh, so everything it allocates survives young-generation
+ * collections and is costly to the old-generation GC; fewer, larger arrays keep that down
+ * (Lucene for the same reason writes postings into shared byte-slice pools).
  * storage/segment-writer.ts freezes it into an immutable segment.
  */
 import type { IndexableField, ParsedDocument } from '../lib/mapping/parsed-document.js';
@@ -10,14 +13,20 @@ import type { StoredDocument } from '../lib/shard/types.js';
 import { encodeBm25Norm } from './codecs/small-float.js';
 import { encodeStoredDoc } from './codecs/stored-doc.js';
 
-/** Postings of one term accumulated in the buffer. */
+/**
+ * Postings of one term accumulated in the buffer, as one stream: per document its number, then
+ * (fields with freqs) its freq, then per occurrence (fields with positions) the position and
+ * (fields with offsets) the start and end offsets. `storage/codecs/postings.ts`
+ * `writePostingsStream` encodes it.
+ */
 export interface TermBuilder {
-  docs: number[];
-  freqs: number[];
-  positions: number[] | null;
-  starts: number[] | null;
-  ends: number[] | null;
+  data: number[];
+  docCount: number;
+  /** Occurrences in all documents (the term's totalTermFreq when the field keeps freqs). */
+  totalFreq: number;
   lastDoc: number;
+  /** Index in `data` of the last document's freq. */
+  freqAt: number;
 }
 
 /** One inverted field accumulated in the buffer. */
@@ -40,10 +49,11 @@ export interface FieldBuilder {
   curLastPos: number;
 }
 
-/** One doc-values field accumulated in the buffer: values per doc number. */
+/** One doc-values field accumulated in the buffer: `values[i]` belongs to doc `docs[i]` (doc order). */
 export interface DocValuesBuilder {
   kind: 'numeric' | 'string';
-  perDoc: Array<Array<number | string> | undefined>;
+  docs: number[];
+  values: Array<number | string>;
 }
 
 export class SegmentBuilder {
@@ -129,12 +139,13 @@ export class SegmentBuilder {
         let dv = this.docValues.get(f.name);
         if (!dv) {
           const kind = f.docValuesType ?? (typeof f.docValues[0] === 'string' ? 'string' : 'numeric');
-          dv = { kind, perDoc: [] };
+          dv = { kind, docs: [], values: [] };
           this.docValues.set(f.name, dv);
         }
-        const cur = dv.perDoc[doc];
-        if (cur) for (const v of f.docValues) cur.push(v);
-        else dv.perDoc[doc] = f.docValues.slice();
+        for (const v of f.docValues) {
+          dv.docs.push(doc);
+          dv.values.push(v);
+        }
       }
     }
     for (const fb of touched) this.finishField(doc, fb);
@@ -143,33 +154,31 @@ export class SegmentBuilder {
   private invertTokens(doc: number, fb: FieldBuilder, f: IndexableField): void {
     const tokens = f.tokens ?? [];
     const terms = fb.terms;
+    const { freqs, positions, offsets } = fb;
     for (let i = 0; i < tokens.length; i++) {
       const t = tokens[i]!;
       let tb = terms.get(t.term);
       if (tb === undefined) {
-        tb = {
-          docs: [],
-          freqs: [],
-          positions: fb.positions ? [] : null,
-          starts: fb.offsets ? [] : null,
-          ends: fb.offsets ? [] : null,
-          lastDoc: -1,
-        };
+        tb = { data: [], docCount: 0, totalFreq: 0, lastDoc: -1, freqAt: -1 };
         terms.set(t.term, tb);
-        this.ramBytes += t.term.length * 2 + 80;
+        this.ramBytes += t.term.length * 2 + 64;
       }
+      const data = tb.data;
       if (tb.lastDoc !== doc) {
-        tb.docs.push(doc);
-        tb.freqs.push(1);
+        data.push(doc);
+        if (freqs) {
+          tb.freqAt = data.length;
+          data.push(1);
+        }
         tb.lastDoc = doc;
-      } else {
-        const k = tb.freqs.length - 1;
-        tb.freqs[k] = (tb.freqs[k] as number) + 1;
+        tb.docCount++;
+      } else if (freqs) {
+        data[tb.freqAt] = (data[tb.freqAt] as number) + 1;
       }
-      if (tb.positions) tb.positions.push(t.position);
-      if (tb.starts && tb.ends) {
-        tb.starts.push(t.startOffset);
-        tb.ends.push(t.endOffset);
+      tb.totalFreq++;
+      if (positions) {
+        data.push(t.position);
+        if (offsets) data.push(t.startOffset, t.endOffset);
       }
       // Lucene's FieldInvertState: a token at the same position as the previous one is an
       // overlap, discounted from the BM25 length (discountOverlaps = true).

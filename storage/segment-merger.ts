@@ -52,6 +52,59 @@ class ChunkedWriter {
   }
 }
 
+/** A source segment's position in one field's terms during a merge. */
+interface TermCursor {
+  dict: FieldCore['dict'];
+  /** The field's postings chunks by chunk number. */
+  chunks: Buffer[];
+  map: Int32Array;
+  /** Index of the next term. */
+  t: number;
+  /** Chunk whose blocks are in `blocks` (-1 before the first). */
+  chunk: number;
+  blocks: Buffer[];
+}
+
+/** Every postings chunk of `field` in segment `seg`, by chunk number. */
+async function readChunks(db: ShardDb, seg: number, field: string): Promise<Buffer[]> {
+  const chunks: Buffer[] = [];
+  const it = db.iterator({ ...postingsFieldRange(seg, field) });
+  try {
+    for (;;) {
+      const entries = await it.nextv(1000);
+      if (entries.length === 0) break;
+      for (const [k, v] of entries) {
+        const r = new KeyReader(k);
+        r.tag();
+        r.u32();
+        r.tag();
+        r.str();
+        chunks[r.u32()] = v;
+      }
+    }
+  } finally {
+    await it.close();
+  }
+  return chunks;
+}
+
+/** The postings block of the cursor's current term; moves the cursor to the next term. */
+function nextBlock(c: TermCursor): Buffer {
+  const starts = c.dict.blockStart;
+  let chunk = c.chunk;
+  while (chunk + 1 < starts.length && (starts[chunk + 1] as number) <= c.t) chunk++;
+  if (chunk !== c.chunk) {
+    const v = c.chunks[chunk];
+    if (!v) throw new Error(`corrupt segment: postings chunk ${chunk} of [${c.dict.terms[c.t]}] missing`);
+    c.blocks = chunkBlocks(v);
+    c.chunk = chunk;
+  }
+  const b = c.blocks[c.t - (starts[chunk] as number)];
+  if (!b) throw new Error(`corrupt segment: no postings block for [${c.dict.terms[c.t]}]`);
+  c.t++;
+  return b;
+}
+
 /** Merge `sources` into segment `id`. `abort()` is polled between steps. */
 export async function mergeSegments(db: ShardDb, sources: MergeSource[], id: number, abort: () => boolean): Promise<MergeResult> {
   const docMaps: Int32Array[] = [];
@@ -76,36 +129,15 @@ export async function mergeSegments(db: ShardDb, sources: MergeSource[], id: num
     const offsets = present.every((f) => f.info.offsets);
     const norms = present.some((f) => f.info.norms);
     const flags = (freqs ? FLAG_FREQS : 0) | (positions ? FLAG_POSITIONS : 0) | (offsets ? FLAG_OFFSETS : 0);
-    // Every source's postings blocks of this field, by term.
-    const blocks: Array<Map<string, Buffer>> = [];
+    // Each source's terms are sorted: walk them together (a k-way merge, as Lucene's
+    // MultiTermsEnum does) with one cursor per source over its postings chunks, instead of
+    // collecting, deduplicating and re-sorting every term and keying every block by term.
+    const cursors: TermCursor[] = [];
     for (let i = 0; i < sources.length; i++) {
-      const m = new Map<string, Buffer>();
-      const dictTerms = with_[i]?.dict.terms;
-      if (dictTerms) {
-        const it = db.iterator({ ...postingsFieldRange(sources[i]!.core.info.id, name) });
-        try {
-          for (;;) {
-            const entries = await it.nextv(1000);
-            if (entries.length === 0) break;
-            for (const [k, v] of entries) {
-              const r = new KeyReader(k);
-              r.tag();
-              r.u32();
-              r.tag();
-              r.str();
-              const first = with_[i]!.dict.blockStart[r.u32()] as number;
-              chunkBlocks(v).forEach((b, j) => m.set(dictTerms[first + j] as string, b));
-            }
-          }
-        } finally {
-          await it.close();
-        }
-      }
-      blocks.push(m);
+      const f = with_[i];
+      if (!f || f.dict.terms.length === 0) continue;
+      cursors.push({ dict: f.dict, chunks: await readChunks(db, sources[i]!.core.info.id, name), map: docMaps[i]!, t: 0, chunk: -1, blocks: [] });
     }
-    const termSet = new Set<string>();
-    for (const f of present) for (const t of f.dict.terms) termSet.add(t);
-    const allTerms = sortTerms([...termSet]);
     const terms: string[] = [];
     const blockStart: number[] = [];
     const docFreq: number[] = [];
@@ -114,17 +146,28 @@ export async function mergeSegments(db: ShardDb, sources: MergeSource[], id: num
     let docCount = 0;
     let sumDocFreq = 0;
     let sumTtf = 0;
-    for (const term of allTerms) {
-      const docs: number[] = [];
-      const fq: number[] = [];
-      const pos: number[] = [];
-      const so: number[] = [];
-      const eo: number[] = [];
-      for (let i = 0; i < sources.length; i++) {
-        const b = blocks[i]!.get(term);
-        if (!b) continue;
-        const p = decodePostings(b);
-        const map = docMaps[i]!;
+    // Reused for every term: the arrays only carry one term's postings to writePostings.
+    const docs: number[] = [];
+    const fq: number[] = [];
+    const pos: number[] = [];
+    const so: number[] = [];
+    const eo: number[] = [];
+    for (;;) {
+      let term: string | undefined;
+      for (const c of cursors) {
+        const t = c.dict.terms[c.t];
+        if (t !== undefined && (term === undefined || t < term)) term = t;
+      }
+      if (term === undefined) break;
+      docs.length = 0;
+      fq.length = 0;
+      pos.length = 0;
+      so.length = 0;
+      eo.length = 0;
+      for (const c of cursors) {
+        if (c.dict.terms[c.t] !== term) continue;
+        const p = decodePostings(nextBlock(c));
+        const map = c.map;
         for (let j = 0; j < p.docs.length; j++) {
           const nd = map[p.docs[j] as number] as number;
           if (nd < 0) continue;

@@ -8,7 +8,7 @@ import { sortTerms } from './sort-terms.js';
 import { encodeDocIds, type DocIds } from './codecs/doc-ids.js';
 import { buildColumn, encodeDocValues, type DocValuesColumn } from './codecs/doc-values.js';
 import { encodeNorms } from './codecs/norms.js';
-import { FLAG_FREQS, FLAG_OFFSETS, FLAG_POSITIONS, writePostings } from './codecs/postings.js';
+import { FLAG_FREQS, FLAG_OFFSETS, FLAG_POSITIONS, writePostingsStream } from './codecs/postings.js';
 import { encodeSegmentInfo, segmentName, type FieldInfo, type SegmentInfo } from './codecs/segment-info.js';
 import { encodeTermDict } from './codecs/term-dict.js';
 import { docIdsKey, docValuesKey, normsKey, postingsKey, segInfoKey, segTermsKey, storedKey } from './keyspace.js';
@@ -39,16 +39,10 @@ export function sealSegment(b: SegmentBuilder, id: number, put: PutFn): SegmentC
     for (let i = 0; i < n; i++) {
       const term = terms[i] as string;
       const tb = fb.terms.get(term)!;
-      docFreq[i] = tb.docs.length;
-      sumDocFreq += tb.docs.length;
-      let ttf = 0;
-      for (let j = 0; j < tb.freqs.length; j++) ttf += tb.freqs[j] as number;
-      totalTermFreq[i] = fb.freqs ? ttf : -1;
-      writePostings(
-        chunk.body,
-        { docs: tb.docs, freqs: tb.freqs, ...(tb.positions ? { positions: tb.positions } : {}), ...(tb.starts && tb.ends ? { startOffsets: tb.starts, endOffsets: tb.ends } : {}) },
-        flags,
-      );
+      docFreq[i] = tb.docCount;
+      sumDocFreq += tb.docCount;
+      totalTermFreq[i] = fb.freqs ? tb.totalFreq : -1;
+      writePostingsStream(chunk.body, tb.data, tb.docCount, flags);
       chunk.endTerm();
       if (chunk.full || i === n - 1) {
         emit(postingsKey(id, fb.name, blockStart.length - 1), chunk.finish());
@@ -82,7 +76,7 @@ export function sealSegment(b: SegmentBuilder, id: number, put: PutFn): SegmentC
   const docValues = new Map<string, DocValuesColumn>();
   const dvInfos: SegmentInfo['docValues'] = [];
   for (const [name, dv] of [...b.docValues.entries()].sort((x, y) => (x[0] < y[0] ? -1 : 1))) {
-    const col = buildColumn(dv.kind, maxDoc, dv.perDoc);
+    const col = buildColumn(dv.kind, maxDoc, dv.docs, dv.values);
     emit(docValuesKey(id, name), encodeDocValues(col));
     docValues.set(name, col);
     dvInfos.push({ name, kind: dv.kind });

@@ -96,6 +96,19 @@ export function applyUriParams(req: RestRequest, r: SearchRequest): void {
     if (n < 2) throw new EsError('action_request_validation_exception', 400, 'Validation Failed: 1: batchedReduceSize must be >= 2;');
     r.batchedReduceSize = n;
   }
+  applyRequestLevelParams(req, r);
+  if (req.param('version') !== undefined) r.version = req.paramAsBool('version', false);
+  if (req.param('explain') !== undefined) r.explain = req.paramAsBool('explain', false);
+  if (req.param('track_scores') !== undefined) r.trackScores = req.paramAsBool('track_scores', false);
+  for (const p of ['suggest_field', 'suggest_mode', 'suggest_size', 'suggest_text', 'stats']) req.param(p);
+}
+
+/**
+ * The request-level parameters `_search` and `_search/template` share (the template replaces
+ * the whole source, not these): `typed_keys`, `request_cache`, `routing`, `preference`, `scroll`.
+ */
+export function applyRequestLevelParams(req: RestRequest, r: SearchRequest): void {
+  if (req.param('typed_keys') !== undefined) r.typedKeys = req.paramAsBool('typed_keys', false);
   const rc = req.param('request_cache');
   if (rc !== undefined) r.requestCache = rc !== 'false';
   const routing = req.param('routing');
@@ -104,9 +117,4 @@ export function applyUriParams(req: RestRequest, r: SearchRequest): void {
   if (pref !== undefined) r.preference = pref;
   const scroll = req.param('scroll');
   if (scroll !== undefined) r.scrollMs = parseTimeout(scroll);
-  if (req.param('version') !== undefined) r.version = req.paramAsBool('version', false);
-  if (req.param('explain') !== undefined) r.explain = req.paramAsBool('explain', false);
-  if (req.param('track_scores') !== undefined) r.trackScores = req.paramAsBool('track_scores', false);
-  if (req.param('typed_keys') !== undefined) r.typedKeys = req.paramAsBool('typed_keys', false);
-  for (const p of ['suggest_field', 'suggest_mode', 'suggest_size', 'suggest_text', 'stats']) req.param(p);
 }

@@ -23,13 +23,13 @@ import {
   putStoredTemplate,
   templateSourceOf,
 } from '../../lib/action/templates/stored-search-templates.js';
-import { applySearchBody, newSearchRequest, parseTimeout, type SearchRequest } from '../../lib/action/search/search-request.js';
+import { applySearchBody, newSearchRequest, type SearchRequest } from '../../lib/action/search/search-request.js';
 import { search } from '../../lib/action/search/search-action.js';
 import { startScroll } from '../../lib/action/search/scroll.js';
 import { parseMsearch } from '../../lib/action/search/msearch-action.js';
 import { indicesOptionsFrom, splitExpression, STRICT_EXPAND_OPEN } from '../../lib/action/resolve-indices.js';
 import { parseJsonBody } from '../rest/json-body.js';
-import { SEARCH_PARAMS } from './search-params.js';
+import { SEARCH_PARAMS, applyRequestLevelParams } from './search-params.js';
 import { buildErrorBody } from '../rest/error-body.js';
 
 /**
@@ -112,15 +112,7 @@ async function searchTemplate(ctx: NodeContext, req: RestRequest): Promise<RestR
   r.indicesOptions = indicesOptionsFrom((n) => req.param(n), STRICT_EXPAND_OPEN);
   const st = req.param('search_type');
   if (st === 'dfs_query_then_fetch') r.searchType = 'dfs_query_then_fetch';
-  const routing = req.param('routing');
-  if (routing !== undefined) r.routing = routing.split(',');
-  const pref = req.param('preference');
-  if (pref !== undefined) r.preference = pref;
-  const scroll = req.param('scroll');
-  if (scroll !== undefined) r.scrollMs = parseTimeout(scroll);
-  const rc = req.param('request_cache');
-  if (rc !== undefined) r.requestCache = rc !== 'false';
-  if (req.param('typed_keys') !== undefined) r.typedKeys = req.paramAsBool('typed_keys', false);
+  applyRequestLevelParams(req, r);
   // The source-level parameters are read and dropped: the template is the whole source.
   for (const p of TEMPLATE_SEARCH_PARAMS) req.param(p);
   applyTemplate(ctx, r, t);

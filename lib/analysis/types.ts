@@ -23,7 +23,10 @@ export interface Token {
 /** A named, ready-to-run analysis chain (char filters → tokenizer → token filters). */
 export interface Analyzer {
   readonly name: string;
-  /** Analyze one value. Positions start at 0, offsets at 0. */
+  /**
+   * Analyze one value. Positions start at 0, offsets at 0. The tokens are new objects the
+   * caller owns (the indexing chain shifts them in place rather than copying every token).
+   */
   analyze(text: string): Token[];
   /** Gap added between the positions of successive values of a multi-valued field (ES default 100). */
   readonly positionIncrementGap: number;

@@ -8,7 +8,7 @@ import type { IndexMetadata } from '../cluster/state.js';
 import { numberOfShards } from '../cluster/state.js';
 import { parseTimeMs } from '../cluster/time.js';
 import { parseBytesSizeValue } from '../units/byte-size-value.js';
-import { openShardEngine, type StrataShardEngine } from '../shard/engine.js';
+import { openShardEngine, type ReparseFn, type StrataShardEngine } from '../shard/engine.js';
 import { buildIndexMapper, type IndexMapper } from './mapper.js';
 import { IndexCounters } from './index-counters.js';
 
@@ -34,6 +34,7 @@ export class IndexService {
     await mkdir(path, { recursive: true });
     const refreshIntervalMs = refreshInterval(meta);
     const shards: StrataShardEngine[] = [];
+    const reparse = replayParser(meta, logger);
     for (let s = 0; s < numberOfShards(meta); s++) {
       shards.push(
         await openShardEngine({
@@ -44,6 +45,7 @@ export class IndexService {
           refreshIntervalMs,
           flushThresholdBytes: flushThreshold(meta),
           logger,
+          reparse,
         }),
       );
     }
@@ -91,6 +93,25 @@ export class IndexService {
     await this.close();
     await rm(this.path, { recursive: true, force: true });
   }
+}
+
+/**
+ * The op-log replay hook: re-parse a logged source with the index's mapper as of this open.
+ * Mappings only grow, and a dynamic mapping update is in the (synced) cluster state before the
+ * document that caused it is written, so the re-parse sees every field the original parse saw
+ * and produces the same document. Should it still find new fields (a mapping update lost by
+ * some bug), the document is indexed as parsed, as ES's local translog recovery does (it allows
+ * mapping updates), and a warning names it; a parse error fails the shard's open.
+ */
+function replayParser(meta: IndexMetadata, logger: Logger): ReparseFn {
+  let mapper: IndexMapper | undefined;
+  return (e) => {
+    mapper ??= buildIndexMapper(meta);
+    const opts = { ...(e.routing !== undefined ? { routing: e.routing } : {}), ...(e.parent !== undefined ? { parent: e.parent } : {}) };
+    const parsed = mapper.parse(e.type, e.id, e.source, opts);
+    if (parsed.dynamicUpdate) logger.warn(`[${meta.name}] op-log replay of [${e.type}][${e.id}] found fields missing from the mapping: ${JSON.stringify(parsed.dynamicUpdate)}`);
+    return parsed.doc;
+  };
 }
 
 function refreshInterval(meta: IndexMetadata): number {

@@ -251,7 +251,7 @@ class ParseRun {
     this.nestedFrames.forEach((fr, i) => {
       (this.nested[i] as NestedDocument).fields = fr.fields.toFields();
     });
-    const doc: ParsedDocument = { type: tm.type, id, fields: rootFields.toFields() };
+    const doc: ParsedDocument = { type: tm.type, id, parsedSource: source, fields: rootFields.toFields() };
     if (opts.routing !== undefined) doc.routing = opts.routing;
     if (opts.parent !== undefined) doc.parent = opts.parent;
     if (tm.meta.source.enabled !== false) doc.source = filterSource(source, tree, tm.meta.source.includes, tm.meta.source.excludes);

@@ -43,10 +43,16 @@ export class FieldAccumulator {
     this.instances++;
     const base = this.lastPosition + 1;
     let last = this.lastPosition;
-    for (const t of analyzer.analyze(text)) {
+    const tokens = analyzer.analyze(text);
+    const offsetBase = this.offsetBase;
+    // analyze() hands over fresh tokens: shift them in place instead of copying each one.
+    for (let i = 0; i < tokens.length; i++) {
+      const t = tokens[i]!;
       const pos = base + t.position;
-      const tok: Token = { ...t, position: pos, startOffset: t.startOffset + this.offsetBase, endOffset: t.endOffset + this.offsetBase };
-      this.tokens.push(tok);
+      t.position = pos;
+      t.startOffset += offsetBase;
+      t.endOffset += offsetBase;
+      this.tokens.push(t);
       if (pos > last) last = pos;
     }
     this.lastPosition = last;

@@ -60,6 +60,13 @@ export interface ParsedDocument {
   parent?: string;
   /** The `_source` bytes to store (after `_source` includes/excludes); absent when `_source` is disabled. */
   source?: Buffer;
+  /**
+   * The source bytes this document was parsed from (after ingest pipelines, before `_source`
+   * filtering; the same Buffer as `source` when `_source` is neither filtered nor disabled).
+   * The op log records these, not the analyzed fields, and replay re-parses them, as ES's
+   * translog does with the request source.
+   */
+  parsedSource: Buffer;
   fields: IndexableField[];
   nested?: NestedDocument[];
 }

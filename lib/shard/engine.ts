@@ -20,16 +20,30 @@ import { Mutex } from './mutex.js';
 import { commitValue, isDirty, refreshLocked } from './refresh.js';
 import type { Postings, StrataSearcher, StrataSegmentReader } from './segment-reader.js';
 import { SegmentState } from './segment-state.js';
-import { loadShard } from './shard-open.js';
+import { loadShard, markCurrentOpLogFormat } from './shard-open.js';
+import type { LoggedSource } from '../../storage/codecs/op-log.js';
+import type { ParsedDocument } from '../mapping/parsed-document.js';
 import type { BulkItemOutcome, ShardEngine, ShardOperation, ShardStats, StoredDocument } from './types.js';
 import { VersionMap } from './version-map.js';
 import { OpLogTracker } from './op-log-tracker.js';
 import { acquireSearcher, publish, releaseSegment } from './views.js';
 import { applyDelete, applyIndex, writeBulk } from './write-path.js';
 
+/**
+ * Rebuild the document an op-log index entry was indexed from: parse `entry.source` as `entry.type`
+ * with `entry.routing`/`entry.parent` against the index's current mappings. Throws when it
+ * cannot (then the shard does not open).
+ */
+export type ReparseFn = (entry: LoggedSource) => ParsedDocument;
+
 export interface ShardEngineOptions {
   /** Directory of this shard copy's LevelDB database. */
   path: string;
+  /**
+   * Re-parses logged sources on replay. The op log records sources, not analyzed documents (as
+   * ES's translog does), and the engine knows no mappings: the index supplies its mapper.
+   */
+  reparse: ReparseFn;
   index: string;
   indexUuid: string;
   shardId: number;
@@ -108,15 +122,41 @@ export async function openShardEngine(opts: ShardEngineOptions): Promise<StrataS
     };
     for (const r of loaded.replayRecords) ctx.opLog.add(r.lastSeqNo, r.ops, r.bytes);
     for (const op of loaded.replay) {
-      if (op.op === 'index') applyIndex(ctx, op.doc, op.version, op.seqNo);
-      else applyDelete(ctx, op.type, op.id, op.version, op.seqNo);
+      if (op.op === 'delete') applyDelete(ctx, op.type, op.id, op.version, op.seqNo);
+      else applyIndex(ctx, 'parsed' in op ? op.parsed : reparseLogged(opts, op.doc, op.seqNo), op.version, op.seqNo);
     }
     if (loaded.replay.length > 0) opts.logger?.info(`[${opts.index}][${opts.shardId}] replayed ${loaded.replay.length} operations`);
     publish(ctx);
-    return new Engine(ctx, opts);
+    const engine = new Engine(ctx, opts);
+    if (loaded.oldOpLogFormat) {
+      // Records of the old format were replayed above: flush them into segments, then switch
+      // the op log to the current format before anything new is logged.
+      try {
+        await engine.flush();
+        await markCurrentOpLogFormat(db);
+      } catch (err) {
+        await engine.close().catch(() => undefined);
+        throw err;
+      }
+    }
+    return engine;
   } catch (err) {
-    await db.close();
+    if (db.status === 'open') await db.close();
     throw err;
+  }
+}
+
+/**
+ * Re-parse one logged source. Like ES 5.6, whose shard recovery fails when a translog operation
+ * cannot be replayed, a source that no longer parses fails the open: the operation was
+ * acknowledged, so skipping it would lose it silently; the shard's data is left untouched.
+ */
+function reparseLogged(opts: ShardEngineOptions, entry: LoggedSource, seqNo: number): ParsedDocument {
+  try {
+    return opts.reparse(entry);
+  } catch (err) {
+    const reason = err instanceof Error ? err.message : String(err);
+    throw new Error(`[${opts.index}][${opts.shardId}] failed to recover from the op log: re-parsing [${entry.type}][${entry.id}] (seq no ${seqNo}) failed: ${reason}`, { cause: err });
   }
 }
 

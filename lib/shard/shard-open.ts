@@ -5,7 +5,8 @@
  * than the checkpoint into a fresh indexing buffer.
  */
 import { checkFormats, CURRENT_FORMATS } from '../../storage/codecs/formats.js';
-import { decodeOpLogRecord } from '../../storage/codecs/op-log.js';
+import { decodeOpLogRecord, OP_LOG_FORMAT, type OpLogEntry } from '../../storage/codecs/op-log.js';
+import { decodeOpLogV2Record, type OpLogV2Entry } from '../../storage/codecs/op-log-v2.js';
 import { decodeVersionEntry } from '../../storage/codecs/version-entry.js';
 import { KeyReader } from '../../storage/keys.js';
 import { allSegmentsRange, metaKey, opLogEnd, opLogKey, segmentRange, versionEnd, versionStart } from '../../storage/keyspace.js';
@@ -13,13 +14,14 @@ import { loadSegment, type ShardDb } from '../../storage/segment-loader.js';
 import type { ShardCommit } from './context.js';
 import { SegmentState } from './segment-state.js';
 import type { VersionMap } from './version-map.js';
-import type { OpLogEntry } from '../../storage/codecs/op-log.js';
 
 export interface LoadedShard {
   commit: ShardCommit;
   segments: SegmentState[];
-  /** Op-log entries to replay, in seq-no order. */
-  replay: OpLogEntry[];
+  /** Op-log entries to replay, in seq-no order (v2 index entries carry the analyzed document). */
+  replay: Array<OpLogEntry | OpLogV2Entry>;
+  /** Whether the shard's op log is of an older format: replay it, flush, then {@link markCurrentOpLogFormat}. */
+  oldOpLogFormat: boolean;
   /** The op-log records above the checkpoint: last seq no, operations and encoded bytes. */
   replayRecords: Array<{ lastSeqNo: number; ops: number; bytes: number }>;
   /** Highest seq no found anywhere. */
@@ -30,6 +32,7 @@ export interface LoadedShard {
 export async function loadShard(db: ShardDb, versions: VersionMap): Promise<LoadedShard> {
   const formatsRaw = await db.get(metaKey('formats'));
   let commit: ShardCommit = { segments: [], checkpoint: -1, nextSegmentId: 0 };
+  let opLogVersion: number = OP_LOG_FORMAT.version;
   if (!formatsRaw) {
     await db.batch(
       [
@@ -39,7 +42,11 @@ export async function loadShard(db: ShardDb, versions: VersionMap): Promise<Load
       { sync: true },
     );
   } else {
-    checkFormats(JSON.parse(formatsRaw.toString('utf8')) as Record<string, { id: string; version: number }>);
+    const formats = JSON.parse(formatsRaw.toString('utf8')) as Record<string, { id: string; version: number }>;
+    checkFormats(formats);
+    opLogVersion = formats['opLog']!.version;
+    // v2 is the oldest op log with this record layout; older shards predate the format check.
+    if (opLogVersion < 2) throw new Error(`unsupported opLog format [${formats['opLog']!.id} v${opLogVersion}], this build reads v2 and v${OP_LOG_FORMAT.version}`);
     const c = await db.get(metaKey('commit'));
     if (c) commit = JSON.parse(c.toString('utf8')) as ShardCommit;
   }
@@ -101,7 +108,8 @@ export async function loadShard(db: ShardDb, versions: VersionMap): Promise<Load
     await vit.close();
   }
 
-  const replay: OpLogEntry[] = [];
+  const decode = opLogVersion === 2 ? decodeOpLogV2Record : decodeOpLogRecord;
+  const replay: LoadedShard['replay'] = [];
   const replayRecords: LoadedShard['replayRecords'] = [];
   const oit = db.iterator({ gte: opLogKey(commit.checkpoint + 1), lt: opLogEnd() });
   try {
@@ -111,7 +119,7 @@ export async function loadShard(db: ShardDb, versions: VersionMap): Promise<Load
       for (const [, v] of entries) {
         let ops = 0;
         let last = -1;
-        for (const op of decodeOpLogRecord(v)) {
+        for (const op of decode(v)) {
           if (op.seqNo <= commit.checkpoint) continue;
           replay.push(op);
           ops++;
@@ -124,7 +132,18 @@ export async function loadShard(db: ShardDb, versions: VersionMap): Promise<Load
   } finally {
     await oit.close();
   }
-  return { commit, segments, replay, replayRecords, maxSeqNo };
+  return { commit, segments, replay, replayRecords, maxSeqNo, oldOpLogFormat: opLogVersion !== OP_LOG_FORMAT.version };
+}
+
+/**
+ * Record that the shard's op log is now written in the current format. Called on a shard
+ * opened with an older op log once its replayed operations are flushed (the op log is empty),
+ * and before anything is written to it, so every record is readable by the format on record.
+ */
+export async function markCurrentOpLogFormat(db: ShardDb): Promise<void> {
+  const raw = await db.get(metaKey('formats'));
+  const formats = raw ? (JSON.parse(raw.toString('utf8')) as Record<string, unknown>) : {};
+  await db.put(metaKey('formats'), Buffer.from(JSON.stringify({ ...formats, opLog: OP_LOG_FORMAT })), { sync: true });
 }
 
 /** Remove key ranges of segments that no commit names (an interrupted merge or refresh). */

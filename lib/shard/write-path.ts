@@ -7,7 +7,7 @@
  */
 import type { ParsedDocument } from '../mapping/parsed-document.js';
 import { toEsError, versionConflict } from '../errors/errors.js';
-import { encodeOpLogRecord, type OpLogEntry } from '../../storage/codecs/op-log.js';
+import { OpLogRecordWriter } from '../../storage/codecs/op-log.js';
 import { encodeVersionEntry } from '../../storage/codecs/version-entry.js';
 import { opLogKey, versionKey } from '../../storage/keyspace.js';
 import type { ShardContext } from './context.js';
@@ -54,7 +54,8 @@ export async function writeBulk(ctx: ShardContext, ops: readonly ShardOperation[
   const started = Date.now();
   const results: BulkItemOutcome[] = [];
   const batch: BatchOp[] = [];
-  const logged: OpLogEntry[] = [];
+  const log = new OpLogRecordWriter();
+  let firstSeqNo = -1;
   let maxSeqNo = -1;
   let indexed = 0;
   let deleted = 0;
@@ -69,8 +70,9 @@ export async function writeBulk(ctx: ShardContext, ops: readonly ShardOperation[
           continue;
         }
         const seqNo = ctx.nextSeqNo++;
+        if (firstSeqNo < 0) firstSeqNo = seqNo;
         maxSeqNo = seqNo;
-        logged.push({ op: 'index', seqNo, version: plan.version, doc });
+        log.index(doc, plan.version, seqNo);
         if (cur?.deleted) batch.push({ type: 'del', key: versionKey(doc.type, doc.id) });
         applyIndex(ctx, doc, plan.version, seqNo);
         indexed++;
@@ -83,8 +85,9 @@ export async function writeBulk(ctx: ShardContext, ops: readonly ShardOperation[
           continue;
         }
         const seqNo = ctx.nextSeqNo++;
+        if (firstSeqNo < 0) firstSeqNo = seqNo;
         maxSeqNo = seqNo;
-        logged.push({ op: 'delete', seqNo, version: plan.version, type: op.type, id: op.id });
+        log.delete(op.type, op.id, plan.version, seqNo);
         batch.push({ type: 'put', key: versionKey(op.type, op.id), value: encodeVersionEntry({ version: plan.version, seqNo, deleted: true }) });
         applyDelete(ctx, op.type, op.id, plan.version, seqNo);
         deleted++;
@@ -94,12 +97,12 @@ export async function writeBulk(ctx: ShardContext, ops: readonly ShardOperation[
       results.push({ error: toEsError(err) });
     }
   }
-  if (logged.length > 0) {
+  if (log.count > 0) {
     // One op-log record per bulk, keyed by its first seq no: a refresh never splits a bulk
     // (seq nos are assigned synchronously), so a record is wholly below or above a checkpoint.
-    const record = encodeOpLogRecord(logged);
-    batch.push({ type: 'put', key: opLogKey(logged[0]!.seqNo), value: record });
-    ctx.opLog.add(maxSeqNo, logged.length, record.length);
+    const record = log.finish();
+    batch.push({ type: 'put', key: opLogKey(firstSeqNo), value: record });
+    ctx.opLog.add(maxSeqNo, log.count, record.length);
     await ctx.committer.submit(batch, maxSeqNo);
   }
   ctx.counters.indexTotal += indexed;

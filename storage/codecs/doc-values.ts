@@ -83,36 +83,52 @@ export function decodeDocValues(buf: Buffer): DocValuesColumn {
 }
 
 /**
- * Build a column from per-document value lists (index = doc number; undefined = no values).
- * Sorts each document's values; strings are deduplicated and mapped to sorted ordinals.
+ * Build a column from values listed in doc order: `values[i]` belongs to document `docs[i]`
+ * (non-decreasing; a document with several values appears once per value, none when it has
+ * none). Sorts each document's values; strings are deduplicated and mapped to sorted
+ * ordinals. Flat lists, not an array per document: the indexing buffer keeps them until a
+ * refresh, and per-document arrays were a large part of what survived young-generation GCs.
  */
-export function buildColumn(kind: 'numeric' | 'string', maxDoc: number, perDoc: ReadonlyArray<ReadonlyArray<number | string> | undefined>): DocValuesColumn {
+export function buildColumn(kind: 'numeric' | 'string', maxDoc: number, docs: ArrayLike<number>, values: ArrayLike<number | string>): DocValuesColumn {
   const start = new Int32Array(maxDoc + 1);
+  const n = docs.length;
   if (kind === 'numeric') {
-    const values: number[] = [];
-    for (let d = 0; d < maxDoc; d++) {
-      start[d] = values.length;
-      const v = perDoc[d];
-      if (!v) continue;
-      const nums = v.map(Number).sort((a, b) => a - b);
-      for (const x of nums) values.push(x);
+    const out = new Float64Array(n);
+    let d = 0;
+    for (let i = 0; i < n; ) {
+      const doc = docs[i] as number;
+      while (d <= doc) start[d++] = i;
+      let j = i;
+      while (j < n && docs[j] === doc) {
+        out[j] = Number(values[j]);
+        j++;
+      }
+      if (j - i > 1) out.subarray(i, j).sort();
+      i = j;
     }
-    start[maxDoc] = values.length;
-    return { kind, start, values: Float64Array.from(values) };
+    while (d <= maxDoc) start[d++] = n;
+    return { kind, start, values: out };
   }
   const uniq = new Set<string>();
-  for (let d = 0; d < maxDoc; d++) for (const x of perDoc[d] ?? []) uniq.add(String(x));
+  for (let i = 0; i < n; i++) uniq.add(String(values[i]));
   const terms = sortTerms([...uniq]);
   const ordOf = new Map<string, number>();
-  terms.forEach((t, i) => ordOf.set(t, i));
+  for (let i = 0; i < terms.length; i++) ordOf.set(terms[i] as string, i);
   const ords: number[] = [];
-  for (let d = 0; d < maxDoc; d++) {
-    start[d] = ords.length;
-    const v = perDoc[d];
-    if (!v) continue;
-    const docOrds = [...new Set(v.map((x) => ordOf.get(String(x)) as number))].sort((a, b) => a - b);
-    for (const o of docOrds) ords.push(o);
+  let d = 0;
+  for (let i = 0; i < n; ) {
+    const doc = docs[i] as number;
+    while (d <= doc) start[d++] = ords.length;
+    let j = i + 1;
+    while (j < n && docs[j] === doc) j++;
+    if (j - i === 1) ords.push(ordOf.get(String(values[i])) as number);
+    else {
+      const docOrds = new Set<number>();
+      for (let k = i; k < j; k++) docOrds.add(ordOf.get(String(values[k])) as number);
+      for (const o of [...docOrds].sort((x, y) => x - y)) ords.push(o);
+    }
+    i = j;
   }
-  start[maxDoc] = ords.length;
+  while (d <= maxDoc) start[d++] = ords.length;
   return { kind, terms, start, ords: Int32Array.from(ords) };
 }

@@ -63,6 +63,55 @@ export function writePostings(w: ByteWriter, p: PostingsInput, flags: number): v
   }
 }
 
+/**
+ * Encode one term's postings from the indexing buffer's stream (see `TermBuilder` in
+ * storage/segment-builder.ts: per doc its number, its freq when `flags` has freqs, then per
+ * occurrence the position and offsets the flags call for) — the same bytes as
+ * {@link writePostings}, without first splitting the stream into arrays.
+ */
+export function writePostingsStream(w: ByteWriter, data: ArrayLike<number>, docCount: number, flags: number): void {
+  const freqs = (flags & FLAG_FREQS) !== 0;
+  const positions = (flags & FLAG_POSITIONS) !== 0;
+  const offsets = positions && (flags & FLAG_OFFSETS) !== 0;
+  // Values per occurrence after the doc header (doc number, freq).
+  const perOcc = positions ? (offsets ? 3 : 1) : 0;
+  const head = freqs ? 2 : 1;
+  const end = data.length;
+  w.byte(flags);
+  w.varint(docCount);
+  let prev = 0;
+  for (let i = 0; i < end; i += head + (freqs ? (data[i + 1] as number) * perOcc : 0)) {
+    const d = data[i] as number;
+    w.varint(d - prev);
+    prev = d;
+  }
+  if (!freqs) return;
+  for (let i = 0; i < end; i += 2 + (data[i + 1] as number) * perOcc) w.varint(data[i + 1] as number);
+  if (!positions) return;
+  for (let i = 0; i < end; ) {
+    const f = data[i + 1] as number;
+    let last = 0;
+    for (let j = 0, k = i + 2; j < f; j++, k += perOcc) {
+      const pos = data[k] as number;
+      w.svarint(pos - last);
+      last = pos;
+    }
+    i += 2 + f * perOcc;
+  }
+  if (!offsets) return;
+  let lastStart = 0;
+  for (let i = 0; i < end; ) {
+    const f = data[i + 1] as number;
+    for (let j = 0, k = i + 3; j < f; j++, k += 3) {
+      const s = data[k] as number;
+      w.svarint(s - lastStart);
+      w.svarint((data[k + 1] as number) - s);
+      lastStart = s;
+    }
+    i += 2 + f * 3;
+  }
+}
+
 /** Encode one term's postings as a standalone value. */
 export function encodePostings(p: PostingsInput, flags: number): Buffer {
   const w = new ByteWriter(16 + p.docs.length * 3);

@@ -144,3 +144,16 @@ test('unknown refresh value is refused', async (t) => {
   t.is(r.status, 400);
   t.is(r.body.error.type, 'illegal_argument_exception');
 });
+
+test('get, _source and mget return the stored _source bytes as they were sent', async (t) => {
+  const raw = '{"user": "kimchy",  "n": 1.0, "big": 1e3, "s": "x\\u00e9"}';
+  const put = await node.request('PUT', '/twitter/tweet/raw1', raw);
+  t.is(put.status, 201);
+  const get = await node.request('GET', '/twitter/tweet/raw1');
+  t.true(get.text.endsWith(`"_source":${raw}}`), get.text);
+  t.is((await node.request('GET', '/twitter/tweet/raw1/_source')).text, raw);
+  const mget = await node.request('POST', '/_mget', { docs: [{ _index: 'twitter', _type: 'tweet', _id: 'raw1' }] });
+  t.true(mget.text.includes(`"_source":${raw}}`), mget.text);
+  // Filtering parses and re-renders, as ES does.
+  t.deepEqual((await node.request('GET', '/twitter/tweet/raw1?_source_include=s')).body._source, { s: 'xé' });
+});

@@ -4,37 +4,11 @@
  * acknowledged is there.
  */
 import test from 'ava';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createServer } from 'node:net';
-import { PROJECT_ROOT, request, ndjson } from '../helpers/node.js';
-
-async function freePort(): Promise<number> {
-  return new Promise((res) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const a = s.address();
-      s.close(() => res(typeof a === 'object' && a ? a.port : 0));
-    });
-  });
-}
-
-async function startServer(dataPath: string, port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [join(PROJECT_ROOT, 'dist', 'bin', 'strata.js'), '-E', `http.port=${port}`, '-E', `path.data=${dataPath}`, '-E', 'logger.level=fatal'], {
-    stdio: 'ignore',
-  });
-  for (let i = 0; i < 200; i++) {
-    try {
-      await request(`http://127.0.0.1:${port}`, 'GET', '/');
-      return child;
-    } catch {
-      await new Promise((r) => setTimeout(r, 50));
-    }
-  }
-  throw new Error('server did not start');
-}
+import { request, ndjson } from '../helpers/node.js';
+import { freePort, startServer, stopServer } from '../helpers/server-process.js';
 
 test('acknowledged bulk writes survive SIGKILL', async (t) => {
   const dataPath = await mkdtemp(join(tmpdir(), 'strata-kill9-'));
@@ -77,9 +51,7 @@ test('acknowledged bulk writes survive SIGKILL', async (t) => {
       t.true(acked.length >= 1000);
       t.deepEqual(missing, []);
     } finally {
-      const stopped = new Promise((r) => restarted.once('exit', r));
-      restarted.kill('SIGTERM');
-      await stopped;
+      await stopServer(restarted, 'SIGTERM');
     }
   } finally {
     await rm(dataPath, { recursive: true, force: true });

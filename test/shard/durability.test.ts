@@ -2,7 +2,7 @@ import test from 'ava';
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { openShardEngine } from '../../lib/shard/engine.js';
-import { doc, openTmp, tmpShardPath } from './helpers.js';
+import { doc, openTmp, reparseTestDoc, tmpShardPath } from './helpers.js';
 
 const child = fileURLToPath(new URL('./fixtures/writer-child.js', import.meta.url));
 
@@ -106,7 +106,7 @@ test('every acknowledged write survives kill -9', async (t) => {
     if (acked >= killAt) kill();
   });
   t.true(acked >= 40, `child acknowledged ${acked + 1} batches`);
-  const e = await openShardEngine({ path, index: 'test', indexUuid: 'u', shardId: 0, refreshIntervalMs: -1 });
+  const e = await openShardEngine({ path, index: 'test', indexUuid: 'u', shardId: 0, refreshIntervalMs: -1, reparse: reparseTestDoc });
   t.teardown(() => e.destroy());
   let checked = 0;
   for (let b = 0; b <= acked; b++) {

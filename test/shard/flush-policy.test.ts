@@ -8,7 +8,7 @@ import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { openShardEngine } from '../../lib/shard/engine.js';
 import type { ShardOperation } from '../../lib/shard/types.js';
-import { doc, tmpShardPath } from './helpers.js';
+import { doc, reparseTestDoc, tmpShardPath } from './helpers.js';
 
 const index = (id: string, title: string): ShardOperation => ({ op: 'index', opType: 'index', doc: doc(id, title) });
 const words = (n: number): string => Array.from({ length: n }, (_, i) => `word${i % 97}`).join(' ');
@@ -27,7 +27,7 @@ async function until(cond: () => boolean, ms = 5000): Promise<void> {
 
 test('translog stats count the operations above the last flush, and survive a reopen', async (t) => {
   const path = tmpShardPath();
-  let e = await openShardEngine({ path, index: 't', indexUuid: 'u', shardId: 0, refreshIntervalMs: -1 });
+  let e = await openShardEngine({ path, index: 't', indexUuid: 'u', shardId: 0, refreshIntervalMs: -1, reparse: reparseTestDoc });
   t.teardown(() => e.destroy());
   t.like(e.stats(), { translogOperations: 0, translogSizeInBytes: 0 });
   await e.bulk([index('1', 'a b'), index('2', 'c d')]);
@@ -43,12 +43,12 @@ test('translog stats count the operations above the last flush, and survive a re
   await e.bulk([index('3', 'e f')]);
   // Reopen without a clean close would replay; a clean close flushes (as ES does).
   await e.close();
-  e = await openShardEngine({ path, index: 't', indexUuid: 'u', shardId: 0, refreshIntervalMs: -1 });
+  e = await openShardEngine({ path, index: 't', indexUuid: 'u', shardId: 0, refreshIntervalMs: -1, reparse: reparseTestDoc });
   t.like(e.stats(), { translogOperations: 0, docsCount: 2 });
 });
 
 test('the op log is flushed automatically once it passes the flush threshold', async (t) => {
-  const e = await openShardEngine({ path: tmpShardPath(), index: 't', indexUuid: 'u', shardId: 0, refreshIntervalMs: -1, flushThresholdBytes: 4096 });
+  const e = await openShardEngine({ path: tmpShardPath(), index: 't', indexUuid: 'u', shardId: 0, refreshIntervalMs: -1, flushThresholdBytes: 4096, reparse: reparseTestDoc });
   t.teardown(() => e.destroy());
   await e.bulk([index('1', words(50))]);
   t.is(e.stats().flushTotal, 0);
@@ -67,7 +67,7 @@ test('the op log is flushed automatically once it passes the flush threshold', a
 });
 
 test('a shard that takes no writes for the idle period is flushed', async (t) => {
-  const e = await openShardEngine({ path: tmpShardPath(), index: 't', indexUuid: 'u', shardId: 0, refreshIntervalMs: -1, idleFlushMs: 50 });
+  const e = await openShardEngine({ path: tmpShardPath(), index: 't', indexUuid: 'u', shardId: 0, refreshIntervalMs: -1, idleFlushMs: 50, reparse: reparseTestDoc });
   t.teardown(() => e.destroy());
   await e.bulk([index('1', 'quiet shard')]);
   await until(() => e.stats().flushTotal === 1);
@@ -79,7 +79,7 @@ test('a shard that takes no writes for the idle period is flushed', async (t) =>
 
 test('a flush gives the bytes of the trimmed op log and of merged-away segments back to the disk', async (t) => {
   const path = tmpShardPath();
-  const e = await openShardEngine({ path, index: 't', indexUuid: 'u', shardId: 0, refreshIntervalMs: -1 });
+  const e = await openShardEngine({ path, index: 't', indexUuid: 'u', shardId: 0, refreshIntervalMs: -1, reparse: reparseTestDoc });
   t.teardown(() => e.destroy());
   for (let round = 0; round < 12; round++) {
     const ops: ShardOperation[] = [];

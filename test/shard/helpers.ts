@@ -1,13 +1,19 @@
 /**
  * Test helpers: build ParsedDocuments the way the mapping layer would (whitespace "analysis"
  * for text fields, one token per keyword value) and temporary shard directories.
+ *
+ * The engine's op log records the source a document was parsed from and replay re-parses it
+ * (`ShardEngineOptions.reparse`). These helpers play the mapping layer for engine tests: the
+ * parsed source of `doc(...)` is `{"title": ..., "extra": [fields]}` and {@link reparseTestDoc}
+ * parses that back into the same ParsedDocument (so build test documents whole with `doc`).
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Token } from '../../lib/analysis/types.js';
 import type { IndexableField, ParsedDocument } from '../../lib/mapping/parsed-document.js';
-import { openShardEngine, type StrataShardEngine } from '../../lib/shard/engine.js';
+import { openShardEngine, type ShardEngineOptions, type StrataShardEngine } from '../../lib/shard/engine.js';
+import type { LoggedSource } from '../../storage/codecs/op-log.js';
 
 export function tmpShardPath(): string {
   return join(mkdtempSync(join(tmpdir(), 'strata-shard-')), '0');
@@ -52,9 +58,29 @@ export function numberField(name: string, ...values: number[]): IndexableField {
 
 /** A document with a `title` text field, optional extra fields, and its JSON source. */
 export function doc(id: string, title: string, extra: IndexableField[] = [], type = 'doc'): ParsedDocument {
-  return { type, id, source: Buffer.from(JSON.stringify({ title })), fields: [textField('title', title), ...extra] };
+  return {
+    type,
+    id,
+    source: Buffer.from(JSON.stringify({ title })),
+    parsedSource: Buffer.from(JSON.stringify({ title, extra })),
+    fields: [textField('title', title), ...extra],
+  };
+}
+
+/** The test "mapper": rebuild the document `doc(...)` made from its logged source. */
+export function reparseTestDoc(e: LoggedSource): ParsedDocument {
+  const { title, extra } = JSON.parse(e.source.toString('utf8')) as { title: string; extra: IndexableField[] };
+  const d = doc(e.id, title, extra, e.type);
+  if (e.routing !== undefined) d.routing = e.routing;
+  if (e.parent !== undefined) d.parent = e.parent;
+  return d;
+}
+
+/** Open a test shard at `path` with the test mapper (`over` replaces any option). */
+export function openTestEngine(path: string, refreshIntervalMs = -1, over: Partial<ShardEngineOptions> = {}): Promise<StrataShardEngine> {
+  return openShardEngine({ path, index: 'test', indexUuid: 'uuid-1', shardId: 0, refreshIntervalMs, reparse: reparseTestDoc, ...over });
 }
 
 export async function openTmp(refreshIntervalMs = -1, path = tmpShardPath()): Promise<StrataShardEngine> {
-  return openShardEngine({ path, index: 'test', indexUuid: 'uuid-1', shardId: 0, refreshIntervalMs });
+  return openTestEngine(path, refreshIntervalMs);
 }

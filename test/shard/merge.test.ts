@@ -117,3 +117,51 @@ test('the merge policy merges the smallest segments past ten, and reclaims heavy
   const heavy = [seg(0, 100), seg(1, 10, 6)];
   t.deepEqual(pickMerge(heavy)!.map((s) => s.id), [1]);
 });
+
+/** Every (term → doc id → positions) of `field` over the live docs of the current view. */
+async function postingsById(e: StrataShardEngine, field: string): Promise<Map<string, Map<string, number[]>>> {
+  const out = new Map<string, Map<string, number[]>>();
+  const s = e.searcher();
+  try {
+    for (const r of s.segments) {
+      for (const term of r.terms(field)) {
+        const p = (await r.postings(field, term))!;
+        for (let j = 0; j < p.docs.length; j++) {
+          const d = p.docs[j]!;
+          if (!r.isLive(d)) continue;
+          const positions = p.positions && p.posStart ? [...p.positions.subarray(p.posStart[j], p.posStart[j + 1])] : [];
+          let m = out.get(term);
+          if (!m) out.set(term, (m = new Map()));
+          m.set(r.docId(d), positions);
+        }
+      }
+    }
+  } finally {
+    s.release();
+  }
+  return new Map([...out].sort((a, b) => (a[0] < b[0] ? -1 : 1)).map(([t, m]) => [t, new Map([...m].sort((a, b) => (a[0] < b[0] ? -1 : 1)))]));
+}
+
+test('a merge of segments with many postings chunks keeps every term, doc and position', async (t) => {
+  const e = await openTmp();
+  t.teardown(() => e.destroy());
+  // Three segments with 150+ distinct terms each (two or more 128-term chunks), partly shared.
+  for (let seg = 0; seg < 3; seg++) {
+    const ops = [];
+    for (let i = 0; i < 150; i++) {
+      const n = seg * 100 + i; // ids and terms of neighbouring segments overlap
+      ops.push({ op: 'index' as const, opType: 'index' as const, doc: doc(`d${n}`, `w${n} w${n + 1} shared w${n} x${n % 7}`, [keywordField('k', `k${n}`, `k${n % 13}`)]) });
+    }
+    await e.bulk(ops);
+    await e.refresh();
+  }
+  await e.bulk([10, 120, 260, 333].map((n) => ({ op: 'delete' as const, type: 'doc', id: `d${n}` })));
+  await e.refresh();
+  const before = [await postingsById(e, 'title'), await postingsById(e, 'k')];
+  t.true(before[0]!.size > 300);
+  await e.forceMerge({ maxNumSegments: 1 });
+  const s = e.searcher();
+  t.is(s.segments.length, 1);
+  s.release();
+  t.deepEqual([await postingsById(e, 'title'), await postingsById(e, 'k')], before);
+});

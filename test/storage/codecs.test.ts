@@ -4,12 +4,16 @@ import { decodeDocIds, encodeDocIds } from '../../storage/codecs/doc-ids.js';
 import { buildColumn, decodeDocValues, encodeDocValues } from '../../storage/codecs/doc-values.js';
 import { allLive, clearBit, decodeLiveDocs, encodeLiveDocs, isLiveBit } from '../../storage/codecs/live-docs.js';
 import { decodeNorms, encodeNorms } from '../../storage/codecs/norms.js';
-import { decodeOpLogRecord, encodeOpLogRecord } from '../../storage/codecs/op-log.js';
-import { decodePostings, encodePostings, FLAG_FREQS, FLAG_OFFSETS, FLAG_POSITIONS } from '../../storage/codecs/postings.js';
+import { decodeOpLogRecord, encodeOpLogRecord, OpLogRecordWriter } from '../../storage/codecs/op-log.js';
+import { decodeOpLogV2Record } from '../../storage/codecs/op-log-v2.js';
+import { V2_RECORD } from '../fixtures/op-log-v2.js';
+import { decodePostings, encodePostings, FLAG_FREQS, FLAG_OFFSETS, FLAG_POSITIONS, writePostingsStream } from '../../storage/codecs/postings.js';
 import { ChunkBuilder, chunkBlock, chunkBlocks } from '../../storage/codecs/postings-chunk.js';
 import { decodeSegmentInfo, encodeSegmentInfo, segmentName } from '../../storage/codecs/segment-info.js';
 import { byte315ToFloat, encodeBm25Norm, floatToByte315 } from '../../storage/codecs/small-float.js';
 import { decodeStoredDoc, encodeStoredDoc } from '../../storage/codecs/stored-doc.js';
+import { StoredDocMessage } from '../../storage/codecs/messages.js';
+import type { StoredDocument } from '../../lib/shard/types.js';
 import { chunkOf, decodeTermDict, encodeTermDict, findTerm } from '../../storage/codecs/term-dict.js';
 import { decodeVersionEntry, encodeVersionEntry } from '../../storage/codecs/version-entry.js';
 import { checkFormats, CURRENT_FORMATS } from '../../storage/codecs/formats.js';
@@ -88,6 +92,40 @@ test('postings block without frequencies reports freq 1 and no positions', (t) =
   t.is(d.positions, undefined);
 });
 
+test('postings from the indexing buffer stream encode exactly like postings arrays', (t) => {
+  let seed = 7;
+  const rnd = (n: number): number => (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) % n;
+  for (const flags of [0, FLAG_FREQS, FLAG_FREQS | FLAG_POSITIONS, FLAG_FREQS | FLAG_POSITIONS | FLAG_OFFSETS]) {
+    for (let trial = 0; trial < 20; trial++) {
+      const docs: number[] = [];
+      const freqs: number[] = [];
+      const positions: number[] = [];
+      const startOffsets: number[] = [];
+      const endOffsets: number[] = [];
+      const stream: number[] = [];
+      let doc = rnd(5);
+      for (let i = 0, n = 1 + rnd(6); i < n; i++, doc += 1 + rnd(300)) {
+        const freq = flags & FLAG_FREQS ? 1 + rnd(4) : 1;
+        docs.push(doc);
+        freqs.push(freq);
+        stream.push(doc);
+        if (flags & FLAG_FREQS) stream.push(freq);
+        for (let j = 0, pos = rnd(3); j < freq; j++, pos += 1 + rnd(200)) {
+          const start = pos * 5 + rnd(3);
+          positions.push(pos);
+          startOffsets.push(start);
+          endOffsets.push(start + 1 + rnd(9));
+          if (flags & FLAG_POSITIONS) stream.push(pos);
+          if (flags & FLAG_OFFSETS) stream.push(start, start + endOffsets[endOffsets.length - 1]! - start);
+        }
+      }
+      const w = new ByteWriter();
+      writePostingsStream(w, stream, docs.length, flags);
+      t.deepEqual(w.finish(), encodePostings({ docs, freqs, positions, startOffsets, endOffsets }, flags), `flags ${flags}`);
+    }
+  }
+});
+
 test('term dictionary round trip keeps UTF-16 order and surrogate pairs', (t) => {
   const terms = ['a', 'ab', 'abc', 'b', 'z\ud83d\ude00', 'z\ud83d\ude01', '\uffff'].sort();
   const dict = { terms, blockStart: Int32Array.from([0, 3]), docFreq: Int32Array.from(terms, (_, i) => i + 1), totalTermFreq: Float64Array.from(terms, (_, i) => (i === 2 ? -1 : i * 3)) };
@@ -103,14 +141,14 @@ test('term dictionary round trip keeps UTF-16 order and surrogate pairs', (t) =>
 });
 
 test('doc values columns round trip, sorted per doc', (t) => {
-  const num = buildColumn('numeric', 4, [[3, 1], undefined, [2.5, -7], [2 ** 40]]);
+  const num = buildColumn('numeric', 4, [0, 0, 2, 2, 3], [3, 1, 2.5, -7, 2 ** 40]);
   const n2 = decodeDocValues(encodeDocValues(num));
   t.is(n2.kind, 'numeric');
   if (n2.kind === 'numeric') {
     t.deepEqual([...n2.start], [0, 2, 2, 4, 5]);
     t.deepEqual([...n2.values], [1, 3, -7, 2.5, 2 ** 40]);
   }
-  const str = buildColumn('string', 3, [['b', 'a', 'b'], ['c'], undefined]);
+  const str = buildColumn('string', 3, [0, 0, 0, 1], ['b', 'a', 'b', 'c']);
   const s2 = decodeDocValues(encodeDocValues(str));
   t.is(s2.kind, 'string');
   if (s2.kind === 'string') {
@@ -142,25 +180,69 @@ test('stored document round trip (protobuf)', (t) => {
   t.deepEqual(decodeStoredDoc(encodeStoredDoc(bare)), bare);
 });
 
-test('op-log records round trip whole parsed documents', (t) => {
-  const doc = {
-    type: 'doc',
-    id: '1',
-    routing: 'x',
-    source: Buffer.from('{}'),
-    fields: [
-      { name: 'title', tokens: [{ term: 'a', position: 0, startOffset: 0, endOffset: 1, type: 'word' }], positions: true, offsets: false, norms: true, boost: 2 },
-      { name: 'n', docValues: [1.5, 2], docValuesType: 'numeric' as const, stored: [1.5] },
-      { name: 'k', docValues: ['v'] },
-    ],
-    nested: [{ path: 'c', offset: 1, fields: [{ name: 'c.x', tokens: [] }] }],
-  };
+test('stored documents are encoded exactly as protobufjs encodes strata.StoredDoc', (t) => {
+  const docs: StoredDocument[] = [
+    { type: 't', id: '1', version: 2, stored: {} },
+    { type: 'doc', id: 'ü'.repeat(50), version: 2 ** 40, routing: 'r', parent: 'p', source: Buffer.from(JSON.stringify({ x: 'y'.repeat(300) })), stored: { f: [1, 'é'] } },
+    { type: 'x'.repeat(200), id: '', version: 1, routing: '', source: Buffer.alloc(0), stored: { a: ['b'.repeat(130)] } },
+  ];
+  for (const d of docs) {
+    const wire = {
+      type: d.type,
+      id: d.id,
+      version: d.version,
+      routing: d.routing ?? '',
+      parent: d.parent ?? '',
+      source: d.source ?? Buffer.alloc(0),
+      hasSource: d.source !== undefined,
+      storedJson: Object.keys(d.stored).length > 0 ? JSON.stringify(d.stored) : '',
+      hasRouting: d.routing !== undefined,
+      hasParent: d.parent !== undefined,
+    };
+    t.deepEqual(encodeStoredDoc(d), Buffer.from(StoredDocMessage.encode(wire).finish()));
+    t.deepEqual(decodeStoredDoc(encodeStoredDoc(d)), d);
+  }
+});
+
+test('op-log records round trip the logged sources and deletes', (t) => {
   const entries = [
-    { op: 'index' as const, seqNo: 12, version: 3, doc },
+    { op: 'index' as const, seqNo: 12, version: 3, doc: { type: 'doc', id: '1', routing: 'x', parent: 'p', source: Buffer.from('{"a":"é"}') } },
     { op: 'delete' as const, seqNo: 2 ** 40, version: 9, type: 'a', id: 'b' },
-    { op: 'index' as const, seqNo: 13, version: 1, doc: { type: 't', id: 'x', fields: [] } },
+    { op: 'index' as const, seqNo: 13, version: 1, doc: { type: 't', id: 'x'.repeat(300), source: Buffer.from('{}') } },
   ];
   t.deepEqual(decodeOpLogRecord(encodeOpLogRecord(entries)), entries);
+  t.deepEqual(decodeOpLogRecord(Buffer.alloc(0)), []);
+  t.throws(() => decodeOpLogRecord(Buffer.from([7, 0, 0, 0, 0])), { message: /unknown op 7/ });
+});
+
+test('the op-log writer logs a parsed document by the source it was parsed from', (t) => {
+  const w = new OpLogRecordWriter();
+  // `source` is what is stored (filtered), `parsedSource` what was parsed: the log keeps the latter.
+  w.index({ type: 'doc', id: '1', source: Buffer.from('{"a":1}'), parsedSource: Buffer.from('{"a":1,"b":2}'), fields: [] }, 2, 5);
+  w.delete('doc', '2', 3, 6);
+  t.is(w.count, 2);
+  t.deepEqual(decodeOpLogRecord(w.finish()), [
+    { op: 'index', seqNo: 5, version: 2, doc: { type: 'doc', id: '1', source: Buffer.from('{"a":1,"b":2}') } },
+    { op: 'delete', seqNo: 6, version: 3, type: 'doc', id: '2' },
+  ]);
+});
+
+test('strata-oplog v2 records (analyzed documents) still decode', (t) => {
+  const [a, b, c] = decodeOpLogV2Record(Buffer.from(V2_RECORD, 'hex'));
+  t.like(a, { op: 'index', seqNo: 0, version: 1 });
+  const d = a?.op === 'index' ? a.parsed : undefined;
+  t.is(d?.routing, 'r1');
+  t.is(d?.source?.toString(), '{"title":"old shard"}');
+  t.deepEqual(
+    d?.fields.map((f) => [f.name, f.tokens?.map((x) => `${x.term}@${x.position}:${x.startOffset}-${x.endOffset}`), f.docValues]),
+    [
+      ['title', ['old@0:0-3', 'shard@1:4-9'], undefined],
+      ['tag', ['x@0:0-1'], ['x']],
+      ['n', undefined, [7]],
+    ],
+  );
+  t.like(b, { op: 'index', seqNo: 1, version: 1 });
+  t.deepEqual(c, { op: 'delete', seqNo: 2, version: 2, type: 'doc', id: '2' });
 });
 
 test('version entries, doc ids and segment info round trip', (t) => {

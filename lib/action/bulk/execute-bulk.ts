@@ -5,7 +5,7 @@
  */
 import type { NodeContext } from '../context.js';
 import { openIndex } from '../open-index.js';
-import type { ShardOperation } from '../../shard/types.js';
+import type { BulkItemOutcome, ShardOperation } from '../../shard/types.js';
 import type { StrataShardEngine } from '../../shard/engine.js';
 import { EsError, toEsError } from '../../errors/es-error.js';
 import { illegalArgument, indexNotFound, routingMissing } from '../../errors/errors.js';
@@ -140,17 +140,22 @@ async function prepare(ctx: NodeContext, item: BulkItemRequest, slot: number): P
       ...(item.version !== undefined ? { version: item.version } : {}),
       ...(item.versionType ? { versionType: item.versionType } : {}),
     };
-  } else if (item.opType === 'index' || item.opType === 'create') {
-    const doc = await parseWithMappingUpdate(ctx, index, item.type, id, item.source!, target.routing, item.parent);
-    base.op = {
-      op: 'index',
-      doc,
-      opType: item.opType === 'create' ? 'create' : 'index',
-      ...(item.version !== undefined ? { version: item.version } : {}),
-      ...(item.versionType ? { versionType: item.versionType } : {}),
-    };
   }
+  // Index and create items are parsed in runShardGroup, just before they are written.
   return base;
+}
+
+/** Parse an index/create item into its shard operation (mapping updates merged first). */
+async function indexOperation(ctx: NodeContext, p: Prepared): Promise<ShardOperation> {
+  const { item } = p;
+  const doc = await parseWithMappingUpdate(ctx, p.index, item.type, p.id, item.source!, p.routing, item.parent);
+  return {
+    op: 'index',
+    doc,
+    opType: item.opType === 'create' ? 'create' : 'index',
+    ...(item.version !== undefined ? { version: item.version } : {}),
+    ...(item.versionType ? { versionType: item.versionType } : {}),
+  };
 }
 
 /** Parse a document; when it introduces new fields, merge them into the mappings first. */
@@ -173,13 +178,22 @@ export async function parseWithMappingUpdate(
   return parsed.doc;
 }
 
+/**
+ * Operations handed to the engine at a time while a shard's items are parsed. ES's shard bulk
+ * parses and indexes one item after the other; parsing the whole request before writing kept
+ * every parsed document (all its tokens) alive at once, and those survivors made the young-
+ * generation GCs expensive. Each chunk is applied synchronously in order (seq nos, version
+ * checks) and the next one is parsed while its group commit is in flight.
+ */
+const WRITE_CHUNK = 100;
+
 async function runShardGroup(ctx: NodeContext, engine: StrataShardEngine, group: Prepared[], results: BulkItemResult[]): Promise<void> {
   let run: Prepared[] = [];
-  const flush = async (): Promise<void> => {
-    if (run.length === 0) return;
-    const batch = run;
-    run = [];
-    const outcomes = await engine.bulk(batch.map((p) => p.op!));
+  let inFlight: Array<Promise<void>> = [];
+  // A failed durable write fails the request; caught at once so that it is never unhandled
+  // while the next chunk is parsed.
+  let failure: { err: unknown } | undefined;
+  const record = (batch: Prepared[], outcomes: BulkItemOutcome[]): void => {
     batch.forEach((p, i) => {
       const o = outcomes[i]!;
       if ('error' in o) {
@@ -197,18 +211,49 @@ async function runShardGroup(ctx: NodeContext, engine: StrataShardEngine, group:
       }
     });
   };
+  /** Apply the pending run now (its durability is awaited by `settle`). */
+  const submit = (): void => {
+    if (run.length === 0) return;
+    const batch = run;
+    run = [];
+    inFlight.push(
+      engine.bulk(batch.map((p) => p.op!)).then(
+        (outcomes) => record(batch, outcomes),
+        (err: unknown) => {
+          failure ??= { err };
+        },
+      ),
+    );
+  };
+  const settle = async (): Promise<void> => {
+    submit();
+    const all = inFlight;
+    inFlight = [];
+    await Promise.all(all);
+    if (failure) throw failure.err;
+  };
   for (const p of group) {
-    if (p.item.opType !== 'update') {
-      run.push(p);
+    if (p.item.opType === 'update') {
+      await settle();
+      try {
+        results[p.slot] = await executeUpdate(ctx, engine, p.shard, p.item, p.index, p.id, p.routing);
+      } catch (err) {
+        const e = err instanceof EsError ? err : toEsError(err);
+        results[p.slot] = { opType: 'update', index: p.index, type: p.item.type, id: p.id, status: e.status, error: e };
+      }
       continue;
     }
-    await flush();
-    try {
-      results[p.slot] = await executeUpdate(ctx, engine, p.shard, p.item, p.index, p.id, p.routing);
-    } catch (err) {
-      const e = err instanceof EsError ? err : toEsError(err);
-      results[p.slot] = { opType: 'update', index: p.index, type: p.item.type, id: p.id, status: e.status, error: e };
+    if (!p.op) {
+      try {
+        p.op = await indexOperation(ctx, p);
+      } catch (err) {
+        const e = toEsError(err);
+        results[p.slot] = { opType: p.item.opType, index: p.item.index, type: p.item.type, id: p.item.id ?? '', status: e.status, error: e };
+        continue;
+      }
     }
+    run.push(p);
+    if (run.length >= WRITE_CHUNK) submit();
   }
-  await flush();
+  await settle();
 }

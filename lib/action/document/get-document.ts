@@ -2,6 +2,7 @@
  * Realtime get of one document (`GET /{index}/{type}/{id}`, also the unit of `_mget`), rendered
  * as ES 5.6 `GetResult`: `_index, _type, _id, _version, found, _routing, _parent, _source, fields`.
  */
+import { RawJson } from '../../units/java-number.js';
 import type { NodeContext } from '../context.js';
 import { openIndex } from '../open-index.js';
 import type { StoredDocument } from '../../shard/types.js';
@@ -33,7 +34,15 @@ export interface GetResponseBody {
   _id: string;
   _version?: number;
   found: boolean;
+  /** The stored bytes (unfiltered) or the filtered object. */
+  _source?: RawJson | Record<string, unknown>;
   [k: string]: unknown;
+}
+
+/** The `_source` of a get result as an object (for callers that read it, e.g. terms lookup). */
+export function sourceObject(r: GetResponseBody): Record<string, unknown> | null {
+  if (!r.found || r._source === undefined) return null;
+  return r._source instanceof RawJson ? (r._source.value() as Record<string, unknown>) : r._source;
 }
 
 export async function getDocument(ctx: NodeContext, req: GetRequest): Promise<GetResponseBody> {
@@ -76,8 +85,10 @@ export function renderGetResult(
   // source comes back unless stored fields are asked for, or when they name `_source`.
   const fetchSource = opts.source !== undefined ? opts.source !== false : opts.storedFields === undefined || opts.storedFields.includes('_source');
   if (fetchSource && doc.source) {
-    const parsed = JSON.parse(doc.source.toString('utf8')) as Record<string, unknown>;
-    out._source = opts.source === undefined || opts.source === true ? parsed : filterSource(parsed, opts.source);
+    const text = doc.source.toString('utf8');
+    // Unfiltered, ES copies the stored bytes as they were sent (`XContentBuilder#rawField`):
+    // `1.0` stays `1.0`, escapes and spacing are kept.
+    out._source = opts.source === undefined || opts.source === true ? new RawJson(text) : filterSource(JSON.parse(text) as Record<string, unknown>, opts.source);
   }
   if (opts.storedFields && opts.storedFields.length > 0) {
     const fields: Record<string, unknown[]> = {};

@@ -11,7 +11,7 @@ import { SegmentsStats, type StatsSource } from '../../search/weight.js';
 import type { ShardQueryResult } from '../../search/shard-search.js';
 import type { Weight } from '../../search/weight.js';
 import type { CompiledSort } from '../../search/sort-values.js';
-import { getDocument } from '../document/get-document.js';
+import { getDocument, sourceObject } from '../document/get-document.js';
 import type { SearchScript } from '../../search/search-script.js';
 import type { InternalAgg } from '../../aggs/types.js';
 
@@ -63,8 +63,7 @@ export function openShardContext(ctx: NodeContext, svc: IndexService, shard: num
     shardId: shard,
     scripts: ctx.scripts,
     getSource: async (index, type, id, routing) => {
-      const r = await getDocument(ctx, { index, type, id, ...(routing !== undefined ? { routing } : {}) });
-      return r.found ? ((r._source as Record<string, unknown> | undefined) ?? null) : null;
+      return sourceObject(await getDocument(ctx, { index, type, id, ...(routing !== undefined ? { routing } : {}) }));
     },
   };
   return { shardIndex, index: svc.name, svc, shard, searcher, segments, compile, indexBoost };
