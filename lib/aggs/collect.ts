@@ -73,6 +73,7 @@ function createAggregator(s: AggSpec, ctx: ShardAggContext): Aggregator {
     case 'global':
       return new FilterAggregator(s, ctx);
     case 'filters':
+    case 'adjacency_matrix':
       return new FiltersAggregator(s, ctx);
     case 'range':
     case 'date_range':
@@ -330,8 +331,20 @@ class FilterAggregator extends BucketAggregator {
 class FiltersAggregator extends BucketAggregator {
   declare readonly spec: FiltersSpec;
   private bits: Uint8Array[][] = [];
-  private get width(): number {
-    return this.spec.filters.length + (this.spec.otherBucketKey !== undefined ? 1 : 0);
+  /** Bucket keys: each filter, then the other bucket or (adjacency) every pair i < j. */
+  private readonly keys: string[];
+  private readonly pairs: Array<[number, number]> = [];
+  constructor(spec: FiltersSpec, ctx: ShardAggContext) {
+    super(spec, ctx);
+    this.keys = spec.filters.map((f) => f.key);
+    if (spec.type === 'adjacency_matrix') {
+      for (let i = 0; i < spec.filters.length; i++) {
+        for (let j = i + 1; j < spec.filters.length; j++) {
+          this.pairs.push([i, j]);
+          this.keys.push(`${this.keys[i]}${spec.separator ?? '&'}${this.keys[j]}`);
+        }
+      }
+    } else if (spec.otherBucketKey !== undefined) this.keys.push(spec.otherBucketKey);
   }
   override async prepare(segments: readonly SegmentReader[]): Promise<void> {
     await super.prepare(segments);
@@ -341,8 +354,9 @@ class FiltersAggregator extends BucketAggregator {
     this.bindSubs(seg, si);
     const bits = this.bits[si] as Uint8Array[];
     const n = this.spec.filters.length;
-    const other = this.spec.otherBucketKey !== undefined;
-    const w = this.width;
+    const other = this.spec.otherBucketKey !== undefined && this.spec.type === 'filters';
+    const w = this.keys.length;
+    const pairs = this.pairs;
     return (doc, owner, score) => {
       let any = false;
       for (let i = 0; i < n; i++) {
@@ -352,15 +366,17 @@ class FiltersAggregator extends BucketAggregator {
         }
       }
       if (other && !any) this.collectBucket(doc, owner * w + n, score);
+      if (any) {
+        for (let p = 0; p < pairs.length; p++) {
+          const [a, b] = pairs[p] as [number, number];
+          if ((bits[a] as Uint8Array)[doc] === 1 && (bits[b] as Uint8Array)[doc] === 1) this.collectBucket(doc, owner * w + n + p, score);
+        }
+      }
     };
   }
   build(owner: number): InternalAgg {
-    const w = this.width;
-    const buckets: Bucket[] = this.spec.filters.map((f, i) => ({ key: f.key, docCount: this.counts[owner * w + i] ?? 0, subs: this.subResults(owner * w + i) }));
-    if (this.spec.otherBucketKey !== undefined) {
-      const ord = owner * w + this.spec.filters.length;
-      buckets.push({ key: this.spec.otherBucketKey, docCount: this.counts[ord] ?? 0, subs: this.subResults(ord) });
-    }
+    const w = this.keys.length;
+    const buckets: Bucket[] = this.keys.map((key, i) => ({ key, docCount: this.counts[owner * w + i] ?? 0, subs: this.subResults(owner * w + i) }));
     return { kind: 'filters', spec: this.spec, buckets };
   }
 }

@@ -17,7 +17,7 @@ const METRICS = new Set<string>(['min', 'max', 'sum', 'avg', 'value_count', 'sta
 /** ES 5.6 aggregation types (SearchModule) that Strata recognizes but does not compute yet. */
 const NOT_YET = new Set<string>([
   'percentiles', 'percentile_ranks', 'geo_bounds', 'geo_centroid', 'scripted_metric', 'significant_terms', 'sampler',
-  'diversified_sampler', 'geohash_grid', 'geo_distance', 'ip_range', 'nested', 'reverse_nested', 'children', 'adjacency_matrix', 'matrix_stats',
+  'diversified_sampler', 'geohash_grid', 'geo_distance', 'ip_range', 'nested', 'reverse_nested', 'children', 'matrix_stats',
   'avg_bucket', 'max_bucket', 'min_bucket', 'sum_bucket', 'stats_bucket', 'extended_stats_bucket', 'percentiles_bucket', 'derivative',
   'cumulative_sum', 'moving_avg', 'serial_diff', 'bucket_script', 'bucket_selector',
 ]);
@@ -89,6 +89,15 @@ function parseType(ctx: ParseContext, name: string, type: string, body: JsonObje
   else if (type === 'global') spec = { type, name, subs: [] };
   else if (type === 'filter') spec = { type, name, subs: [], query: ctx.parseInnerQuery(body, ctx.atValue(def, type)) };
   else if (type === 'filters') spec = parseFilters(ctx, name, body, fields);
+  else if (type === 'adjacency_matrix') {
+    const raw = fields.take('filters');
+    if (!isObject(raw)) throw iae(`[adjacency_matrix] filters must be an object of named filters`);
+    const separator = fields.has('separator') ? fields.text('separator') : '&';
+    const filters = Object.keys(raw)
+      .sort()
+      .map((k) => ({ key: k, query: ctx.parseInnerQuery(raw[k], ctx.atValue(raw, k)) }));
+    spec = { type, name, subs: [], keyed: false, separator, filters };
+  }
   else if (type === 'range' || type === 'date_range') {
     const vs = fields.values();
     const ranges = fields.take('ranges');

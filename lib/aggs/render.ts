@@ -81,7 +81,11 @@ function renderOne(a: InternalAgg, typed: boolean): Json {
       out.doc_count = a.docCount;
       return Object.assign(out, renderAggregations(a.subs, typed));
     case 'filters': {
-      if (a.spec.keyed) {
+      if (a.spec.type === 'adjacency_matrix') {
+        // InternalAdjacencyMatrix: non-empty buckets only, sorted by key
+        const kept = a.buckets.filter((b) => b.docCount > 0).sort((x, y) => (x.key < y.key ? -1 : x.key > y.key ? 1 : 0));
+        out.buckets = kept.map((b) => subs(b, { key: b.key, doc_count: b.docCount }));
+      } else if (a.spec.keyed) {
         const buckets: Json = {};
         for (const b of a.buckets) buckets[b.key as string] = subs(b, { doc_count: b.docCount });
         out.buckets = buckets;

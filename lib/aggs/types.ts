@@ -61,7 +61,10 @@ export interface FilterSpec extends Base {
   query: Query | null;
 }
 export interface FiltersSpec extends Base {
-  type: 'filters';
+  /** `adjacency_matrix`: buckets for each filter and each intersection of two (`A&B`). */
+  type: 'filters' | 'adjacency_matrix';
+  /** adjacency_matrix `separator` (default `&`). */
+  separator?: string;
   /** keyed form: named filters; anonymous form: keys are positions. */
   keyed: boolean;
   filters: Array<{ key: string; query: Query | null }>;

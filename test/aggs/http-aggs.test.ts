@@ -350,3 +350,16 @@ test('scroll: aggregations in the first response only', async (t) => {
   t.is(next.body.aggregations, undefined);
   await node.request('DELETE', '/_search/scroll/_all');
 });
+
+test('adjacency_matrix: non-empty filters and intersections, sorted by key, across shards', async (t) => {
+  const r = await search({ size: 0, aggs: { m: { adjacency_matrix: { filters: { y: { term: { tags: 'y' } }, p: { term: { paid: true } }, e: { term: { product: 'e' } } } } } } }, '?typed_keys');
+  t.is(r.status, 200, r.text);
+  const sets: Record<string, (d: Sale) => boolean> = { e: (d) => d.product === 'e', p: (d) => d.paid, y: (d) => d.tags?.includes('y') === true };
+  const keys = ['e', 'p', 'y'];
+  const expected: Array<{ key: string; doc_count: number }> = [];
+  keys.forEach((a, i) => {
+    expected.push({ key: a, doc_count: docs.filter(sets[a] as (d: Sale) => boolean).length });
+    for (const b of keys.slice(i + 1)) expected.push({ key: `${a}&${b}`, doc_count: docs.filter((d) => (sets[a] as (d: Sale) => boolean)(d) && (sets[b] as (d: Sale) => boolean)(d)).length });
+  });
+  t.deepEqual(r.body.aggregations['adjacency_matrix#m'].buckets, expected.filter((b) => b.doc_count > 0).sort((x, y) => (x.key < y.key ? -1 : 1)));
+});
