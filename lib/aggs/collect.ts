@@ -78,6 +78,8 @@ function createAggregator(s: AggSpec, ctx: ShardAggContext): Aggregator {
     case 'range':
     case 'date_range':
       return new RangeAggregator(s, ctx);
+    case 'ip_range':
+      return new IpRangeAggregator(s, ctx);
     case 'histogram':
     case 'date_histogram':
       return new HistogramAggregator(s, ctx);
@@ -568,4 +570,69 @@ class TopHitsAggregator implements Aggregator {
       scores: this.order.scores,
     };
   }
+}
+
+/** `ip_range`: ranges over the sortable 16-byte ip terms (from inclusive, to exclusive; CIDR masks). */
+class IpRangeAggregator extends BucketAggregator {
+  declare readonly spec: RangeSpec;
+  private readonly vs: ValuesSource;
+  private readonly ranges: Array<{ from?: string; to?: string }>;
+  constructor(spec: RangeSpec, ctx: ShardAggContext) {
+    super(spec, ctx);
+    this.vs = resolveValues(ctx, spec, false, 'ip_range', parseMissingWith(ctx));
+    if (this.vs.field && this.vs.field.type !== 'ip') {
+      throw new EsError('illegal_argument_exception', 400, `Field [${this.vs.field.path}] of type [${this.vs.field.type}] is not supported for aggregation [ip_range]`);
+    }
+    this.ranges = spec.ranges.map((r) => {
+      if (r.mask !== undefined) return cidrBounds(r.mask);
+      return { ...(r.from !== undefined ? { from: keyOfText(this.vs.field ?? IP_FIELD, String(r.from)) } : {}), ...(r.to !== undefined ? { to: keyOfText(this.vs.field ?? IP_FIELD, String(r.to)) } : {}) };
+    });
+  }
+  leaf(seg: SegmentReader, si: number): LeafCollector {
+    this.bindSubs(seg, si);
+    const col = columnFor(this.vs, seg);
+    const n = this.ranges.length;
+    const hit = new Uint8Array(n);
+    return (doc, owner, score) => {
+      hit.fill(0);
+      forValues(col, this.vs, doc, (v) => {
+        for (let i = 0; i < n; i++) {
+          const r = this.ranges[i] as { from?: string; to?: string };
+          if ((r.from === undefined || (v as string) >= r.from) && (r.to === undefined || (v as string) < r.to)) hit[i] = 1;
+        }
+      }, score);
+      for (let i = 0; i < n; i++) if (hit[i] === 1) this.collectBucket(doc, owner * n + i, score);
+    };
+  }
+  build(owner: number): InternalAgg {
+    const n = this.ranges.length;
+    const buckets: Bucket[] = this.ranges.map((r, i) => {
+      const given = this.spec.ranges[i];
+      return {
+        key: given?.key ?? given?.mask ?? '',
+        ...(r.from !== undefined ? { fromKey: r.from } : {}),
+        ...(r.to !== undefined ? { toKey: r.to } : {}),
+        docCount: this.counts[owner * n + i] ?? 0,
+        subs: this.subResults(owner * n + i),
+      };
+    });
+    return { kind: 'range', spec: this.spec, format: { kind: 'ip' }, buckets };
+  }
+}
+
+const IP_FIELD = { path: '', type: 'ip', indexed: true, docValues: true, stored: false, raw: {} } as SearchField;
+
+/** A CIDR mask (`192.168.0.0/16`, `::/24`) as [network, network + size) over 16-byte terms. */
+function cidrBounds(mask: string): { from?: string; to?: string } {
+  const slash = mask.indexOf('/');
+  const addr = slash < 0 ? mask : mask.slice(0, slash);
+  const enc = keyOfText(IP_FIELD, addr);
+  const v4 = addr.includes('.');
+  const bits = slash < 0 ? 128 : Number(mask.slice(slash + 1)) + (v4 ? 96 : 0);
+  if (!Number.isInteger(bits) || bits < 0 || bits > 128) throw new EsError('illegal_argument_exception', 400, `Expected [ip/prefix] but was [${mask}]`);
+  const hostBits = BigInt(128 - bits);
+  const network = (BigInt('0x' + enc) >> hostBits) << hostBits;
+  const end = network + (1n << hostBits);
+  const hex = (x: bigint): string => x.toString(16).padStart(32, '0');
+  return { from: hex(network), ...(end < 1n << 128n ? { to: hex(end) } : {}) };
 }

@@ -17,7 +17,7 @@ const METRICS = new Set<string>(['min', 'max', 'sum', 'avg', 'value_count', 'sta
 /** ES 5.6 aggregation types (SearchModule) that Strata recognizes but does not compute yet. */
 const NOT_YET = new Set<string>([
   'percentiles', 'percentile_ranks', 'geo_bounds', 'geo_centroid', 'scripted_metric', 'significant_terms', 'sampler',
-  'diversified_sampler', 'geohash_grid', 'geo_distance', 'ip_range', 'nested', 'reverse_nested', 'children', 'matrix_stats',
+  'diversified_sampler', 'geohash_grid', 'geo_distance', 'nested', 'reverse_nested', 'children', 'matrix_stats',
   'avg_bucket', 'max_bucket', 'min_bucket', 'sum_bucket', 'stats_bucket', 'extended_stats_bucket', 'percentiles_bucket', 'derivative',
   'cumulative_sum', 'moving_avg', 'serial_diff', 'bucket_script', 'bucket_selector',
 ]);
@@ -98,7 +98,7 @@ function parseType(ctx: ParseContext, name: string, type: string, body: JsonObje
       .map((k) => ({ key: k, query: ctx.parseInnerQuery(raw[k], ctx.atValue(raw, k)) }));
     spec = { type, name, subs: [], keyed: false, separator, filters };
   }
-  else if (type === 'range' || type === 'date_range') {
+  else if (type === 'range' || type === 'date_range' || type === 'ip_range') {
     const vs = fields.values();
     const ranges = fields.take('ranges');
     if (!Array.isArray(ranges)) throw iae(`No [ranges] specified for the [${name}] aggregation`);
@@ -111,12 +111,13 @@ function parseType(ctx: ParseContext, name: string, type: string, body: JsonObje
       ...(type === 'date_range' && fields.has('time_zone') ? { timeZone: fields.text('time_zone') } : {}),
       ranges: ranges.map((r) => {
         if (!isObject(r)) throw iae(`[${type}] ranges must be objects`);
-        const out: { key?: string; from?: number | string; to?: number | string } = {};
+        const out: { key?: string; from?: number | string; to?: number | string; mask?: string } = {};
         for (const [k, v] of Object.entries(r)) {
           if (k === 'key') out.key = textValue(v);
+          else if (k === 'mask' && type === 'ip_range') out.mask = textValue(v);
           else if (k === 'from' || k === 'to') {
             if (v === null) continue;
-            out[k] = typeof v === 'number' ? v : type === 'range' ? doubleValue(v) : textValue(v);
+            out[k] = typeof v === 'number' && type !== 'ip_range' ? v : type === 'range' ? doubleValue(v) : textValue(v);
           } else throw iae(`[range] unknown field [${k}], parser not found`);
         }
         return out;

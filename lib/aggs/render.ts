@@ -93,6 +93,20 @@ function renderOne(a: InternalAgg, typed: boolean): Json {
       return out;
     }
     case 'range': {
+      if (a.spec.type === 'ip_range') {
+        // InternalBinaryRange: no generated keys; bounds as addresses
+        const ip = a.buckets.map((b): [string, Json] => {
+          const o: Json = {};
+          if (b.key !== '' && !a.spec.keyed) o.key = b.key;
+          if (b.fromKey !== undefined) o.from = decodeIp(b.fromKey);
+          if (b.toKey !== undefined) o.to = decodeIp(b.toKey);
+          o.doc_count = b.docCount;
+          const key = b.key !== '' ? (b.key as string) : `${b.fromKey !== undefined ? decodeIp(b.fromKey) : '*'}-${b.toKey !== undefined ? decodeIp(b.toKey) : '*'}`;
+          return [key, subs(b, o)];
+        });
+        out.buckets = a.spec.keyed ? Object.fromEntries(ip) : ip.map((r) => r[1]);
+        return out;
+      }
       const rendered = a.buckets.map((b): [string, Json] => {
         const from = b.from as number;
         const to = b.to as number;

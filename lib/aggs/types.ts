@@ -74,10 +74,10 @@ export interface GlobalSpec extends Base {
   type: 'global';
 }
 export interface RangeSpec extends Base, ValuesSpec {
-  type: 'range' | 'date_range';
+  type: 'range' | 'date_range' | 'ip_range';
   keyed: boolean;
-  /** Bounds as given (numbers, or date math strings for date_range); resolved per shard. */
-  ranges: Array<{ key?: string; from?: number | string; to?: number | string }>;
+  /** Bounds as given (numbers, date math for date_range, addresses for ip_range); resolved per shard. */
+  ranges: Array<{ key?: string; from?: number | string; to?: number | string; mask?: string }>;
   timeZone?: string;
 }
 export interface HistogramSpec extends Base, ValuesSpec {
@@ -124,6 +124,9 @@ export interface Bucket {
   docCountError?: number;
   from?: number;
   to?: number;
+  /** ip_range bounds (sortable hex terms; absent = unbounded). */
+  fromKey?: string;
+  toKey?: string;
   subs: InternalAgg[];
 }
 

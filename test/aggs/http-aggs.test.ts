@@ -363,3 +363,14 @@ test('adjacency_matrix: non-empty filters and intersections, sorted by key, acro
   });
   t.deepEqual(r.body.aggregations['adjacency_matrix#m'].buckets, expected.filter((b) => b.doc_count > 0).sort((x, y) => (x.key < y.key ? -1 : 1)));
 });
+
+test('ip_range: address bounds and CIDR masks, no generated keys', async (t) => {
+  const r = await search({ size: 0, aggs: { ips: { ip_range: { field: 'ip', ranges: [{ to: '10.0.0.2' }, { mask: '10.0.0.2/31' }, { key: 'rest', from: '10.0.0.4' }] } } } });
+  t.is(r.status, 200, r.text);
+  const last = (ip: string): number => Number(ip.split('.')[3]);
+  t.deepEqual(r.body.aggregations.ips.buckets, [
+    { to: '10.0.0.2', doc_count: docs.filter((d) => last(d.ip) < 2).length },
+    { key: '10.0.0.2/31', from: '10.0.0.2', to: '10.0.0.4', doc_count: docs.filter((d) => last(d.ip) === 2 || last(d.ip) === 3).length },
+    { key: 'rest', from: '10.0.0.4', doc_count: docs.filter((d) => last(d.ip) >= 4).length },
+  ]);
+});
