@@ -115,6 +115,17 @@ abstract class BucketAggregator implements Aggregator {
     this.counts[ord] = (this.counts[ord] ?? 0) + 1;
     for (const l of this.subLeaves) l(doc, ord, score);
   }
+  /** A leaf counting a doc once in each of `n` ranges holding one of its values (bucket owner * n + i). */
+  protected rangesLeaf(col: Column | ScriptColumn | undefined, vs: ValuesSource, n: number, contains: (i: number, v: string | number) => boolean): LeafCollector {
+    const hit = new Uint8Array(n);
+    return (doc, owner, score) => {
+      hit.fill(0);
+      forValues(col, vs, doc, (v) => {
+        for (let i = 0; i < n; i++) if (contains(i, v)) hit[i] = 1;
+      }, score);
+      for (let i = 0; i < n; i++) if (hit[i] === 1) this.collectBucket(doc, owner * n + i, score);
+    };
+  }
   protected subResults(ord: number): InternalAgg[] {
     return this.subs.map((s) => s.build(ord));
   }
@@ -396,19 +407,11 @@ class RangeAggregator extends BucketAggregator {
   }
   leaf(seg: SegmentReader, si: number): LeafCollector {
     this.bindSubs(seg, si);
-    const col = columnFor(this.vs, seg);
-    const n = this.ranges.length;
-    const hit = new Uint8Array(n);
-    return (doc, owner, score) => {
-      hit.fill(0);
-      forValues(col, this.vs, doc, (v) => {
-        for (let i = 0; i < n; i++) {
-          const r = this.ranges[i] as { from: number; to: number };
-          if ((v as number) >= r.from && (v as number) < r.to) hit[i] = 1;
-        }
-      }, score);
-      for (let i = 0; i < n; i++) if (hit[i] === 1) this.collectBucket(doc, owner * n + i, score);
-    };
+    const ranges = this.ranges;
+    return this.rangesLeaf(columnFor(this.vs, seg), this.vs, ranges.length, (i, v) => {
+      const r = ranges[i] as { from: number; to: number };
+      return (v as number) >= r.from && (v as number) < r.to;
+    });
   }
   build(owner: number): InternalAgg {
     const n = this.ranges.length;
@@ -590,19 +593,11 @@ class IpRangeAggregator extends BucketAggregator {
   }
   leaf(seg: SegmentReader, si: number): LeafCollector {
     this.bindSubs(seg, si);
-    const col = columnFor(this.vs, seg);
-    const n = this.ranges.length;
-    const hit = new Uint8Array(n);
-    return (doc, owner, score) => {
-      hit.fill(0);
-      forValues(col, this.vs, doc, (v) => {
-        for (let i = 0; i < n; i++) {
-          const r = this.ranges[i] as { from?: string; to?: string };
-          if ((r.from === undefined || (v as string) >= r.from) && (r.to === undefined || (v as string) < r.to)) hit[i] = 1;
-        }
-      }, score);
-      for (let i = 0; i < n; i++) if (hit[i] === 1) this.collectBucket(doc, owner * n + i, score);
-    };
+    const ranges = this.ranges;
+    return this.rangesLeaf(columnFor(this.vs, seg), this.vs, ranges.length, (i, v) => {
+      const r = ranges[i] as { from?: string; to?: string };
+      return (r.from === undefined || (v as string) >= r.from) && (r.to === undefined || (v as string) < r.to);
+    });
   }
   build(owner: number): InternalAgg {
     const n = this.ranges.length;
