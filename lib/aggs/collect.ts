@@ -15,6 +15,7 @@ import type { AggSpec, TopHitsSpec, Bucket, FilterSpec, FiltersSpec, GlobalSpec,
 import { keyOfText, resolveValues as resolveFieldValues, type Column, type ScriptValues, type ValuesSource } from './values.js';
 import type { ScriptRef } from '../dsl/script-ref.js';
 import { compareBuckets, histogramKeyFn } from './order.js';
+import { isPipeline } from './pipeline.js';
 
 /** What collection needs from the shard (supplied by the action layer). */
 export interface ShardAggContext {
@@ -55,7 +56,8 @@ export interface Aggregator {
 
 /** Create the aggregators of a list of specs. */
 export function createAggregators(specs: readonly AggSpec[], ctx: ShardAggContext, topLevel = true): Aggregator[] {
-  return specs.map((s) => {
+  // pipeline aggregations run on the coordinator, over the reduced results
+  return specs.filter((s) => !isPipeline(s)).map((s) => {
     if (s.type === 'global' && !topLevel) {
       throw new EsError('aggregation_execution_exception', 500, `Aggregation [${s.name}] cannot have a global sub-aggregation [${s.name}]. Global aggregations can only be defined as top level aggregations`);
     }

@@ -12,20 +12,37 @@ import { parseSort } from '../dsl/sort.js';
 import { parseScript } from '../dsl/script-ref.js';
 import { parseFetchSource } from '../dsl/source-filter.js';
 
-const METRICS = new Set<string>(['min', 'max', 'sum', 'avg', 'value_count', 'stats', 'extended_stats', 'cardinality', 'top_hits']);
+
+/** Pipeline aggregations computed (on the coordinator, after the reduce). */
+export const PIPELINES = new Set<string>(['max_bucket', 'min_bucket', 'sum_bucket', 'avg_bucket', 'moving_avg']);
+
+const METRICS = new Set<string>(['min', 'max', 'sum', 'avg', 'value_count', 'stats', 'extended_stats', 'cardinality', 'top_hits', ...PIPELINES]);
 
 /** ES 5.6 aggregation types (SearchModule) that Strata recognizes but does not compute yet. */
 const NOT_YET = new Set<string>([
   'percentiles', 'percentile_ranks', 'geo_bounds', 'geo_centroid', 'scripted_metric', 'significant_terms', 'sampler',
   'diversified_sampler', 'geohash_grid', 'geo_distance', 'nested', 'reverse_nested', 'children', 'matrix_stats',
-  'avg_bucket', 'max_bucket', 'min_bucket', 'sum_bucket', 'stats_bucket', 'extended_stats_bucket', 'percentiles_bucket', 'derivative',
-  'cumulative_sum', 'moving_avg', 'serial_diff', 'bucket_script', 'bucket_selector',
+  'stats_bucket', 'extended_stats_bucket', 'percentiles_bucket', 'derivative',
+  'cumulative_sum', 'serial_diff', 'bucket_script', 'bucket_selector',
 ]);
 
 /** `AggregatorFactories.VALID_AGG_NAME`. */
 const VALID_NAME = /^[^[\]>]+$/;
 
 const iae = (reason: string): EsError => new EsError('illegal_argument_exception', 400, reason);
+
+/** ES 5.6 `MovAvgPipelineAggregationBuilder.doValidate`. */
+function movingAvgParent(name: string): EsError {
+  return iae(`moving_avg aggregation [${name}] must have a histogram or date_histogram as parent`);
+}
+
+/** Parse the top-level `aggs` of a search body: a top-level `moving_avg` has no histogram parent. */
+export function parseTopLevelAggregations(ctx: ParseContext, obj: JsonObject): AggSpec[] {
+  const specs = parseAggregations(ctx, obj);
+  const mov = specs.find((s) => s.type === 'moving_avg');
+  if (mov) throw movingAvgParent(mov.name);
+  return specs;
+}
 
 /**
  * Parse an `aggs` object (top level or under a bucket aggregation).
@@ -66,6 +83,9 @@ export function parseAggregations(ctx: ParseContext, obj: JsonObject): AggSpec[]
       spec.subs = subs;
     }
     if (meta) spec.meta = meta;
+    for (const sub of spec.subs) {
+      if (sub.type === 'moving_avg' && spec.type !== 'histogram' && spec.type !== 'date_histogram') throw movingAvgParent(sub.name);
+    }
     out.push(spec);
   }
   return out;
@@ -77,6 +97,7 @@ function parseType(ctx: ParseContext, name: string, type: string, body: JsonObje
   let spec: AggSpec;
   if (type === 'terms') spec = parseTerms(name, fields);
   else if (type === 'top_hits') spec = parseTopHits(ctx, name, body, fields);
+  else if (PIPELINES.has(type)) spec = parsePipeline(name, type, fields);
   else if (METRICS.has(type)) {
     const vs = fields.values();
     spec = { type: type as MetricType, name, subs: [], ...vs, sigma: type === 'extended_stats' ? fields.num('sigma', 2) : 2 };
@@ -342,4 +363,22 @@ function parseTopHits(ctx: ParseContext, name: string, body: JsonObject, f: Fiel
     if (f.has(k)) throw iae(`[top_hits] option [${k}] is not supported yet`);
   }
   return spec;
+}
+
+/** Sibling bucket pipelines and `moving_avg` (simple model). */
+function parsePipeline(name: string, type: string, f: Fields): AggSpec {
+  const path = f.take('buckets_path');
+  if (path === undefined) throw iae(`[${type}] Required one of fields [buckets_path], but none were specified.`);
+  const gap = f.has('gap_policy') ? f.text('gap_policy') : 'skip';
+  if (gap !== 'skip' && gap !== 'insert_zeros') throw iae(`Invalid gap policy: [${gap}], accepted values: [skip, insert_zeros]`);
+  let window = 5;
+  if (type === 'moving_avg') {
+    window = f.int('window', 5);
+    if (window <= 0) throw iae(`[window] must be a positive integer: [${name}]`);
+    const model = f.has('model') ? f.text('model') : 'simple';
+    if (model !== 'simple') throw iae(`moving_avg model [${model}] is not supported yet (only [simple])`);
+    for (const k of ['settings', 'predict', 'minimize']) if (f.has(k)) throw iae(`moving_avg option [${k}] is not supported yet`);
+  }
+  f.take('format');
+  return { type: type as 'max_bucket', name, subs: [], bucketsPath: textValue(path), gapPolicy: gap, window };
 }

@@ -49,6 +49,8 @@ function reduceOne(parts: InternalAgg[]): InternalAgg {
       return reduceHistogram(parts as Array<typeof a>);
     case 'terms':
       return reduceTerms(parts as Array<typeof a>);
+    case 'pipeline':
+      return a;
     case 'top_hits': {
       const list = parts as Array<typeof a>;
       const hits = list.flatMap((p) => p.hits).sort((x, y) => a.compare(x.doc, y.doc));
@@ -134,6 +136,8 @@ export function emptied(a: InternalAgg): InternalAgg {
       return { ...a, buckets: [], docCountError: 0, otherDocCount: 0 };
     case 'top_hits':
       return { ...a, total: 0, maxScore: NaN, hits: [] };
+    case 'pipeline':
+      return a;
   }
 }
 

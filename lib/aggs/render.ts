@@ -22,6 +22,7 @@ export function renderAggregations(aggs: readonly InternalAgg[], typedKeys: bool
 /** ES's `getType()` of a result: the prefix `typed_keys` adds. */
 function typeName(a: InternalAgg): string {
   if (a.kind === 'terms') return a.valueType === 'string' ? 'sterms' : a.valueType === 'long' ? 'lterms' : 'dterms';
+  if (a.kind === 'pipeline') return a.spec.type === 'max_bucket' || a.spec.type === 'min_bucket' ? 'bucket_metric_value' : 'simple_value';
   return a.spec.type;
 }
 
@@ -68,6 +69,11 @@ function renderOne(a: InternalAgg, typed: boolean): Json {
     }
     case 'numeric':
       return Object.assign(out, renderMetric(a));
+    case 'pipeline':
+      // InternalSimpleValue / InternalBucketMetricValue
+      out.value = Number.isFinite(a.value) ? jsonDouble(a.value) : null;
+      if (a.keys) out.keys = a.keys;
+      return out;
     case 'top_hits': {
       // InternalTopHits: the page [from, from + size) of the merged hits
       const page = a.hits.slice(a.spec.from, a.spec.from + a.spec.size);
@@ -225,4 +231,12 @@ function offsetText(ms: number): string {
   if (ms === 0) return 'Z';
   const m = Math.abs(ms) / 60000;
   return `${ms < 0 ? '-' : '+'}${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
+}
+
+/** A bucket's key as ES's `getKeyAsString` gives it (pipelines report keys this way). */
+export function bucketKeyText(a: InternalAgg, b: Bucket): string {
+  if (typeof b.key === 'string') return a.kind === 'terms' && a.format.kind === 'ip' ? decodeIp(b.key) : b.key;
+  if (a.kind === 'histogram') return formatValue(a.spec.type === 'date_histogram' && a.format.kind === 'raw' ? { kind: 'date', pattern: 'strict_date_optional_time' } : a.format, b.key);
+  if (a.kind === 'terms') return a.format.kind === 'raw' ? (a.valueType === 'double' ? javaDoubleToString(b.key) : String(b.key)) : formatValue(a.format, b.key);
+  return String(b.key);
 }

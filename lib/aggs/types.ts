@@ -105,7 +105,16 @@ export interface TopHitsSpec extends Base {
   trackScores: boolean;
 }
 
-export type AggSpec = TermsSpec | MetricSpec | MissingSpec | FilterSpec | FiltersSpec | GlobalSpec | RangeSpec | HistogramSpec | TopHitsSpec;
+/** Pipeline aggregations, run on the coordinator over reduced results. */
+export interface PipelineSpec extends Base {
+  type: 'max_bucket' | 'min_bucket' | 'sum_bucket' | 'avg_bucket' | 'moving_avg';
+  bucketsPath: string;
+  gapPolicy: 'skip' | 'insert_zeros';
+  /** moving_avg `window` (5). */
+  window: number;
+}
+
+export type AggSpec = TermsSpec | MetricSpec | MissingSpec | FilterSpec | FiltersSpec | GlobalSpec | RangeSpec | HistogramSpec | TopHitsSpec | PipelineSpec;
 
 /** A top hit: its order key and its rendering (fetched on the shard). */
 export interface TopHit {
@@ -139,4 +148,5 @@ export type InternalAgg =
   | { kind: 'filters'; spec: FiltersSpec; buckets: Bucket[] }
   | { kind: 'range'; spec: RangeSpec; format: KeyFormat; buckets: Bucket[] }
   | { kind: 'histogram'; spec: HistogramSpec; format: KeyFormat; buckets: Bucket[]; bounds?: { min?: number; max?: number } }
+  | { kind: 'pipeline'; spec: PipelineSpec; value: number; keys?: string[] }
   | { kind: 'top_hits'; spec: TopHitsSpec; total: number; maxScore: number; hits: TopHit[]; compare: (a: ScoredDoc, b: ScoredDoc) => number; scores: boolean };

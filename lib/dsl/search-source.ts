@@ -12,7 +12,7 @@ import { parseScript, type ScriptRef } from './script-ref.js';
 import { parseSort, type SortSpec } from './sort.js';
 import { parseFetchSource, parseStoredFields, type FetchSource, type StoredFields } from './source-filter.js';
 import { parseTimeValue, type TimeValue } from './time-value.js';
-import { parseAggregations } from '../aggs/parse.js';
+import { parseTopLevelAggregations } from '../aggs/parse.js';
 import type { AggSpec } from '../aggs/types.js';
 import { booleanValue, floatValue, intValue, isObject, isValue, textValue, tokenOf, type JsonObject } from './xcontent.js';
 
@@ -153,7 +153,7 @@ export function parseSearchSource(body: unknown, opts: ParseOptions = {}): Searc
           break;
         case 'aggregations':
         case 'aggs':
-          s.aggregations = parseAggregations(ctx, v);
+          s.aggregations = parseTopLevelAggregations(ctx, v);
           break;
         case 'highlight':
           s.highlight = v;

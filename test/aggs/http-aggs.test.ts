@@ -374,3 +374,37 @@ test('ip_range: address bounds and CIDR masks, no generated keys', async (t) => 
     { key: 'rest', from: '10.0.0.4', doc_count: docs.filter((d) => last(d.ip) >= 4).length },
   ]);
 });
+
+test('pipelines: max/min/sum/avg_bucket over a date_histogram, moving_avg (simple) inside it', async (t) => {
+  const r = await search({
+    size: 0,
+    aggs: {
+      h: { date_histogram: { field: 'sold', interval: 'month' }, aggs: { q: { sum: { field: 'qty' } }, mov: { moving_avg: { buckets_path: 'q', window: 2 } } } },
+      top: { max_bucket: { buckets_path: 'h>q' } },
+      low: { min_bucket: { buckets_path: 'h>_count' } },
+      total: { sum_bucket: { buckets_path: 'h>q' } },
+      mean: { avg_bucket: { buckets_path: 'h>q' } },
+    },
+  }, '?typed_keys');
+  t.is(r.status, 200, r.text);
+  const months = [1, 2, 3].map((m) => {
+    const ds = docs.filter((d) => d.sold.startsWith(`2017-0${m}`));
+    return { key: `2017-0${m}-01T00:00:00.000Z`, count: ds.length, q: ds.reduce((s, d) => s + d.qty, 0) };
+  });
+  const a = r.body.aggregations;
+  const maxQ = Math.max(...months.map((m) => m.q));
+  t.deepEqual(a['bucket_metric_value#top'], { value: maxQ, keys: months.filter((m) => m.q === maxQ).map((m) => m.key) });
+  const minC = Math.min(...months.map((m) => m.count));
+  t.deepEqual(a['bucket_metric_value#low'], { value: minC, keys: months.filter((m) => m.count === minC).map((m) => m.key) });
+  t.deepEqual(a['simple_value#total'], { value: months.reduce((s, m) => s + m.q, 0) });
+  t.deepEqual(a['simple_value#mean'], { value: months.reduce((s, m) => s + m.q, 0) / 3 });
+  const buckets = a['date_histogram#h'].buckets;
+  t.is(buckets[0]['simple_value#mov'], undefined);
+  t.deepEqual(buckets[1]['simple_value#mov'], { value: months[0]?.q });
+  t.deepEqual(buckets[2]['simple_value#mov'], { value: ((months[0]?.q ?? 0) + (months[1]?.q ?? 0)) / 2 });
+  const orphan = await search({ size: 0, aggs: { mov: { moving_avg: { buckets_path: 'x' } } } });
+  t.is(orphan.status, 400);
+  t.is(orphan.body.error.reason, 'moving_avg aggregation [mov] must have a histogram or date_histogram as parent');
+  const badPath = await search({ size: 0, aggs: { m: { max_bucket: { buckets_path: 'nope>q' } } } });
+  t.is(badPath.status, 500);
+});

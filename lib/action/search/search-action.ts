@@ -18,6 +18,7 @@ import { allShardsFailed, shardFailureJson, toShardFailure, type ShardFailure } 
 import { newSearchRequest, parseTimeout, type SearchRequest } from './search-request.js';
 import { clusterSetting } from './cluster-settings.js';
 import { reduceAggregations } from '../../aggs/reduce.js';
+import { applyPipelines } from '../../aggs/pipeline.js';
 import { renderAggregations } from '../../aggs/render.js';
 import type { InternalAgg } from '../../aggs/types.js';
 
@@ -176,6 +177,16 @@ export async function queryPhase(ctx: NodeContext, r: SearchRequest, opts: { ind
     timedOut ||= res.timedOut;
     terminated ||= res.terminatedEarly;
   }
+  let aggregations: InternalAgg[] | undefined;
+  if (r.aggs && r.aggs.length > 0) {
+    try {
+      aggregations = applyPipelines(r.aggs, reduceAggregations(ok.map((c) => c.aggs ?? [])));
+    } catch (e) {
+      // a reduce error fails the request: the searchers are released here, not by the caller
+      release(contexts);
+      throw e;
+    }
+  }
   const scores = !sorted || r.trackScores;
   // size 0 counts with Lucene's TotalHitCountCollector: max_score is 0, not computed
   if (size === 0 && !opts.forScroll) maxScore = 0;
@@ -190,7 +201,7 @@ export async function queryPhase(ctx: NodeContext, r: SearchRequest, opts: { ind
     ...(r.terminateAfter !== undefined && r.terminateAfter > 0 ? { terminatedEarly: terminated } : {}),
     scores,
     started,
-    ...(r.aggs && r.aggs.length > 0 ? { aggregations: reduceAggregations(ok.map((c) => c.aggs ?? [])) } : {}),
+    ...(aggregations ? { aggregations } : {}),
     typedKeys: r.typedKeys === true,
     numReducePhases: r.batchedReduceSize !== undefined && r.batchedReduceSize < totalShards && !opts.forScroll ? totalShards - r.batchedReduceSize + 1 : 1,
   };
