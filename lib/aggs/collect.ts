@@ -55,11 +55,11 @@ export interface Aggregator {
 }
 
 /** Create the aggregators of a list of specs. */
-export function createAggregators(specs: readonly AggSpec[], ctx: ShardAggContext, topLevel = true): Aggregator[] {
+export function createAggregators(specs: readonly AggSpec[], ctx: ShardAggContext, parent?: string): Aggregator[] {
   // pipeline aggregations run on the coordinator, over the reduced results
   return specs.filter((s) => !isPipeline(s)).map((s) => {
-    if (s.type === 'global' && !topLevel) {
-      throw new EsError('aggregation_execution_exception', 500, `Aggregation [${s.name}] cannot have a global sub-aggregation [${s.name}]. Global aggregations can only be defined as top level aggregations`);
+    if (s.type === 'global' && parent !== undefined) {
+      throw new EsError('aggregation_execution_exception', 500, `Aggregation [${parent}] cannot have a global sub-aggregation [${s.name}]. Global aggregations can only be defined as top level aggregations`);
     }
     return createAggregator(s, ctx);
   });
@@ -105,7 +105,7 @@ abstract class BucketAggregator implements Aggregator {
     readonly spec: AggSpec,
     protected readonly ctx: ShardAggContext,
   ) {
-    this.subs = createAggregators(spec.subs, ctx, false);
+    this.subs = createAggregators(spec.subs, ctx, spec.name);
   }
   async prepare(segments: readonly SegmentReader[]): Promise<void> {
     for (const s of this.subs) await s.prepare(segments);

@@ -9,6 +9,7 @@ import type { ParseContext } from '../dsl/parse-context.js';
 import { booleanValue, doubleValue, intValue, isObject, isValue, textValue, tokenOf, type JsonObject } from '../dsl/xcontent.js';
 import type { AggSpec, HistogramSpec, MetricType, TermsOrder, TopHitsSpec, ValuesSpec } from './types.js';
 import { parseSort } from '../dsl/sort.js';
+import { luceneRegExp } from '../search/term-expansion.js';
 import { parseScript } from '../dsl/script-ref.js';
 import { parseFetchSource } from '../dsl/source-filter.js';
 
@@ -212,22 +213,29 @@ function fieldOf(f: Fields): { field?: string } {
   return f.has('field') ? { field: f.text('field') } : {};
 }
 
-function parseOrder(type: string, v: unknown): TermsOrder[] {
+function parseOrder(type: string, name: string, v: unknown): TermsOrder[] {
   const one = (o: unknown): TermsOrder => {
     if (!isObject(o)) throw iae(`[${type}] order must be an object`);
     const entries = Object.entries(o);
     const first = entries[0];
     if (!first || entries.length > 1) throw iae(`[${type}] order must have exactly one criterion`);
     const dir = textValue(first[1]).toLowerCase();
-    if (dir !== 'asc' && dir !== 'desc') throw new EsError('parsing_exception', 400, `Unknown terms order direction [${textValue(first[1])}] in terms aggregation [${type}]`);
+    if (dir !== 'asc' && dir !== 'desc') throw new EsError('parsing_exception', 400, `Unknown terms order direction [${textValue(first[1])}] in terms aggregation [${name}]`);
     const by = first[0] === '_term' ? '_key' : first[0];
     return { by, asc: dir === 'asc' };
   };
   return Array.isArray(v) ? v.map(one) : [one(v)];
 }
 
+/** `include`/`exclude`: a Lucene regular expression (ES `IncludeExclude`, all syntax flags) or a value list. */
 function filterList(v: unknown): { regex?: RegExp; values?: Set<string> } {
-  if (typeof v === 'string') return { regex: new RegExp(`^(?:${v})$`, 'u') };
+  if (typeof v === 'string') {
+    try {
+      return { regex: luceneRegExp(v, 0xffff) };
+    } catch (e) {
+      throw iae(`invalid regular expression [${v}]: ${(e as Error).message}`);
+    }
+  }
   if (Array.isArray(v)) return { values: new Set(v.map((x) => textValue(x))) };
   throw iae('Unknown include/exclude form: partitions are not supported yet');
 }
@@ -240,7 +248,7 @@ function parseTerms(name: string, f: Fields): AggSpec {
   if (shardSize !== undefined && shardSize <= 0) throw iae(`[shardSize] must be greater than 0. Found [${shardSize}] in [${name}]`);
   const minDocCount = f.int('min_doc_count', 1);
   if (minDocCount < 0) throw iae(`[minDocCount] must be greater than or equal to 0. Found [${minDocCount}] in [${name}]`);
-  const order = f.has('order') ? parseOrder('terms', f.take('order')) : [{ by: '_count', asc: false }];
+  const order = f.has('order') ? parseOrder('terms', name, f.take('order')) : [{ by: '_count', asc: false }];
   // ES appends `_key asc` as the tie-breaker unless the order already is by key
   if (!order.some((o) => o.by === '_key')) order.push({ by: '_key', asc: true });
   const inc = f.take('include');
@@ -313,7 +321,7 @@ function parseHistogram(name: string, type: 'histogram' | 'date_histogram', f: F
   const off = f.take('offset');
   const offset = off === undefined ? 0 : typeof off === 'number' ? off : type === 'histogram' ? doubleValue(off) : offsetMs(textValue(off));
   const eb = f.take('extended_bounds');
-  const order = f.has('order') ? (parseOrder(type, f.take('order'))[0] as TermsOrder) : { by: '_key', asc: true };
+  const order = f.has('order') ? (parseOrder(type, name, f.take('order'))[0] as TermsOrder) : { by: '_key', asc: true };
   const minDocCount = f.int('min_doc_count', type === 'histogram' ? 0 : 0);
   if (minDocCount < 0) throw iae(`[minDocCount] must be greater than or equal to 0. Found [${minDocCount}] in [${name}]`);
   const spec: HistogramSpec = {

@@ -408,3 +408,18 @@ test('pipelines: max/min/sum/avg_bucket over a date_histogram, moving_avg (simpl
   const badPath = await search({ size: 0, aggs: { m: { max_bucket: { buckets_path: 'nope>q' } } } });
   t.is(badPath.status, 500);
 });
+
+test('bad aggregation input gets ES errors, and a failing build fails its shards', async (t) => {
+  const regex = await search({ aggs: { x: { terms: { field: 'product', include: '(' } } } });
+  t.is(regex.status, 400);
+  t.is(regex.body.error.type, 'illegal_argument_exception');
+  const dir = await search({ aggs: { x: { terms: { field: 'product', order: { _count: 'sideways' } } } } });
+  t.is(dir.body.error.reason, 'Unknown terms order direction [sideways] in terms aggregation [x]');
+  const path = await search({ aggs: { x: { terms: { field: 'product', order: { nope: 'asc' } } } } });
+  t.is(path.status, 500);
+  t.is(path.body.error.root_cause[0].reason, 'Invalid terms aggregation order path [nope]. Unknown aggregation [nope]');
+  const global = await search({ aggs: { x: { terms: { field: 'product' }, aggs: { y: { global: {} } } } } });
+  t.is(global.body.error.root_cause[0].reason, 'Aggregation [x] cannot have a global sub-aggregation [y]. Global aggregations can only be defined as top level aggregations');
+  const missing = await search({ aggs: { x: {} } });
+  t.is(missing.body.error.reason, 'Missing definition for aggregation [x]');
+});

@@ -163,7 +163,7 @@ export async function runQueryPhase(ctx: NodeContext, contexts: ShardContext[], 
         if (r.scriptFields) sc.scriptFields = compileScriptFields(sc.compile, r.scriptFields);
         const searchAfter = searchAfterValues(r, sc.sorts);
         const aggs = r.aggs && r.aggs.length > 0 ? await startShardAggs(sc, r.aggs, contexts.length, ctx.nodeId) : undefined;
-        sc.result = await searchShard(sc.segments, {
+        const result = await searchShard(sc.segments, {
           weight: sc.weight,
           ...(sc.postFilter ? { postFilter: sc.postFilter } : {}),
           topN: o.topN(sc),
@@ -177,7 +177,9 @@ export async function runQueryPhase(ctx: NodeContext, contexts: ShardContext[], 
           ...(r.collapse ? { collapse: collapseKey(sc.compile.fields, r.collapse.field) } : {}),
           ...(aggs ? { onMatch: (seg: number, doc: number, score: number) => aggs.onMatch(seg, doc, score) } : {}),
         });
+        // the shard succeeds only once its aggregations are built too
         if (aggs) sc.aggs = await aggs.finish();
+        sc.result = result;
         for (const h of sc.result.top) h.shard = sc.shardIndex;
       } catch (e) {
         failures.push(toShardFailure(sc.index, sc.shard, ctx.nodeId, e));
