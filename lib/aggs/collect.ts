@@ -24,6 +24,8 @@ export interface ShardAggContext {
   numShards: number;
   /** Live docs of a segment matching a filter query, as a bitset. */
   filterDocs(q: Query | null, seg: SegmentReader): Promise<Uint8Array>;
+  /** Values of a meta field (`_index`, `_type`), undefined for the ones not supported. */
+  metaValues(field: string): ScriptValues | undefined;
   /** Compile a values script for this shard (values converted to numbers or Java strings). */
   script(ref: ScriptRef, numeric: boolean): ScriptValues;
   /** How `top_hits` orders and keys its hits on this shard (its sort compiled here). */
@@ -144,7 +146,7 @@ function zoned(vs: ValuesSource, timeZone: string | undefined): ValuesSource {
 /** Resolve a field or script values source on this shard. */
 function resolveValues(ctx: ShardAggContext, spec: AggSpec & import('./types.js').ValuesSpec, numeric: boolean, aggType: string, parseMissing: (f: SearchField, v: string | number | boolean) => number): ValuesSource {
   const script = spec.script;
-  return resolveFieldValues(ctx.fields, spec, numeric, aggType, parseMissing, script ? (num) => ctx.script(script, num) : undefined);
+  return resolveFieldValues(ctx.fields, spec, numeric, aggType, parseMissing, script ? (num) => ctx.script(script, num) : undefined, (f) => ctx.metaValues(f));
 }
 
 /** A script's values bound to a segment, read like a column. */

@@ -51,6 +51,7 @@ export function resolveValues(
   aggType: string,
   parseMissing: (f: SearchField, v: string | number | boolean) => number,
   script?: (numeric: boolean) => ScriptValues,
+  meta?: (field: string) => ScriptValues | undefined,
 ): ValuesSource {
   if (spec.field === undefined && spec.script !== undefined && script) {
     // ES falls back to bytes for scripts without a value_type (ValuesSourceConfig.resolve)
@@ -61,6 +62,13 @@ export function resolveValues(
   }
   if (spec.field === undefined) throw new EsError('illegal_argument_exception', 400, `Required one of fields [field, script], but none were specified. `);
   const f = fields.get(spec.field) ?? null;
+  if (!f && spec.field.startsWith('_') && meta) {
+    const values = meta(spec.field);
+    if (values === undefined || numeric) {
+      throw new EsError('illegal_argument_exception', 400, `aggregation [${aggType}] on meta field [${spec.field}] is not supported yet`);
+    }
+    return { field: null, valueType: 'string', format: { kind: 'raw' }, column: () => undefined, script: values };
+  }
   if (!f) {
     const valueType = numeric ? 'double' : 'string';
     const missing = spec.missing === undefined ? undefined : numeric ? Number(spec.missing) : String(spec.missing);

@@ -423,3 +423,17 @@ test('bad aggregation input gets ES errors, and a failing build fails its shards
   const missing = await search({ aggs: { x: {} } });
   t.is(missing.body.error.reason, 'Missing definition for aggregation [x]');
 });
+
+test('terms on _index and _type; other meta fields fail loudly', async (t) => {
+  const r = await search({ size: 0, aggs: { i: { terms: { field: '_index' } }, ty: { terms: { field: '_type' } } } });
+  t.is(r.status, 200, r.text);
+  const per = (idx: string): number => (idx === 'sales-1' ? 13 : 11);
+  t.deepEqual(r.body.aggregations.i.buckets, [
+    { key: 'sales-1', doc_count: per('sales-1') },
+    { key: 'sales-2', doc_count: per('sales-2') },
+  ]);
+  t.deepEqual(r.body.aggregations.ty.buckets, [{ key: 'sale', doc_count: docs.length }]);
+  const id = await search({ size: 0, aggs: { x: { terms: { field: '_id' } } } });
+  t.is(id.status, 400);
+  t.is(id.body.error.root_cause[0].reason, 'aggregation [terms] on meta field [_id] is not supported yet');
+});

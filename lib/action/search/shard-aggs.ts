@@ -46,6 +46,11 @@ export async function startShardAggs(sc: ShardContext, specs: readonly AggSpec[]
       if (scorer) for (let d = scorer.nextDoc(); d !== NO_MORE_DOCS; d = scorer.nextDoc()) bits[d] = 1;
       return bits;
     },
+    metaValues(field) {
+      if (field === '_index') return () => () => [sc.index];
+      if (field === '_type') return (seg) => (doc) => [(seg as StrataSegmentReader).docType(doc)];
+      return undefined;
+    },
     script(ref, numeric) {
       const compiled = compileSearchScript(sc.compile, ref, 'aggs');
       return (seg) => {
