@@ -1,0 +1,114 @@
+/** Metrics on a shard: numeric stats records, exact cardinality sets and `top_hits` heaps, per bucket ordinal. */
+import type { SegmentReader } from '../shard/segment-reader.js';
+import { TopK } from '../search/top-docs.js';
+import type { InternalAgg, MetricSpec, TopHitsSpec } from './types.js';
+import type { ValuesSource } from './values.js';
+import { columnFor, forValues, parseMissingWith, resolveValues, type Aggregator, type LeafCollector, type ShardAggContext, type TopHitsOrder } from './aggregator.js';
+
+/** min, max, sum, avg, value_count, stats, extended_stats: one running stats record per bucket. */
+export class NumericMetricAggregator implements Aggregator {
+  private readonly vs: ValuesSource;
+  private count: number[] = [];
+  private sum: number[] = [];
+  private min: number[] = [];
+  private max: number[] = [];
+  private sumSq: number[] = [];
+  constructor(
+    readonly spec: MetricSpec,
+    ctx: ShardAggContext,
+  ) {
+    // value_count counts values of any field type
+    this.vs = resolveValues(ctx, spec, spec.type !== 'value_count', spec.type, parseMissingWith(ctx));
+  }
+  async prepare(): Promise<void> {}
+  leaf(seg: SegmentReader): LeafCollector {
+    const col = columnFor(this.vs, seg);
+    return (doc, owner, score) => {
+      forValues(col, this.vs, doc, (v) => {
+        this.count[owner] = (this.count[owner] ?? 0) + 1;
+        if (typeof v !== 'number') return;
+        this.sum[owner] = (this.sum[owner] ?? 0) + v;
+        this.sumSq[owner] = (this.sumSq[owner] ?? 0) + v * v;
+        if (!(v >= (this.min[owner] ?? Infinity))) this.min[owner] = v;
+        if (!(v <= (this.max[owner] ?? -Infinity))) this.max[owner] = v;
+      }, score);
+    };
+  }
+  build(owner: number): InternalAgg {
+    return {
+      kind: 'numeric',
+      spec: this.spec,
+      format: this.vs.format,
+      count: owner < 0 ? 0 : this.count[owner] ?? 0,
+      sum: owner < 0 ? 0 : this.sum[owner] ?? 0,
+      min: owner < 0 ? Infinity : this.min[owner] ?? Infinity,
+      max: owner < 0 ? -Infinity : this.max[owner] ?? -Infinity,
+      sumOfSquares: owner < 0 ? 0 : this.sumSq[owner] ?? 0,
+    };
+  }
+}
+
+/** Exact distinct counts (ES uses HyperLogLog++; below `precision_threshold` it is exact too). */
+export class CardinalityAggregator implements Aggregator {
+  private readonly vs: ValuesSource;
+  private readonly sets = new Map<number, Set<string | number>>();
+  constructor(
+    readonly spec: MetricSpec,
+    ctx: ShardAggContext,
+  ) {
+    this.vs = resolveValues(ctx, spec, false, 'cardinality', parseMissingWith(ctx));
+  }
+  async prepare(): Promise<void> {}
+  leaf(seg: SegmentReader): LeafCollector {
+    const col = columnFor(this.vs, seg);
+    return (doc, owner, score) => {
+      forValues(col, this.vs, doc, (v) => {
+        let s = this.sets.get(owner);
+        if (!s) this.sets.set(owner, (s = new Set()));
+        s.add(v);
+      }, score);
+    };
+  }
+  build(owner: number): InternalAgg {
+    return { kind: 'cardinality', spec: this.spec, values: this.sets.get(owner) ?? new Set() };
+  }
+}
+
+/** `top_hits`: the best `from + size` docs per bucket (fetched and rendered by the shard). */
+export class TopHitsAggregator implements Aggregator {
+  private readonly order: TopHitsOrder;
+  private readonly tops = new Map<number, TopK>();
+  private readonly totals: number[] = [];
+  private readonly maxScores: number[] = [];
+  constructor(
+    readonly spec: TopHitsSpec,
+    ctx: ShardAggContext,
+  ) {
+    this.order = ctx.topHits(spec);
+  }
+  async prepare(): Promise<void> {}
+  leaf(seg: SegmentReader, si: number): LeafCollector {
+    const hitOf = this.order.bind(seg, si);
+    const n = this.spec.from + this.spec.size;
+    return (doc, owner, score) => {
+      this.totals[owner] = (this.totals[owner] ?? 0) + 1;
+      if (!(score <= (this.maxScores[owner] ?? -Infinity))) this.maxScores[owner] = score;
+      let top = this.tops.get(owner);
+      if (!top) this.tops.set(owner, (top = new TopK(n, this.order.compare)));
+      if (n > 0) top.add(hitOf(doc, score));
+    };
+  }
+  build(owner: number): InternalAgg {
+    const hits = this.tops.get(owner)?.sorted() ?? [];
+    return {
+      kind: 'top_hits',
+      spec: this.spec,
+      total: owner < 0 ? 0 : this.totals[owner] ?? 0,
+      maxScore: owner < 0 ? NaN : this.maxScores[owner] ?? NaN,
+      hits: hits.map((doc) => ({ doc })),
+      compare: this.order.compare,
+      scores: this.order.scores,
+    };
+  }
+}
+

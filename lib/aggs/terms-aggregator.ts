@@ -1,0 +1,137 @@
+/**
+ * `terms` on a shard (ES 5.6 `GlobalOrdinalsStringTermsAggregator` / `LongTermsAggregator`):
+ * keyword columns count segment ordinals, each mapped to a bucket once per segment; other
+ * values go through a key map. `build` sorts by the order, keeps `shard_size` buckets and
+ * counts the rest as `sum_other_doc_count`.
+ */
+import { EsError } from '../errors/errors.js';
+import type { SegmentReader } from '../shard/segment-reader.js';
+import type { Bucket, InternalAgg, TermsSpec } from './types.js';
+import { keyOfText, type ValuesSource } from './values.js';
+import { compareBuckets } from './order.js';
+import { BucketAggregator, forValues, parseMissingWith, resolveValues, columnFor, type Aggregator, type LeafCollector, type ShardAggContext } from './aggregator.js';
+
+export class TermsAggregator extends BucketAggregator {
+  declare readonly spec: TermsSpec;
+  private readonly vs: ValuesSource;
+  /** Per parent bucket: key -> bucket ordinal. */
+  private readonly byOwner = new Map<number, Map<string | number, number>>();
+  private readonly keys: Array<string | number> = [];
+  /** Terms of the string columns seen (for min_doc_count 0). */
+  private readonly allTerms = new Set<string>();
+  constructor(spec: TermsSpec, ctx: ShardAggContext, subs: Aggregator[]) {
+    super(spec, ctx, subs);
+    this.vs = resolveValues(ctx, spec, false, 'terms', parseMissingWith(ctx));
+    if ((spec.include?.regex || spec.exclude?.regex) && (this.vs.valueType !== 'string' || this.vs.format.kind !== 'raw')) {
+      throw new EsError(
+        'aggregation_execution_exception',
+        500,
+        `Aggregation [${spec.name}] cannot support regular expression style include/exclude settings as they can only be applied to string fields. Use an array of values for include/exclude clauses`,
+      );
+    }
+    const inc = this.keysOf(spec.include?.values);
+    const exc = this.keysOf(spec.exclude?.values);
+    if (inc) this.incKeys = inc;
+    if (exc) this.excKeys = exc;
+  }
+  /** include/exclude value lists as keys (parsed with the field's format, as ES `IncludeExclude` does). */
+  private readonly incKeys?: Set<string | number>;
+  private readonly excKeys?: Set<string | number>;
+  private accepts(key: string | number): boolean {
+    const inc = this.spec.include;
+    const exc = this.spec.exclude;
+    if (inc && !((inc.regex && inc.regex.test(key as string)) || this.incKeys?.has(key))) return false;
+    if (exc && ((exc.regex && exc.regex.test(key as string)) || this.excKeys?.has(key))) return false;
+    return true;
+  }
+  private keysOf(values: Set<string> | undefined): Set<string | number> | undefined {
+    if (!values) return undefined;
+    const f = this.vs.field;
+    return new Set([...values].map((v) => (this.vs.valueType === 'string' ? keyOfText(f, v) : this.ctx.parseValue(f, v, false))));
+  }
+  private ordOf(owner: number, key: string | number): number {
+    let m = this.byOwner.get(owner);
+    if (!m) this.byOwner.set(owner, (m = new Map()));
+    let ord = m.get(key);
+    if (ord === undefined) {
+      ord = this.keys.length;
+      this.keys.push(key);
+      m.set(key, ord);
+    }
+    return ord;
+  }
+  leaf(seg: SegmentReader, si: number): LeafCollector {
+    this.bindSubs(seg, si);
+    const col = columnFor(this.vs, seg);
+    const filtered = this.spec.include !== undefined || this.spec.exclude !== undefined;
+    if (col && col.kind === 'string') {
+      if (this.spec.minDocCount === 0) for (const t of col.terms) if (this.accepts(t)) this.allTerms.add(t);
+      // segment ordinal -> bucket ordinal for the top-level owner (-1 unknown, -2 excluded)
+      const cache = new Int32Array(col.terms.length).fill(-1);
+      return (doc, owner, score) => {
+        const from = col.start[doc] as number;
+        const to = col.start[doc + 1] as number;
+        if (to === from) {
+          if (this.vs.missing !== undefined && this.accepts(this.vs.missing)) this.collectBucket(doc, this.ordOf(owner, this.vs.missing), score);
+          return;
+        }
+        for (let i = from; i < to; i++) {
+          const so = col.ords[i] as number;
+          if (owner === 0) {
+            let ord = cache[so] as number;
+            if (ord === -1) {
+              const term = col.terms[so] as string;
+              ord = filtered && !this.accepts(term) ? -2 : this.ordOf(0, term);
+              cache[so] = ord;
+            }
+            if (ord >= 0) this.collectBucket(doc, ord, score);
+          } else {
+            const term = col.terms[so] as string;
+            if (!filtered || this.accepts(term)) this.collectBucket(doc, this.ordOf(owner, term), score);
+          }
+        }
+      };
+    }
+    return (doc, owner, score) => {
+      let prev: string | number | undefined;
+      forValues(col, this.vs, doc, (v) => {
+        // a doc counts once per distinct value (sorted-numeric columns keep duplicates)
+        if (v === prev) return;
+        prev = v;
+        if (!filtered || this.accepts(v)) this.collectBucket(doc, this.ordOf(owner, v), score);
+      }, score);
+    };
+  }
+  /** ES `BucketUtils.suggestShardSideQueueSize`: size on one shard, else size * 1.5 + 10. */
+  shardSize(): number {
+    const s = this.spec;
+    let n = s.shardSize ?? (this.ctx.numShards === 1 ? s.size : Math.floor(s.size * 1.5 + 10));
+    if (n < s.size) n = s.size;
+    return n;
+  }
+  build(owner: number): InternalAgg {
+    const m = this.byOwner.get(owner) ?? new Map<string | number, number>();
+    const buckets: Bucket[] = [];
+    const orderBySub = this.spec.order.some((o) => o.by !== '_count' && o.by !== '_key');
+    for (const [key, ord] of m) {
+      const docCount = this.counts[ord] ?? 0;
+      if (docCount < this.spec.shardMinDocCount) continue;
+      buckets.push({ key, docCount, docCountError: 0, subs: orderBySub ? this.subResults(ord) : [], ...{ ord } });
+    }
+    if (this.spec.minDocCount === 0 && owner >= 0) {
+      for (const t of this.allTerms) {
+        if (!m.has(t)) buckets.push({ key: t, docCount: 0, docCountError: 0, subs: orderBySub ? this.subs.map((s) => s.build(-1)) : [], ...{ ord: -1 } });
+      }
+    }
+    const cmp = compareBuckets(this.spec.order, this.spec.subs);
+    buckets.sort(cmp);
+    const shardSize = this.shardSize();
+    let other = 0;
+    for (let i = shardSize; i < buckets.length; i++) other += (buckets[i] as Bucket).docCount;
+    const kept = buckets.slice(0, shardSize);
+    if (!orderBySub) for (const b of kept) b.subs = this.subResults((b as Bucket & { ord: number }).ord);
+    for (const b of kept) delete (b as Bucket & { ord?: number }).ord;
+    return { kind: 'terms', spec: this.spec, valueType: this.vs.valueType, format: this.vs.format, buckets: kept, docCountError: 0, otherDocCount: other, shardSize };
+  }
+}
+
