@@ -6,7 +6,7 @@ import type { NodeContext } from '../../lib/action/context.js';
 import { getFieldMappings, getMappings, missingTypes } from '../../lib/action/indices/get-mapping.js';
 import { putMapping } from '../../lib/action/indices/put-mapping.js';
 import { INDICES_OPTIONS_PARAMS, resolveFromRequest } from './indices.js';
-import { objectBody } from './common.js';
+import { deprecationHeaders, objectBody } from './common.js';
 import { simpleMatch } from '../../lib/cluster/settings.js';
 import { splitExpression, STRICT_EXPAND_OPEN } from '../../lib/action/resolve-indices.js';
 import { actionRequestValidation, indexNotFound, typeMissing } from '../../lib/errors/errors.js';
@@ -72,8 +72,9 @@ export function mappingRoutes(ctx: NodeContext): RouteDef[] {
         const indices = resolveFromRequest(ctx, req, STRICT_EXPAND_OPEN);
         const type = req.pathParams.type;
         if (!type) throw actionRequestValidation(['mapping type is missing']);
-        const body = await putMapping(ctx, indices, type, objectBody(req), req.paramAsBool('update_all_types', false));
-        return { status: 200, body };
+        const warnings: string[] = [];
+        const body = await putMapping(ctx, indices, type, objectBody(req), req.paramAsBool('update_all_types', false), warnings);
+        return { status: 200, body, headers: deprecationHeaders([...new Set(warnings)]) };
       },
     },
     {

@@ -31,7 +31,7 @@ function adapt(m: IndexMappings, registry: AnalysisRegistry): IndexMapper {
     analysis: registry,
     mappings: m,
     parse: (type, id, source, opts) => m.parse(type, id, source, opts),
-    merge: (type, mapping, opts) => m.merge(type, mapping, { updateAllTypes: opts.updateAllTypes }).toJSON(),
+    merge: (type, mapping, opts) => m.merge(type, mapping, { updateAllTypes: opts.updateAllTypes, ...(opts.warnings ? { warnings: opts.warnings } : {}) }).toJSON(),
     toJSON: () => m.toJSON(),
     hasType: (t) => m.hasType(t),
     types: () => m.types(),

@@ -17,7 +17,7 @@ export interface IndexMapper {
     dynamicUpdate?: Record<string, unknown>;
   };
   /** Merge a mapping for `type`, returning the new mappings JSON per type (throws ES merge errors). */
-  merge(type: string, mapping: Record<string, unknown>, opts: { updateAllTypes: boolean }): Record<string, Record<string, unknown>>;
+  merge(type: string, mapping: Record<string, unknown>, opts: { updateAllTypes: boolean; warnings?: string[] }): Record<string, Record<string, unknown>>;
   /** Mapping JSON per type as GET _mapping renders it. */
   toJSON(): Record<string, Record<string, unknown>>;
   hasType(type: string): boolean;

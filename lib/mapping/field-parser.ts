@@ -14,6 +14,7 @@ import {
   PASSTHROUGH_TYPES,
   childPath,
 } from './mapper-types.js';
+import { upgradeStringField } from './string-upgrade.js';
 import { floatParam, illegalArgument, intParam, javaToString, lenientBoolean, mapperParsing, unsupportedParameters } from './mapping-errors.js';
 
 /** What field parsing needs from the index. */
@@ -55,7 +56,10 @@ export function parseField(propName: string, name: string, path: string, type: s
   delete rest['type'];
   if (PASSTHROUGH_TYPES.has(type)) return parsePassthrough(propName, name, path, type, rest, ctx);
   if (!CORE_TYPES.has(type)) throw mapperParsing(`No handler for type [${type}] declared on field [${propName}]`);
-  if (type === 'string') ctx.warnings.push(`The [string] field is deprecated, please use [text] or [keyword] instead on [${propName}]`);
+  if (type === 'string') {
+    const up = upgradeStringField(propName, node, ctx.warnings);
+    return parseField(propName, name, path, up.type, up.node, ctx, isMultiField);
+  }
   const allowed = new Set(ALLOWED[type]);
   const p: FieldParams = {};
   let fields = new Map<string, FieldMapping>();

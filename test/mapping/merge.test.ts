@@ -96,12 +96,43 @@ test('field definition validation errors', (t) => {
   t.is(error(() => create({ t: { properties: { x: { type: 'text', fields: { 'a.b': { type: 'keyword' } } } } } })).message, "Field name [a.b] which is a multi field of [x] cannot contain '.'");
 });
 
-test('legacy string fields are accepted with deprecation warnings', (t) => {
+test('legacy string fields are upgraded to text or keyword with deprecation warnings, as 5.6 does', (t) => {
   const warnings: string[] = [];
-  const m = create({ type: { properties: { field: { type: 'string' }, field2: { type: 'long', store: 'no' } } } }, {}, warnings);
+  const m = create(
+    {
+      type: {
+        properties: {
+          field: { type: 'string' },
+          raw: { type: 'string', index: 'not_analyzed', omit_norms: true, fielddata: { loading: 'eager_global_ordinals' } },
+          body: { type: 'string', analyzer: 'whitespace', norms: { enabled: false }, fielddata: { format: 'disabled' } },
+          field2: { type: 'long', store: 'no' },
+        },
+      },
+    },
+    {},
+    warnings,
+  );
   t.deepEqual(warnings, [
     'The [string] field is deprecated, please use [text] or [keyword] instead on [field]',
+    'The [string] field is deprecated, please use [text] or [keyword] instead on [raw]',
+    'The [string] field is deprecated, please use [text] or [keyword] instead on [body]',
     'Expected a boolean [true/false] for property [field2.store] but got [no]',
   ]);
-  t.deepEqual(m.toJSON()['type'], { properties: { field: { type: 'string' }, field2: { type: 'long' } } });
+  t.deepEqual(m.toJSON()['type'], {
+    properties: {
+      body: { type: 'text', analyzer: 'whitespace', norms: false },
+      field: { type: 'text' },
+      field2: { type: 'long' },
+      raw: { type: 'keyword', eager_global_ordinals: true },
+    },
+  });
+  // Parameters without a text/keyword equivalent are refused; so are unknown `index` values.
+  t.is(
+    error(() => create({ t: { properties: { z: { type: 'string', ignore_above: 5 } } } })).message,
+    'The [string] type is removed in 5.0 and automatic upgrade failed because parameters [ignore_above] are not supported for automatic upgrades. You should now use either a [text] or [keyword] field instead for field [z]',
+  );
+  t.is(
+    error(() => create({ t: { properties: { z: { type: 'string', index: 'yes' } } } })).message,
+    "Can't parse [index] value [yes] for field [z], expected [no], [not_analyzed] or [analyzed]",
+  );
 });

@@ -21,14 +21,18 @@ export async function putMapping(
   type: string,
   body: Record<string, unknown>,
   updateAllTypes: boolean,
+  /** Deprecation warnings of the mapping (e.g. a legacy `string` field) are appended here. */
+  warnings: string[] = [],
 ): Promise<{ acknowledged: true }> {
   const mapping = unwrapTypeMapping(type, body);
   await ctx.cluster.submit((state) => {
+    // The updater may run again on a newer state: keep only the last run's warnings.
+    warnings.length = 0;
     const next = { ...state.indices };
     for (const name of indices) {
       const meta = next[name];
       if (!meta) throw indexNotFound(name);
-      const mappings = buildIndexMapper(meta).merge(type, mapping, { updateAllTypes });
+      const mappings = buildIndexMapper(meta).merge(type, mapping, { updateAllTypes, warnings });
       next[name] = { ...meta, mappings, mappingVersion: meta.mappingVersion + 1 };
     }
     return { ...state, indices: next };
