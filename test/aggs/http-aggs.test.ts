@@ -443,3 +443,10 @@ test('terms on _index and _type; other meta fields fail loudly', async (t) => {
   t.is(id.status, 400);
   t.is(id.body.error.root_cause[0].reason, 'aggregation [terms] on meta field [_id] is not supported yet');
 });
+
+test('terms min_doc_count 0 lists unmatched values with zero counts (keyword and numeric)', async (t) => {
+  const r = await search({ size: 0, query: { term: { product: 'e' } }, aggs: { p: { terms: { field: 'product', min_doc_count: 0, order: { _term: 'asc' } } }, q: { terms: { field: 'qty', min_doc_count: 0, order: { _term: 'asc' } } } } });
+  const e = docs.filter((d) => d.product === 'e');
+  t.deepEqual(r.body.aggregations.p.buckets, ['a', 'b', 'c', 'd', 'e'].map((k) => ({ key: k, doc_count: k === 'e' ? e.length : 0 })));
+  t.deepEqual(r.body.aggregations.q.buckets, [0, 1, 2, 3].map((q) => ({ key: q, doc_count: e.filter((d) => d.qty === q).length })));
+});
