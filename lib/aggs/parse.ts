@@ -15,7 +15,7 @@ import { parseFetchSource } from '../dsl/source-filter.js';
 
 
 /** Pipeline aggregations computed (on the coordinator, after the reduce). */
-export const PIPELINES = new Set<string>(['max_bucket', 'min_bucket', 'sum_bucket', 'avg_bucket', 'moving_avg']);
+export const PIPELINES = new Set<string>(['max_bucket', 'min_bucket', 'sum_bucket', 'avg_bucket', 'moving_avg', 'derivative', 'cumulative_sum']);
 
 const METRICS = new Set<string>(['min', 'max', 'sum', 'avg', 'value_count', 'stats', 'extended_stats', 'cardinality', 'top_hits', ...PIPELINES]);
 
@@ -23,8 +23,8 @@ const METRICS = new Set<string>(['min', 'max', 'sum', 'avg', 'value_count', 'sta
 const NOT_YET = new Set<string>([
   'percentiles', 'percentile_ranks', 'geo_bounds', 'geo_centroid', 'scripted_metric', 'significant_terms', 'sampler',
   'diversified_sampler', 'geohash_grid', 'geo_distance', 'nested', 'reverse_nested', 'children', 'matrix_stats',
-  'stats_bucket', 'extended_stats_bucket', 'percentiles_bucket', 'derivative',
-  'cumulative_sum', 'serial_diff', 'bucket_script', 'bucket_selector',
+  'stats_bucket', 'extended_stats_bucket', 'percentiles_bucket',
+  'serial_diff', 'bucket_script', 'bucket_selector',
 ]);
 
 /** `AggregatorFactories.VALID_AGG_NAME`. */
@@ -32,16 +32,21 @@ const VALID_NAME = /^[^[\]>]+$/;
 
 const iae = (reason: string): EsError => new EsError('illegal_argument_exception', 400, reason);
 
-/** ES 5.6 `MovAvgPipelineAggregationBuilder.doValidate`. */
-function movingAvgParent(name: string): EsError {
-  return iae(`moving_avg aggregation [${name}] must have a histogram or date_histogram as parent`);
+/** Pipelines that add a value to each bucket of their parent histogram. */
+function isParentPipeline(s: AggSpec): boolean {
+  return s.type === 'moving_avg' || s.type === 'derivative' || s.type === 'cumulative_sum';
+}
+
+/** ES 5.6 `doValidate` of moving_avg, derivative and cumulative_sum. */
+function histogramParent(s: AggSpec): EsError {
+  return iae(`${s.type} aggregation [${s.name}] must have a histogram or date_histogram as parent`);
 }
 
 /** Parse the top-level `aggs` of a search body: a top-level `moving_avg` has no histogram parent. */
 export function parseTopLevelAggregations(ctx: ParseContext, obj: JsonObject): AggSpec[] {
   const specs = parseAggregations(ctx, obj);
-  const mov = specs.find((s) => s.type === 'moving_avg');
-  if (mov) throw movingAvgParent(mov.name);
+  const orphan = specs.find(isParentPipeline);
+  if (orphan) throw histogramParent(orphan);
   return specs;
 }
 
@@ -85,7 +90,7 @@ export function parseAggregations(ctx: ParseContext, obj: JsonObject): AggSpec[]
     }
     if (meta) spec.meta = meta;
     for (const sub of spec.subs) {
-      if (sub.type === 'moving_avg' && spec.type !== 'histogram' && spec.type !== 'date_histogram') throw movingAvgParent(sub.name);
+      if (isParentPipeline(sub) && spec.type !== 'histogram' && spec.type !== 'date_histogram') throw histogramParent(sub);
     }
     out.push(spec);
   }
@@ -387,6 +392,7 @@ function parsePipeline(name: string, type: string, f: Fields): AggSpec {
     if (model !== 'simple') throw iae(`moving_avg model [${model}] is not supported yet (only [simple])`);
     for (const k of ['settings', 'predict', 'minimize']) if (f.has(k)) throw iae(`moving_avg option [${k}] is not supported yet`);
   }
+  if (type === 'derivative' && f.has('unit')) throw iae('derivative option [unit] is not supported yet');
   f.take('format');
   return { type: type as 'max_bucket', name, subs: [], bucketsPath: textValue(path), gapPolicy: gap, window };
 }

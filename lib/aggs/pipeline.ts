@@ -12,7 +12,12 @@ import { bucketKeyText } from './render.js';
 
 /** Whether a spec is a pipeline aggregation (not collected on shards). */
 export function isPipeline(s: AggSpec): s is PipelineSpec {
-  return s.type === 'max_bucket' || s.type === 'min_bucket' || s.type === 'sum_bucket' || s.type === 'avg_bucket' || s.type === 'moving_avg';
+  return s.type === 'max_bucket' || s.type === 'min_bucket' || s.type === 'sum_bucket' || s.type === 'avg_bucket' || isParent(s);
+}
+
+/** Pipelines adding a value to each bucket of their parent histogram. */
+function isParent(s: AggSpec): boolean {
+  return s.type === 'moving_avg' || s.type === 'derivative' || s.type === 'cumulative_sum';
 }
 
 type MultiBucket = Extract<InternalAgg, { buckets: Bucket[] }>;
@@ -27,14 +32,14 @@ export function applyPipelines(specs: readonly AggSpec[], results: InternalAgg[]
       const subSpecs = r.spec.subs;
       for (const b of r.buckets) b.subs = applyPipelines(subSpecs, b.subs, r.kind === 'histogram');
       // after the buckets' own pipelines, so a moving_avg may read them
-      for (const p of subSpecs.filter(isPipeline)) if (p.type === 'moving_avg') movingAvg(p, r);
+      for (const p of subSpecs.filter(isPipeline)) if (isParent(p)) parentPipeline(p, r);
     } else if (r.kind === 'single') r.subs = applyPipelines(r.spec.subs, r.subs);
   }
   const out = [...results];
   for (const p of specs.filter(isPipeline)) {
-    if (p.type === 'moving_avg') {
+    if (isParent(p)) {
       // computed by the parent histogram (above); anywhere else it has no series to smooth
-      if (!inHistogram) throw new EsError('illegal_state_exception', 500, `moving_avg aggregation [${p.name}] must have a histogram or date_histogram as parent`);
+      if (!inHistogram) throw new EsError('illegal_state_exception', 500, `${p.type} aggregation [${p.name}] must have a histogram or date_histogram as parent`);
       continue;
     }
     out.push(siblingValue(p, results));
@@ -76,16 +81,36 @@ function siblingValue(p: PipelineSpec, results: readonly InternalAgg[]): Interna
   return { kind: 'pipeline', spec: p, value: best, keys };
 }
 
-/** MovAvgPipelineAggregator with the simple model: the mean of the previous `window` values. */
-function movingAvg(p: PipelineSpec, agg: MultiBucket): void {
+/**
+ * Parent pipelines over a histogram's buckets, in key order: `moving_avg` (simple model: the mean
+ * of the previous `window` values), `derivative` (this value minus the previous one; gaps
+ * skipped) and `cumulative_sum` (running sum, gaps as zeros, as ES's CumulativeSum does).
+ */
+function parentPipeline(p: PipelineSpec, agg: MultiBucket): void {
   if (agg.kind !== 'histogram') {
-    throw new EsError('illegal_state_exception', 500, `moving_avg aggregation [${p.name}] must have a histogram or date_histogram as parent`);
+    throw new EsError('illegal_state_exception', 500, `${p.type} aggregation [${p.name}] must have a histogram or date_histogram as parent`);
   }
+  const add = (b: Bucket, value: number): void => {
+    b.subs = [...b.subs, { kind: 'pipeline', spec: p, value }];
+  };
   const window: number[] = [];
+  let last = NaN;
+  let sum = 0;
   for (const b of agg.buckets) {
+    if (p.type === 'cumulative_sum') {
+      const v = bucketValue(b, p.bucketsPath, 'insert_zeros');
+      sum += Number.isNaN(v) ? 0 : v;
+      add(b, sum);
+      continue;
+    }
     const v = bucketValue(b, p.bucketsPath, p.gapPolicy);
     if (Number.isNaN(v)) continue;
-    if (window.length > 0) b.subs = [...b.subs, { kind: 'pipeline', spec: p, value: window.reduce((s, x) => s + x, 0) / window.length }];
+    if (p.type === 'derivative') {
+      if (!Number.isNaN(last)) add(b, v - last);
+      last = v;
+      continue;
+    }
+    if (window.length > 0) add(b, window.reduce((s, x) => s + x, 0) / window.length);
     window.push(v);
     if (window.length > p.window) window.shift();
   }

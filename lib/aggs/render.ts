@@ -22,7 +22,7 @@ export function renderAggregations(aggs: readonly InternalAgg[], typedKeys: bool
 /** ES's `getType()` of a result: the prefix `typed_keys` adds. */
 function typeName(a: InternalAgg): string {
   if (a.kind === 'terms') return a.valueType === 'string' ? 'sterms' : a.valueType === 'long' ? 'lterms' : 'dterms';
-  if (a.kind === 'pipeline') return a.spec.type === 'max_bucket' || a.spec.type === 'min_bucket' ? 'bucket_metric_value' : 'simple_value';
+  if (a.kind === 'pipeline') return a.spec.type === 'max_bucket' || a.spec.type === 'min_bucket' ? 'bucket_metric_value' : a.spec.type === 'derivative' ? 'derivative' : 'simple_value';
   return a.spec.type;
 }
 

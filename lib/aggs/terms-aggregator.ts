@@ -18,7 +18,7 @@ export class TermsAggregator extends BucketAggregator {
   private readonly byOwner = new Map<number, Map<string | number, number>>();
   private readonly keys: Array<string | number> = [];
   /** Terms of the string columns seen (for min_doc_count 0). */
-  private readonly allTerms = new Set<string>();
+  private readonly allTerms = new Set<string | number>();
   constructor(spec: TermsSpec, ctx: ShardAggContext, subs: Aggregator[]) {
     super(spec, ctx, subs);
     this.vs = resolveValues(ctx, spec, false, 'terms', parseMissingWith(ctx));
@@ -60,12 +60,24 @@ export class TermsAggregator extends BucketAggregator {
     }
     return ord;
   }
+  override async prepare(segments: readonly SegmentReader[]): Promise<void> {
+    await super.prepare(segments);
+    if (this.spec.minDocCount !== 0) return;
+    // min_doc_count 0 lists every value of the field in every segment, matching or not
+    for (const seg of segments) {
+      const col = this.vs.column(seg);
+      if (col?.kind === 'string') {
+        for (const t of col.terms) if (this.accepts(t)) this.allTerms.add(t);
+      } else if (col?.kind === 'numeric') {
+        for (const v of col.values) if (this.accepts(v)) this.allTerms.add(v);
+      }
+    }
+  }
   leaf(seg: SegmentReader, si: number): LeafCollector {
     this.bindSubs(seg, si);
     const col = columnFor(this.vs, seg);
     const filtered = this.spec.include !== undefined || this.spec.exclude !== undefined;
     if (col && col.kind === 'string') {
-      if (this.spec.minDocCount === 0) for (const t of col.terms) if (this.accepts(t)) this.allTerms.add(t);
       // segment ordinal -> bucket ordinal for the top-level owner (-1 unknown, -2 excluded)
       const cache = new Int32Array(col.terms.length).fill(-1);
       return (doc, owner, score) => {

@@ -107,7 +107,7 @@ export interface TopHitsSpec extends Base {
 
 /** Pipeline aggregations, run on the coordinator over reduced results. */
 export interface PipelineSpec extends Base {
-  type: 'max_bucket' | 'min_bucket' | 'sum_bucket' | 'avg_bucket' | 'moving_avg';
+  type: 'max_bucket' | 'min_bucket' | 'sum_bucket' | 'avg_bucket' | 'moving_avg' | 'derivative' | 'cumulative_sum';
   bucketsPath: string;
   gapPolicy: 'skip' | 'insert_zeros';
   /** moving_avg `window` (5). */

@@ -379,7 +379,10 @@ test('pipelines: max/min/sum/avg_bucket over a date_histogram, moving_avg (simpl
   const r = await search({
     size: 0,
     aggs: {
-      h: { date_histogram: { field: 'sold', interval: 'month' }, aggs: { q: { sum: { field: 'qty' } }, mov: { moving_avg: { buckets_path: 'q', window: 2 } } } },
+      h: {
+        date_histogram: { field: 'sold', interval: 'month' },
+        aggs: { q: { sum: { field: 'qty' } }, mov: { moving_avg: { buckets_path: 'q', window: 2 } }, d: { derivative: { buckets_path: 'q' } }, c: { cumulative_sum: { buckets_path: '_count' } } },
+      },
       top: { max_bucket: { buckets_path: 'h>q' } },
       low: { min_bucket: { buckets_path: 'h>_count' } },
       total: { sum_bucket: { buckets_path: 'h>q' } },
@@ -402,6 +405,9 @@ test('pipelines: max/min/sum/avg_bucket over a date_histogram, moving_avg (simpl
   t.is(buckets[0]['simple_value#mov'], undefined);
   t.deepEqual(buckets[1]['simple_value#mov'], { value: months[0]?.q });
   t.deepEqual(buckets[2]['simple_value#mov'], { value: ((months[0]?.q ?? 0) + (months[1]?.q ?? 0)) / 2 });
+  t.is(buckets[0]['derivative#d'], undefined);
+  t.deepEqual(buckets[2]['derivative#d'], { value: (months[2]?.q ?? 0) - (months[1]?.q ?? 0) });
+  t.deepEqual(buckets.map((b: Record<string, { value: number }>) => b['simple_value#c']?.value), [months[0]?.count, (months[0]?.count ?? 0) + (months[1]?.count ?? 0), docs.length]);
   const orphan = await search({ size: 0, aggs: { mov: { moving_avg: { buckets_path: 'x' } } } });
   t.is(orphan.status, 400);
   t.is(orphan.body.error.reason, 'moving_avg aggregation [mov] must have a histogram or date_histogram as parent');
@@ -436,4 +442,11 @@ test('terms on _index and _type; other meta fields fail loudly', async (t) => {
   const id = await search({ size: 0, aggs: { x: { terms: { field: '_id' } } } });
   t.is(id.status, 400);
   t.is(id.body.error.root_cause[0].reason, 'aggregation [terms] on meta field [_id] is not supported yet');
+});
+
+test('terms min_doc_count 0 lists unmatched values with zero counts (keyword and numeric)', async (t) => {
+  const r = await search({ size: 0, query: { term: { product: 'e' } }, aggs: { p: { terms: { field: 'product', min_doc_count: 0, order: { _term: 'asc' } } }, q: { terms: { field: 'qty', min_doc_count: 0, order: { _term: 'asc' } } } } });
+  const e = docs.filter((d) => d.product === 'e');
+  t.deepEqual(r.body.aggregations.p.buckets, ['a', 'b', 'c', 'd', 'e'].map((k) => ({ key: k, doc_count: k === 'e' ? e.length : 0 })));
+  t.deepEqual(r.body.aggregations.q.buckets, [0, 1, 2, 3].map((q) => ({ key: q, doc_count: e.filter((d) => d.qty === q).length })));
 });
