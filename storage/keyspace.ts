@@ -4,7 +4,7 @@
  * one contiguous key range (dropped with one `clear` after a merge). docs/storage.md documents
  * every tag with its value codec.
  */
-import { key, prefixEnd } from './keys.js';
+import { key, KeyReader, prefixEnd } from './keys.js';
 
 /** Top-level tags. */
 export const TAG = {
@@ -52,6 +52,23 @@ export const postingsFieldRange = (segId: number, field: string): { gte: Buffer;
   return { gte: p, lt: prefixEnd(p) };
 };
 export const storedKey = (segId: number, doc: number): Buffer => seg(segId, SEG.STORED).u32(doc).finish();
+/** The doc number of a {@link storedKey}. */
+export function storedKeyDoc(k: Buffer): number {
+  const r = new KeyReader(k);
+  r.tag();
+  r.u32();
+  r.tag();
+  return r.u32();
+}
+/** The chunk number of a {@link postingsKey}. */
+export function postingsKeyChunk(k: Buffer): number {
+  const r = new KeyReader(k);
+  r.tag();
+  r.u32();
+  r.tag();
+  r.str();
+  return r.u32();
+}
 export const docValuesKey = (segId: number, field: string): Buffer => seg(segId, SEG.DOC_VALUES).str(field).finish();
 export const normsKey = (segId: number, field: string): Buffer => seg(segId, SEG.NORMS).str(field).finish();
 export const liveDocsKey = (segId: number): Buffer => seg(segId, SEG.LIVE_DOCS).finish();

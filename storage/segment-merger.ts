@@ -15,9 +15,9 @@ import { ChunkBuilder, chunkBlocks } from './codecs/postings-chunk.js';
 import { decodePostings, FLAG_FREQS, FLAG_OFFSETS, FLAG_POSITIONS, writePostings } from './codecs/postings.js';
 import { encodeSegmentInfo, segmentName, type FieldInfo, type SegmentInfo } from './codecs/segment-info.js';
 import { encodeTermDict } from './codecs/term-dict.js';
-import { KeyReader } from './keys.js';
+import { scanRange } from './scan.js';
 import { sortTerms } from './sort-terms.js';
-import { docIdsKey, docValuesKey, normsKey, postingsFieldRange, postingsKey, segInfoKey, segKindRange, segTermsKey, SEG, storedKey } from './keyspace.js';
+import { docIdsKey, docValuesKey, normsKey, postingsFieldRange, postingsKey, postingsKeyChunk, segInfoKey, segKindRange, segTermsKey, SEG, storedKey, storedKeyDoc } from './keyspace.js';
 import type { FieldCore, SegmentCore } from './segment-core.js';
 import type { ShardDb } from './segment-loader.js';
 
@@ -68,23 +68,9 @@ interface TermCursor {
 /** Every postings chunk of `field` in segment `seg`, by chunk number. */
 async function readChunks(db: ShardDb, seg: number, field: string): Promise<Buffer[]> {
   const chunks: Buffer[] = [];
-  const it = db.iterator({ ...postingsFieldRange(seg, field) });
-  try {
-    for (;;) {
-      const entries = await it.nextv(1000);
-      if (entries.length === 0) break;
-      for (const [k, v] of entries) {
-        const r = new KeyReader(k);
-        r.tag();
-        r.u32();
-        r.tag();
-        r.str();
-        chunks[r.u32()] = v;
-      }
-    }
-  } finally {
-    await it.close();
-  }
+  await scanRange(db, postingsFieldRange(seg, field), (k, v) => {
+    chunks[postingsKeyChunk(k)] = v;
+  });
   return chunks;
 }
 
@@ -237,23 +223,10 @@ export async function mergeSegments(db: ShardDb, sources: MergeSource[], id: num
   for (let i = 0; i < sources.length; i++) {
     if (abort()) throw new Error('merge aborted');
     const map = docMaps[i]!;
-    const it = db.iterator({ ...segKindRange(sources[i]!.core.info.id, SEG.STORED) });
-    try {
-      for (;;) {
-        const entries = await it.nextv(1000);
-        if (entries.length === 0) break;
-        for (const [k, v] of entries) {
-          const r = new KeyReader(k);
-          r.tag();
-          r.u32();
-          r.tag();
-          const nd = map[r.u32()] as number;
-          if (nd >= 0) await out.put(storedKey(id, nd), v);
-        }
-      }
-    } finally {
-      await it.close();
-    }
+    await scanRange(db, segKindRange(sources[i]!.core.info.id, SEG.STORED), async (k, v) => {
+      const nd = map[storedKeyDoc(k)] as number;
+      if (nd >= 0) await out.put(storedKey(id, nd), v);
+    });
   }
 
   const docIds = mergeDocIds(sources.map((s) => s.core.docIds), docMaps, maxDoc);

@@ -4,6 +4,7 @@
  * the segments' doc ids and the delete tombstones, then replay the operation-log entries newer
  * than the checkpoint into a fresh indexing buffer.
  */
+import { scanRange } from '../../storage/scan.js';
 import { checkFormats, CURRENT_FORMATS } from '../../storage/codecs/formats.js';
 import { decodeOpLogRecord, OP_LOG_FORMAT, type OpLogEntry } from '../../storage/codecs/op-log.js';
 import { decodeOpLogV2Record, type OpLogV2Entry } from '../../storage/codecs/op-log-v2.js';
@@ -79,59 +80,41 @@ export async function loadShard(db: ShardDb, versions: VersionMap): Promise<Load
     segments.push(s);
   }
 
-  const vit = db.iterator({ gte: versionStart(), lt: versionEnd() });
-  try {
-    for (;;) {
-      const entries = await vit.nextv(1000);
-      if (entries.length === 0) break;
-      for (const [k, v] of entries) {
-        const r = new KeyReader(k);
-        r.tag();
-        const type = r.str();
-        const id = r.str();
-        const t = decodeVersionEntry(v);
-        maxSeqNo = Math.max(maxSeqNo, t.seqNo);
-        // Newer tombstones come back with their op-log entry, whose replay also marks the
-        // segment copy deleted; applying them here would skip that.
-        if (t.seqNo > commit.checkpoint) continue;
-        const e = versions.upsert(type, id);
-        if (t.seqNo > e.seqNo) {
-          e.version = t.version;
-          e.seqNo = t.seqNo;
-          e.deleted = true;
-          e.seg = null;
-          e.doc = -1;
-        }
-      }
+  await scanRange(db, { gte: versionStart(), lt: versionEnd() }, (k, v) => {
+    const r = new KeyReader(k);
+    r.tag();
+    const type = r.str();
+    const id = r.str();
+    const t = decodeVersionEntry(v);
+    maxSeqNo = Math.max(maxSeqNo, t.seqNo);
+    // Newer tombstones come back with their op-log entry, whose replay also marks the
+    // segment copy deleted; applying them here would skip that.
+    if (t.seqNo > commit.checkpoint) return;
+    const e = versions.upsert(type, id);
+    if (t.seqNo > e.seqNo) {
+      e.version = t.version;
+      e.seqNo = t.seqNo;
+      e.deleted = true;
+      e.seg = null;
+      e.doc = -1;
     }
-  } finally {
-    await vit.close();
-  }
+  });
 
   const decode = opLogVersion === 2 ? decodeOpLogV2Record : decodeOpLogRecord;
   const replay: LoadedShard['replay'] = [];
   const replayRecords: LoadedShard['replayRecords'] = [];
-  const oit = db.iterator({ gte: opLogKey(commit.checkpoint + 1), lt: opLogEnd() });
-  try {
-    for (;;) {
-      const entries = await oit.nextv(1000);
-      if (entries.length === 0) break;
-      for (const [, v] of entries) {
-        let ops = 0;
-        let last = -1;
-        for (const op of decode(v)) {
-          if (op.seqNo <= commit.checkpoint) continue;
-          replay.push(op);
-          ops++;
-          last = Math.max(last, op.seqNo);
-          maxSeqNo = Math.max(maxSeqNo, op.seqNo);
-        }
-        if (ops > 0) replayRecords.push({ lastSeqNo: last, ops, bytes: v.length });
-      }
+  await scanRange(db, { gte: opLogKey(commit.checkpoint + 1), lt: opLogEnd() }, (_k, v) => {
+    let ops = 0;
+    let last = -1;
+    for (const op of decode(v)) {
+      if (op.seqNo <= commit.checkpoint) continue;
+      replay.push(op);
+      ops++;
+      last = Math.max(last, op.seqNo);
+      maxSeqNo = Math.max(maxSeqNo, op.seqNo);
     }
-  } finally {
-    await oit.close();
-  }
+    if (ops > 0) replayRecords.push({ lastSeqNo: last, ops, bytes: v.length });
+  });
   return { commit, segments, replay, replayRecords, maxSeqNo, oldOpLogFormat: opLogVersion !== OP_LOG_FORMAT.version };
 }
 

@@ -1,4 +1,5 @@
 import test from 'ava';
+import { postingsKey, postingsKeyChunk, storedKey, storedKeyDoc } from '../../storage/keyspace.js';
 import { KeyBuilder, KeyReader, prefixEnd } from '../../storage/keys.js';
 
 /** A deterministic PRNG so failures reproduce. */
@@ -100,4 +101,11 @@ test('out-of-range numbers are rejected', (t) => {
   t.throws(() => new KeyBuilder().u32(-1));
   t.throws(() => new KeyBuilder().u32(2 ** 32));
   t.throws(() => new KeyBuilder().u64(2 ** 53));
+});
+
+test('stored and postings keys give back their doc and chunk numbers', (t) => {
+  t.is(storedKeyDoc(storedKey(3, 42)), 42);
+  t.is(storedKeyDoc(storedKey(0, 0xfffffffe)), 0xfffffffe);
+  t.is(postingsKeyChunk(postingsKey(1, 'title', 7)), 7);
+  t.is(postingsKeyChunk(postingsKey(9, 'na\u0000me.sub', 0)), 0);
 });
