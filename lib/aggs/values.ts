@@ -6,13 +6,14 @@
  */
 import { EsError } from '../errors/errors.js';
 import type { SegmentReader } from '../shard/segment-reader.js';
+import { columnOf, type Column } from '../search/doc-values-column.js';
 import type { IndexFields, SearchField } from '../search/field-types.js';
 import { isNumericType, isTextField } from '../search/field-types.js';
 import type { KeyFormat, ValuesSpec } from './types.js';
 import { encodeIp } from '../mapping/term-encoding.js';
 
 /** A doc values column as segment readers expose it. */
-export type Column = { kind: 'numeric'; start: Int32Array; values: Float64Array } | { kind: 'string'; terms: string[]; start: Int32Array; ords: Int32Array };
+export type { Column } from '../search/doc-values-column.js';
 
 /** The resolved values source of one aggregation on one shard. */
 export interface ValuesSource {
@@ -33,11 +34,7 @@ export type ScriptValues = (seg: SegmentReader) => (doc: number, score: number) 
 const INTEGRAL = new Set(['long', 'integer', 'short', 'byte', 'date', 'boolean']);
 const NUMERIC_VALUE_TYPES = new Set(['long', 'double', 'number', 'numeric', 'date']);
 
-/** The column of a field in a segment (Strata's readers expose the raw columns). */
-export function columnOf(seg: SegmentReader, field: string): Column | undefined {
-  const s = seg as SegmentReader & { docValuesColumn?: (f: string) => Column | undefined };
-  return typeof s.docValuesColumn === 'function' ? s.docValuesColumn(field) : undefined;
-}
+export { columnOf } from '../search/doc-values-column.js';
 
 /**
  * Resolve `spec.field` against the index mapping.

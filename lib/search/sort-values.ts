@@ -3,6 +3,7 @@
  * doc (number or string, `null` for missing strings) that the collector compares, and how the
  * value renders in a hit's `sort` array (ES 5.6 `FieldSortBuilder` / `SortField`).
  */
+import { columnOf, type Column } from './doc-values-column.js';
 import { EsError } from '../errors/errors.js';
 import type { SegmentReader } from '../shard/segment-reader.js';
 import { queryShardError, type CompileContext } from './compile-context.js';
@@ -31,13 +32,6 @@ export interface CompiledSort {
 
 const LONG_MAX = 9223372036854775807;
 const LONG_MIN = -9223372036854775808;
-
-type Column = { kind: 'numeric'; start: Int32Array; values: Float64Array } | { kind: 'string'; terms: string[]; start: Int32Array; ords: Int32Array };
-
-function columnOf(seg: SegmentReader, field: string): Column | undefined {
-  const s = seg as SegmentReader & { docValuesColumn?: (f: string) => Column | undefined };
-  return typeof s.docValuesColumn === 'function' ? s.docValuesColumn(field) : undefined;
-}
 
 /** Java's `Math.round(double)`: floor(x + 0.5). */
 function javaRound(x: number): number {
