@@ -6,6 +6,7 @@
  */
 import type { NodeContext } from '../context.js';
 import type { StrataShardEngine } from '../../shard/engine.js';
+import type { ShardOperation } from '../../shard/types.js';
 import type { BulkItemRequest, BulkItemResult } from './types.js';
 import { documentMissing, illegalArgument, versionConflict } from '../../errors/errors.js';
 import { parseWithMappingUpdate, shardsInfo } from './execute-bulk.js';
@@ -63,10 +64,9 @@ export async function executeUpdate(
         scriptedText = r.sourceText;
       }
       created = true;
+    } else if (item.version !== undefined && item.version !== current.version) {
+      throw versionConflict(item.type, id, index, shardId, uuid, `current version [${current.version}] is different than the one provided [${item.version}]`);
     } else if (spec.script) {
-      if (item.version !== undefined && item.version !== current.version) {
-        throw versionConflict(item.type, id, index, shardId, uuid, `current version [${current.version}] is different than the one provided [${item.version}]`);
-      }
       const source = current.source ? (JSON.parse(current.source.toString('utf8')) as Record<string, unknown>) : {};
       const r = runUpdateScript(ctx, spec.script, {
         _index: index,
@@ -86,72 +86,45 @@ export async function executeUpdate(
       if (r.op === 'delete') deleting = true;
       else if (r.op !== null && r.op !== 'index') return noop(item, index, id, current.version, spec, newSource);
     } else {
-      if (item.version !== undefined && item.version !== current.version) {
-        throw versionConflict(
-          item.type,
-          id,
-          index,
-          shardId,
-          uuid,
-          `current version [${current.version}] is different than the one provided [${item.version}]`,
-        );
-      }
       newSource = current.source ? (JSON.parse(current.source.toString('utf8')) as Record<string, unknown>) : {};
       const changed = mergeInto(newSource, spec.doc ?? {});
       if (spec.detectNoop && !changed) return noop(item, index, id, current.version, spec, newSource);
       expectVersion = current.version;
     }
     const effRouting = routing ?? current?.routing;
-    if (deleting) {
-      const [del] = await engine.bulk([
-        { op: 'delete', type: item.type, id, ...(effRouting !== undefined ? { routing: effRouting } : {}), version: expectVersion!, versionType: 'internal' },
-      ]);
-      if (del && 'error' in del) {
-        if (del.error.type === 'version_conflict_engine_exception' && attempt < spec.retryOnConflict) continue;
-        throw del.error;
-      }
-      return {
-        opType: 'update',
-        index,
-        type: item.type,
-        id,
-        status: 200,
-        ok: { version: del!.ok.version, result: 'deleted', shards: shardsInfo(ctx, index), ...getPart(spec, newSource) },
-      };
+    const op: ShardOperation = deleting
+      ? { op: 'delete', type: item.type, id, ...(effRouting !== undefined ? { routing: effRouting } : {}), version: expectVersion!, versionType: 'internal' }
+      : {
+          op: 'index',
+          doc: await parseWithMappingUpdate(ctx, index, item.type, id, Buffer.from(scriptedText ?? JSON.stringify(newSource)), effRouting, item.parent ?? current?.parent),
+          ...(created ? { opType: 'create' as const } : { opType: 'index' as const, version: expectVersion!, versionType: 'internal' as const }),
+        };
+    const [outcome] = await engine.bulk([op]);
+    if (!outcome || 'error' in outcome) {
+      if (outcome?.error.type === 'version_conflict_engine_exception' && attempt < spec.retryOnConflict) continue;
+      throw outcome ? outcome.error : new Error('the shard returned no outcome');
     }
-    const source = Buffer.from(scriptedText ?? JSON.stringify(newSource));
-    const doc = await parseWithMappingUpdate(ctx, index, item.type, id, source, effRouting, item.parent ?? current?.parent);
-    const [outcome] = await engine.bulk([
-      created
-        ? { op: 'index', doc, opType: 'create' }
-        : { op: 'index', doc, opType: 'index', version: expectVersion!, versionType: 'internal' },
-    ]);
-    if (outcome && 'error' in outcome) {
-      if (outcome.error.type === 'version_conflict_engine_exception' && attempt < spec.retryOnConflict) continue;
-      throw outcome.error;
-    }
-    const ok = outcome!.ok;
-    return {
-      opType: 'update',
-      index,
-      type: item.type,
-      id,
-      status: created ? 201 : 200,
-      ok: { version: ok.version, result: created ? 'created' : 'updated', shards: shardsInfo(ctx, index), ...getPart(spec, newSource) },
-    };
+    const result = deleting ? 'deleted' : created ? 'created' : 'updated';
+    return updateResult(item, index, id, created ? 201 : 200, { version: outcome.ok.version, result, shards: shardsInfo(ctx, index) }, spec, newSource);
   }
 }
 
 /** A `noop` update result (nothing written, `_shards` all zero). */
 function noop(item: BulkItemRequest, index: string, id: string, version: number, spec: NonNullable<BulkItemRequest['update']>, source: Record<string, unknown>): BulkItemResult {
-  return {
-    opType: 'update',
-    index,
-    type: item.type,
-    id,
-    status: 200,
-    ok: { version, result: 'noop', shards: { total: 0, successful: 0, failed: 0 }, ...getPart(spec, source) },
-  };
+  return updateResult(item, index, id, 200, { version, result: 'noop', shards: { total: 0, successful: 0, failed: 0 } }, spec, source);
+}
+
+/** An update item's result, with the `get` section when the request asked for it. */
+function updateResult(
+  item: BulkItemRequest,
+  index: string,
+  id: string,
+  status: number,
+  ok: { version: number; result: 'noop' | 'deleted' | 'created' | 'updated'; shards: { total: number; successful: number; failed: number } },
+  spec: NonNullable<BulkItemRequest['update']>,
+  source: Record<string, unknown>,
+): BulkItemResult {
+  return { opType: 'update', index, type: item.type, id, status, ok: { ...ok, ...getPart(spec, source) } };
 }
 
 /** The `get` section of an update response when `fields` or `_source` asked for it. */
