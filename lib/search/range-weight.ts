@@ -7,7 +7,8 @@
 import type { SegmentReader } from '../shard/segment-reader.js';
 import { DocSetWeight } from './constant-weights.js';
 import { docsOfTerms, lowerBound } from './term-expansion.js';
-import { DocListScorer, NO_MORE_DOCS, type Scorer } from './scorer.js';
+import { AllDocsScorer, DocListScorer, NO_MORE_DOCS, type Scorer } from './scorer.js';
+import { columnOf, type Column } from './doc-values-column.js';
 import { cachedDocSet } from './doc-set-cache.js';
 
 /** Numeric bounds of a range on doc values (inclusive flags). */
@@ -21,33 +22,25 @@ export interface NumericBounds {
 /** Terms in range above which doc values verification is used. */
 const DOC_VALUES_THRESHOLD = 128;
 
-type NumericColumn = { kind: 'numeric'; start: Int32Array; values: Float64Array };
+type NumericColumn = Extract<Column, { kind: 'numeric' }>;
 
 function numericColumn(seg: SegmentReader, field: string): NumericColumn | undefined {
-  const s = seg as SegmentReader & { docValuesColumn?: (f: string) => { kind: string } | undefined };
-  const c = typeof s.docValuesColumn === 'function' ? s.docValuesColumn(field) : undefined;
-  return c && c.kind === 'numeric' ? (c as NumericColumn) : undefined;
+  const c = columnOf(seg, field);
+  return c?.kind === 'numeric' ? c : undefined;
 }
 
-/** Iterates docs whose numeric doc values hit the bounds. */
-class DocValuesRangeScorer implements Scorer {
-  private doc = -1;
+/** Every doc is a candidate; the numeric doc values confirm it (also as a two-phase check). */
+class DocValuesRangeScorer extends AllDocsScorer {
   constructor(
     private readonly col: NumericColumn,
     private readonly b: NumericBounds,
-    private readonly maxDoc: number,
-    private readonly value: number,
-    private readonly seg: SegmentReader,
-  ) {}
-  docID(): number {
-    return this.doc;
+    maxDoc: number,
+    value: number,
+  ) {
+    super(maxDoc, value);
   }
-  nextDoc(): number {
-    return this.advance(this.doc + 1);
-  }
-  advance(target: number): number {
+  override advance(target: number): number {
     for (let d = target; d < this.maxDoc; d++) if (this.matches(d)) return (this.doc = d);
-    void this.seg;
     return (this.doc = NO_MORE_DOCS);
   }
   matches(d: number): boolean {
@@ -59,15 +52,6 @@ class DocValuesRangeScorer implements Scorer {
       if ((incLo ? v >= lo : v > lo) && (incHi ? v <= hi : v < hi)) return true;
     }
     return false;
-  }
-  score(): number {
-    return this.value;
-  }
-  freq(): number {
-    return 1;
-  }
-  cost(): number {
-    return this.maxDoc;
   }
 }
 
@@ -105,7 +89,7 @@ export class RangeWeight extends DocSetWeight {
     if (e <= s) return null;
     if (this.numeric && e - s > DOC_VALUES_THRESHOLD) {
       const col = numericColumn(seg, this.field);
-      if (col) return new DocValuesRangeScorer(col, this.numeric, seg.maxDoc, Math.fround(this.boost), seg);
+      if (col) return new DocValuesRangeScorer(col, this.numeric, seg.maxDoc, Math.fround(this.boost));
     }
     const docs = await cachedDocSet(seg, this.description, () => docsOfTerms(seg, this.field, seg.terms(this.field).slice(s, e)));
     return docs && docs.length > 0 ? new DocListScorer(docs, Math.fround(this.boost)) : null;

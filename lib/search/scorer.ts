@@ -29,9 +29,9 @@ export interface Scorer {
 
 /** Matches every doc of a segment with one constant score. */
 export class AllDocsScorer implements Scorer {
-  private doc = -1;
+  protected doc = -1;
   constructor(
-    private readonly maxDoc: number,
+    protected readonly maxDoc: number,
     private readonly value: number,
   ) {}
   docID(): number {
