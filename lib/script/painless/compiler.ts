@@ -7,53 +7,17 @@
  * iteration) and stop at {@link MAX_LOOP_COUNTER} with a `painless_error`.
  */
 import { JavaError } from '../errors.js';
-import {
-  concat,
-  dadd,
-  darith,
-  dbit,
-  dcompare,
-  dunary,
-  ibit,
-  idiv,
-  irem,
-  ladd,
-  lbit,
-  ldiv,
-  lmul,
-  lrem,
-  lsub,
-} from '../runtime/arith.js';
 import { HostObject, NO_MEMBER } from '../runtime/host-object.js';
-import { asIterable, callMethod, getField, getIndex, JMatcher, REGEX_DISABLED, setField, setIndex, type ScriptFn } from '../runtime/methods.js';
+import { asIterable, callMethod, getField, getIndex, REGEX_DISABLED, setField, setIndex, type ScriptFn } from '../runtime/methods.js';
 import { STATIC_FIELDS, STATIC_METHODS } from '../runtime/statics.js';
-import {
-  isNumber,
-  javaClassOf,
-  javaEquals,
-  javaString,
-  JPattern,
-  toBool,
-  toNum,
-} from '../runtime/values.js';
+import { javaString, JPattern } from '../runtime/values.js';
 import { compileJavaRegex } from '../../analysis/java-regex.js';
 import type { Expr, FunctionDecl, Program, Stmt } from './ast.js';
 import { BREAK, CONTINUE, FunctionScope, NORMAL, RETURN, type CExpr, type CStmt, type Frame } from './scope.js';
-import {
-  asDef,
-  asString,
-  cerr,
-  convertValue,
-  defaultValue,
-  defToNumeric,
-  instanceOfTest,
-  isIntegral,
-  javaTypeOf,
-  numberLiteral,
-  numericConversion,
-  typeName,
-} from './conversions.js';
-import { isNumeric, promote, unaryPromote, widens, type NumericType, type SType } from './types.js';
+import { asDef, cerr, convertValue, defaultValue, instanceOfTest, numberLiteral, typeName } from './conversions.js';
+import { isNumeric, promote, type SType } from './types.js';
+import { coerce, compileBinary, compileUnary } from './operators.js';
+import { loc, located } from './located.js';
 
 /** Painless's `max_loop_counter` default. */
 export const MAX_LOOP_COUNTER = 1_000_000;
@@ -76,31 +40,6 @@ export interface CompiledProgram {
   slots: number;
   /** Sorted statement start offsets. */
   statements: number[];
-}
-
-/** Attach `pos` to a runtime error that has none yet; JS engine errors become Java ones. */
-function located(e: unknown, pos: number): unknown {
-  if (e instanceof JavaError) {
-    if (e.offset < 0) e.offset = pos;
-    return e;
-  }
-  if (e instanceof RangeError) {
-    const j = /call stack/i.test(e.message)
-      ? new JavaError('stack_overflow_error', null, pos)
-      : new JavaError('out_of_memory_error', 'Java heap space', pos);
-    return j;
-  }
-  return e;
-}
-
-function loc(pos: number, f: (fr: Frame) => unknown): (fr: Frame) => unknown {
-  return (fr) => {
-    try {
-      return f(fr);
-    } catch (e) {
-      throw located(e, pos);
-    }
-  };
 }
 
 /** Context variables (a Map, so no name can reach `Object.prototype`). */
@@ -246,7 +185,7 @@ class Compiler {
         const type = typeName(s.type);
         const inits: CStmt[] = [];
         for (const v of s.vars) {
-          const value = v.init ? this.coerce(this.expr(v.init), type, false, v.init.pos) : undefined;
+          const value = v.init ? coerce(this.expr(v.init), type, false, v.init.pos) : undefined;
           const slot = this.scope.declare(v.name, type);
           if (!slot) throw cerr(`Variable [${v.name}] is already defined.`, v.pos);
           const i = slot.index;
@@ -378,7 +317,7 @@ class Compiler {
           };
         }
         const target = this.returnType === 'void' ? 'def' : this.returnType;
-        const v = this.coerce(this.expr(s.value), target, false, s.value.pos);
+        const v = coerce(this.expr(s.value), target, false, s.value.pos);
         const f = target === 'def' ? asDef(v) : v.f;
         return (fr) => {
           fr.ret = f(fr);
@@ -433,50 +372,7 @@ class Compiler {
   }
 
   private condition(e: Expr): (fr: Frame) => boolean {
-    return this.coerce(this.expr(e), 'boolean', false, e.pos).f as (fr: Frame) => boolean;
-  }
-
-  /** Convert a compiled expression to `to`, implicitly (assignment) or explicitly (cast). */
-  coerce(e: CExpr, to: SType, explicit: boolean, pos: number): CExpr {
-    const from = e.t;
-    if (from === to) return e;
-    const f = e.f;
-    if (to === 'def' || to === 'Object') return { t: to, f: asDef(e) };
-    if (isNumeric(to)) {
-      if (isNumeric(from)) {
-        if (!explicit && !widens(from, to)) throw cerr(`Cannot cast from [${from}] to [${to}].`, pos);
-        return { t: to, f: numericConversion(from, to, f) };
-      }
-      if (from === 'def' || from === 'Number' || from === 'Integer' || from === 'Long' || from === 'Double' || from === 'Float' || from === 'Object') {
-        const conv = defToNumeric(to, explicit);
-        return { t: to, f: loc(pos, (fr) => conv(f(fr))) };
-      }
-      throw cerr(`Cannot cast from [${from}] to [${to}].`, pos);
-    }
-    if (to === 'boolean') {
-      if (from === 'def' || from === 'Boolean' || from === 'Object') return { t: to, f: loc(pos, (fr) => toBool(f(fr))) };
-      throw cerr(`Cannot cast from [${from}] to [${to}].`, pos);
-    }
-    if (isNumeric(from) || from === 'boolean') {
-      // boxing: a primitive into its wrapper or Number/Object
-      const boxes: Record<string, string[]> = {
-        int: ['Integer', 'Number'], long: ['Long', 'Number'], double: ['Double', 'Number'], float: ['Float', 'Number'],
-        short: ['Short', 'Number'], byte: ['Byte', 'Number'], char: ['Character'], boolean: ['Boolean'],
-      };
-      if (boxes[from]?.includes(to)) return { t: to, f: asDef(e) };
-      throw cerr(`Cannot cast from [${from}] to [${to}].`, pos);
-    }
-    if (from === 'void') throw cerr(`Cannot cast from [void] to [${to}].`, pos);
-    // reference to reference: checked at runtime
-    const test = instanceOfTest(to);
-    return {
-      t: to,
-      f: loc(pos, (fr) => {
-        const v = f(fr);
-        if (v === null || v === undefined || test(v)) return v ?? null;
-        throw new JavaError('class_cast_exception', `Cannot cast ${javaClassOf(v)} to ${javaTypeOf(to)}`);
-      }),
-    };
+    return coerce(this.expr(e), 'boolean', false, e.pos).f as (fr: Frame) => boolean;
   }
 
   private expr(e: Expr): CExpr {
@@ -531,7 +427,7 @@ class Compiler {
       case 'fcall': {
         const info = this.functions.get(`${e.name}/${e.args.length}`);
         if (!info) throw cerr(`Unknown call [${e.name}] with [${e.args.length}] arguments.`, e.pos);
-        const args = e.args.map((a, i) => this.coerce(this.expr(a), typeName(info.decl.params[i]!.type), false, a.pos).f);
+        const args = e.args.map((a, i) => coerce(this.expr(a), typeName(info.decl.params[i]!.type), false, a.pos).f);
         const t = typeName(info.decl.returns);
         return {
           t,
@@ -544,10 +440,10 @@ class Compiler {
         const elem = e.type.dims > 1 ? 'def' : e.type.name;
         const dflt = defaultValue(elem);
         if (e.init) {
-          const items = e.init.map((x) => this.coerce(this.expr(x), elem, false, x.pos).f);
+          const items = e.init.map((x) => coerce(this.expr(x), elem, false, x.pos).f);
           return { t: typeName(e.type), f: (fr) => items.map((x) => x(fr)) };
         }
-        const sizes = e.sizes.map((x) => this.coerce(this.expr(x), 'int', false, x.pos).f);
+        const sizes = e.sizes.map((x) => coerce(this.expr(x), 'int', false, x.pos).f);
         const make = (fr: Frame, level: number): unknown[] => {
           const n = sizes[level]!(fr) as number;
           if (n < 0) throw new JavaError('negative_array_size_exception', String(n));
@@ -575,9 +471,9 @@ class Compiler {
         };
       }
       case 'unary':
-        return this.unary(e.op, this.expr(e.arg), e.pos);
+        return compileUnary(e.op, this.expr(e.arg), e.pos);
       case 'binary':
-        return this.binary(e.op, this.expr(e.left), this.expr(e.right), e.pos);
+        return compileBinary(e.op, this.expr(e.left), this.expr(e.right), e.pos);
       case 'bool-op': {
         const l = this.condition(e.left);
         const r = this.condition(e.right);
@@ -596,8 +492,8 @@ class Compiler {
         if (a.t === b.t) t = a.t;
         else if (isNumeric(a.t) && isNumeric(b.t)) {
           t = promote(a.t, b.t);
-          a = this.coerce(a, t, false, e.then.pos);
-          b = this.coerce(b, t, false, e.else.pos);
+          a = coerce(a, t, false, e.then.pos);
+          b = coerce(b, t, false, e.else.pos);
         } else {
           a = { t: 'def', f: asDef(a) };
           b = { t: 'def', f: asDef(b) };
@@ -611,7 +507,7 @@ class Compiler {
       case 'incdec':
         return this.incdec(e);
       case 'cast':
-        return this.coerce(this.expr(e.arg), typeName(e.type), true, e.pos);
+        return coerce(this.expr(e.arg), typeName(e.type), true, e.pos);
       case 'instanceof': {
         const v = asDef(this.expr(e.arg));
         const test = instanceOfTest(typeName(e.type));
@@ -769,177 +665,6 @@ class Compiler {
     return { t: 'def', f: () => inst };
   }
 
-  private unary(op: string, a: CExpr, pos: number): CExpr {
-    const f = a.f;
-    if (op === '!') {
-      const b = this.coerce(a, 'boolean', false, pos).f;
-      return { t: 'boolean', f: (fr) => !b(fr) };
-    }
-    if (isNumeric(a.t)) {
-      const t = unaryPromote(a.t);
-      const g = numericConversion(a.t, t, f) as (fr: Frame) => number;
-      if (op === '+') return { t, f: g };
-      if (op === '-') {
-        if (t === 'int') return { t, f: (fr) => -g(fr) | 0 };
-        if (t === 'long') return { t, f: (fr) => lsub(0, g(fr)) };
-        return { t, f: (fr) => -g(fr) };
-      }
-      if (t === 'int') return { t, f: (fr) => ~g(fr) };
-      if (t === 'long') return { t, f: (fr) => lbit('^', g(fr), -1) };
-      throw cerr(`Cannot apply [${op}] operation to type [${a.t}].`, pos);
-    }
-    if (a.t === 'def' || a.t === 'Number' || a.t === 'Object') return { t: 'def', f: loc(pos, (fr) => dunary(op, f(fr))) };
-    throw cerr(`Cannot apply [${op}] operation to type [${a.t}].`, pos);
-  }
-
-  binary(op: string, a: CExpr, b: CExpr, pos: number): CExpr {
-    const dyn = (t: SType): boolean => t === 'def' || t === 'Object' || t === 'Number' || t === 'Integer' || t === 'Long' || t === 'Double';
-    if (op === '+' && (a.t === 'String' || b.t === 'String')) {
-      const x = asString(a);
-      const y = asString(b);
-      return { t: 'String', f: loc(pos, (fr) => concat(x(fr), y(fr))) };
-    }
-    if (op === '=~' || op === '==~') {
-      const s = a.f;
-      const p = b.f;
-      const find = op === '=~';
-      return {
-        t: 'boolean',
-        f: loc(pos, (fr) => {
-          const str = s(fr);
-          const pat = p(fr);
-          if (!(pat instanceof JPattern)) throw new JavaError('class_cast_exception', `Cannot cast ${javaClassOf(pat)} to java.util.regex.Pattern`);
-          const m = new JMatcher(pat, javaString(str));
-          return find ? m.find() : m.matches();
-        }),
-      };
-    }
-    if (op === '==' || op === '!=' || op === '===' || op === '!==') {
-      const neg = op.startsWith('!');
-      let eq: (fr: Frame) => boolean;
-      if (isNumeric(a.t) && isNumeric(b.t)) {
-        const x = a.f as (fr: Frame) => number;
-        const y = b.f as (fr: Frame) => number;
-        eq = (fr) => x(fr) === y(fr);
-      } else if (a.t === 'boolean' && b.t === 'boolean') {
-        const x = a.f;
-        const y = b.f;
-        eq = (fr) => x(fr) === y(fr);
-      } else if (op.length === 3) {
-        const x = asDef(a);
-        const y = asDef(b);
-        eq = (fr) => {
-          const u = x(fr);
-          const v = y(fr);
-          return u === v || (isNumber(u) && isNumber(v) && toNum(u) === toNum(v));
-        };
-      } else {
-        const x = asDef(a);
-        const y = asDef(b);
-        eq = (fr) => javaEquals(x(fr), y(fr));
-      }
-      return { t: 'boolean', f: neg ? (fr) => !eq(fr) : eq };
-    }
-    if (isNumeric(a.t) && isNumeric(b.t)) return this.staticBinary(op, a, b, pos);
-    if ((op === '&' || op === '|' || op === '^') && a.t === 'boolean' && b.t === 'boolean') {
-      const x = a.f;
-      const y = b.f;
-      return { t: 'boolean', f: op === '&' ? (fr) => !!(x(fr) && y(fr)) : op === '|' ? (fr) => !!(x(fr) || y(fr)) : (fr) => x(fr) !== y(fr) };
-    }
-    if ((dyn(a.t) || isNumeric(a.t)) && (dyn(b.t) || isNumeric(b.t)) || (op === '+' && (dyn(a.t) || dyn(b.t)))) {
-      const x = asDef(a);
-      const y = asDef(b);
-      switch (op) {
-        case '+':
-          return { t: 'def', f: loc(pos, (fr) => dadd(x(fr), y(fr))) };
-        case '-':
-        case '*':
-        case '/':
-        case '%':
-          return { t: 'def', f: loc(pos, (fr) => darith(op, x(fr), y(fr))) };
-        case '<':
-        case '<=':
-        case '>':
-        case '>=':
-          return { t: 'boolean', f: loc(pos, (fr) => dcompare(op, x(fr), y(fr))) };
-        default:
-          return { t: 'def', f: loc(pos, (fr) => dbit(op, x(fr), y(fr))) };
-      }
-    }
-    throw cerr(`Cannot apply [${op}] operation to types [${a.t}] and [${b.t}].`, pos);
-  }
-
-  private staticBinary(op: string, a: CExpr, b: CExpr, pos: number): CExpr {
-    const at = a.t as NumericType;
-    const bt = b.t as NumericType;
-    if (op === '<<' || op === '>>' || op === '>>>') {
-      const t = unaryPromote(at);
-      if (t === 'double' || t === 'float' || !isIntegral(bt)) throw cerr(`Cannot apply [${op}] operation to types [${at}] and [${bt}].`, pos);
-      const x = numericConversion(at, t, a.f) as (fr: Frame) => number;
-      const y = numericConversion(bt, unaryPromote(bt), b.f) as (fr: Frame) => number;
-      return t === 'int' ? { t, f: (fr) => ibit(op, x(fr), y(fr)) } : { t, f: (fr) => lbit(op, x(fr), y(fr)) };
-    }
-    const t = promote(at, bt);
-    const x = numericConversion(at, t, a.f) as (fr: Frame) => number;
-    const y = numericConversion(bt, t, b.f) as (fr: Frame) => number;
-    switch (op) {
-      case '<':
-        return { t: 'boolean', f: (fr) => x(fr) < y(fr) };
-      case '<=':
-        return { t: 'boolean', f: (fr) => x(fr) <= y(fr) };
-      case '>':
-        return { t: 'boolean', f: (fr) => x(fr) > y(fr) };
-      case '>=':
-        return { t: 'boolean', f: (fr) => x(fr) >= y(fr) };
-    }
-    if (t === 'int') {
-      switch (op) {
-        case '+':
-          return { t, f: (fr) => (x(fr) + y(fr)) | 0 };
-        case '-':
-          return { t, f: (fr) => (x(fr) - y(fr)) | 0 };
-        case '*':
-          return { t, f: (fr) => Math.imul(x(fr), y(fr)) };
-        case '/':
-          return { t, f: loc(pos, (fr) => idiv(x(fr), y(fr))) };
-        case '%':
-          return { t, f: loc(pos, (fr) => irem(x(fr), y(fr))) };
-        default:
-          return { t, f: (fr) => ibit(op, x(fr), y(fr)) };
-      }
-    }
-    if (t === 'long') {
-      switch (op) {
-        case '+':
-          return { t, f: (fr) => ladd(x(fr), y(fr)) };
-        case '-':
-          return { t, f: (fr) => lsub(x(fr), y(fr)) };
-        case '*':
-          return { t, f: (fr) => lmul(x(fr), y(fr)) };
-        case '/':
-          return { t, f: loc(pos, (fr) => ldiv(x(fr), y(fr))) };
-        case '%':
-          return { t, f: loc(pos, (fr) => lrem(x(fr), y(fr))) };
-        default:
-          return { t, f: (fr) => lbit(op, x(fr), y(fr)) };
-      }
-    }
-    const r = t === 'float' ? Math.fround : (v: number) => v;
-    switch (op) {
-      case '+':
-        return { t, f: (fr) => r(x(fr) + y(fr)) };
-      case '-':
-        return { t, f: (fr) => r(x(fr) - y(fr)) };
-      case '*':
-        return { t, f: (fr) => r(x(fr) * y(fr)) };
-      case '/':
-        return { t, f: (fr) => r(x(fr) / y(fr)) };
-      case '%':
-        return { t, f: (fr) => r(x(fr) % y(fr)) };
-    }
-    throw cerr(`Cannot apply [${op}] operation to types [${at}] and [${bt}].`, pos);
-  }
-
   /** An l-value: read, write, and the static type of the target. */
   private lvalue(target: Expr): { t: SType; prepare: (fr: Frame) => unknown[]; get: (fr: Frame, ctx: unknown[]) => unknown; set: (fr: Frame, ctx: unknown[], v: unknown) => void } {
     switch (target.k) {
@@ -972,7 +697,7 @@ class Compiler {
     const lv = this.lvalue(target);
     const t = lv.t;
     if (op === '=') {
-      const v = this.coerce(this.expr(valueExpr), t, false, valueExpr.pos);
+      const v = coerce(this.expr(valueExpr), t, false, valueExpr.pos);
       const vf = t === 'def' ? asDef(v) : v.f;
       if (target.k === 'var') {
         const i = this.scope.lookup(target.name)!.index;
@@ -992,8 +717,8 @@ class Compiler {
     const binop = op.slice(0, -1);
     let current: unknown[] = EMPTY;
     const read: CExpr = { t, f: (fr) => lv.get(fr, current) };
-    const result = this.binary(binop, read, this.expr(valueExpr), pos);
-    const back = t === 'String' && binop === '+' ? result : this.coerce(result, t, true, pos);
+    const result = compileBinary(binop, read, this.expr(valueExpr), pos);
+    const back = t === 'String' && binop === '+' ? result : coerce(result, t, true, pos);
     const bf = t === 'def' ? asDef(back) : back.f;
     return {
       t,
@@ -1017,8 +742,8 @@ class Compiler {
     let current: unknown[] = EMPTY;
     const read: CExpr = { t, f: (fr) => lv.get(fr, current) };
     const one: CExpr = { t: 'int', f: () => 1 };
-    const result = this.binary(e.op === '++' ? '+' : '-', read, one, e.pos);
-    const back = this.coerce(result, t, true, e.pos);
+    const result = compileBinary(e.op === '++' ? '+' : '-', read, one, e.pos);
+    const back = coerce(result, t, true, e.pos);
     const bf = t === 'def' ? asDef(back) : back.f;
     const prefix = e.prefix;
     return {
