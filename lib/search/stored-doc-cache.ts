@@ -5,21 +5,11 @@
  */
 import type { SegmentReader } from '../shard/segment-reader.js';
 import type { StoredDocument } from '../shard/types.js';
+import { SegmentLru } from './segment-lru.js';
 
 const BUDGET_BYTES = 32 * 1024 * 1024;
 
-const perSegment = new WeakMap<SegmentReader, Map<number, StoredDocument>>();
-const lru = new Map<object, { seg: Map<number, StoredDocument>; doc: number; bytes: number }>();
-const tokens = new WeakMap<Map<number, StoredDocument>, Map<number, object>>();
-let total = 0;
-
-function token(m: Map<number, StoredDocument>, doc: number): object {
-  let t = tokens.get(m);
-  if (!t) tokens.set(m, (t = new Map()));
-  let o = t.get(doc);
-  if (!o) t.set(doc, (o = {}));
-  return o;
-}
+const cache = new SegmentLru<number, StoredDocument>(BUDGET_BYTES);
 
 interface BatchReader {
   documents?(docs: readonly number[]): Promise<StoredDocument[]>;
@@ -27,44 +17,20 @@ interface BatchReader {
 
 /** Stored documents of `docs` in one segment (cached ones first, the rest in one batch). */
 export async function loadStoredDocs(seg: SegmentReader, docs: readonly number[]): Promise<StoredDocument[]> {
-  let m = perSegment.get(seg);
-  if (!m) perSegment.set(seg, (m = new Map()));
-  const out: Array<StoredDocument | undefined> = docs.map((d) => m?.get(d));
-  const missing: number[] = [];
+  const out: Array<StoredDocument | undefined> = docs.map((d) => cache.get(seg, d));
+  const missing = docs.filter((_, i) => out[i] === undefined);
+  if (missing.length === 0) return out as StoredDocument[];
+  const b = seg as SegmentReader & BatchReader;
+  const loaded = typeof b.documents === 'function' ? await b.documents(missing) : await Promise.all(missing.map((d) => seg.document(d)));
+  const byDoc = new Map<number, StoredDocument>();
+  missing.forEach((d, i) => byDoc.set(d, loaded[i] as StoredDocument));
   docs.forEach((d, i) => {
-    if (out[i] === undefined) missing.push(d);
-    else {
-      const tk = token(m as Map<number, StoredDocument>, d);
-      const slot = lru.get(tk);
-      if (slot) {
-        lru.delete(tk);
-        lru.set(tk, slot);
-      }
-    }
+    if (out[i] === undefined) out[i] = byDoc.get(d);
   });
-  if (missing.length > 0) {
-    const b = seg as SegmentReader & BatchReader;
-    const loaded = typeof b.documents === 'function' ? await b.documents(missing) : await Promise.all(missing.map((d) => seg.document(d)));
-    const byDoc = new Map<number, StoredDocument>();
-    missing.forEach((d, i) => byDoc.set(d, loaded[i] as StoredDocument));
-    docs.forEach((d, i) => {
-      if (out[i] === undefined) out[i] = byDoc.get(d);
-    });
-    for (const [d, sd] of byDoc) {
-      const bytes = 128 + (sd.source?.length ?? 0);
-      if (bytes > BUDGET_BYTES / 16) continue;
-      m.set(d, sd);
-      lru.set(token(m, d), { seg: m, doc: d, bytes });
-      total += bytes;
-    }
-    while (total > BUDGET_BYTES) {
-      const first = lru.keys().next();
-      if (first.done) break;
-      const v = lru.get(first.value) as { seg: Map<number, StoredDocument>; doc: number; bytes: number };
-      lru.delete(first.value);
-      v.seg.delete(v.doc);
-      total -= v.bytes;
-    }
+  for (const [d, sd] of byDoc) {
+    const bytes = 128 + (sd.source?.length ?? 0);
+    // One huge document should not flush the whole cache.
+    if (bytes <= BUDGET_BYTES / 16) cache.set(seg, d, sd, bytes);
   }
   return out as StoredDocument[];
 }
