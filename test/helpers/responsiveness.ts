@@ -1,0 +1,75 @@
+/**
+ * The "one request never stalls the node" measure (issue 8): while an adversarial request runs
+ * on a server in its own process, a probe sends `GET /` back to back and records each latency.
+ * The server must be in another process: in-process, a blocked event loop also blocks the
+ * probe's own timers, and a stall that starts between two probes would go unseen.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { ChildProcess } from 'node:child_process';
+import { request, type HttpResult } from './node.js';
+import { freePort, startServer, stopServer } from './server-process.js';
+
+export interface ServerUnderTest {
+  url: string;
+  child: ChildProcess;
+  request<T = any>(method: string, path: string, body?: unknown): Promise<HttpResult<T>>;
+  /** True while the process has neither exited nor been killed. */
+  alive(): boolean;
+  close(): Promise<void>;
+}
+
+/** Start `dist/bin/strata.js` on a free port over a fresh data directory. */
+export async function startServerUnderTest(): Promise<ServerUnderTest> {
+  const dataPath = await mkdtemp(join(tmpdir(), 'strata-stall-'));
+  const port = await freePort();
+  const child = await startServer(dataPath, port);
+  const url = `http://127.0.0.1:${port}`;
+  return {
+    url,
+    child,
+    request: (method, path, body) => request(url, method, path, body),
+    alive: () => child.exitCode === null && child.signalCode === null,
+    async close() {
+      await stopServer(child, 'SIGKILL');
+      await rm(dataPath, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface ProbeReport<T> {
+  /** What the adversarial request answered (or the error it threw). */
+  result: T;
+  /** Latency of every `GET /` sent while it ran, in ms. */
+  latencies: number[];
+  p99: number;
+  max: number;
+}
+
+/**
+ * Run `work` and, until it settles (and for at least `minMs`), send `GET /` to `server` one after
+ * another, timing each. Probes run from this process, whose event loop stays free.
+ */
+export async function probeDuring<T>(server: ServerUnderTest, work: () => Promise<T>, minMs = 300): Promise<ProbeReport<T>> {
+  let done = false;
+  const started = performance.now();
+  const latencies: number[] = [];
+  const probing = (async () => {
+    while (!done || performance.now() - started < minMs) {
+      const t0 = performance.now();
+      await server.request('GET', '/');
+      latencies.push(performance.now() - t0);
+    }
+  })();
+  let result: T;
+  try {
+    result = await work();
+  } finally {
+    done = true;
+    await probing;
+  }
+  const sorted = [...latencies].sort((a, b) => a - b);
+  const p99 = sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * 0.99))] ?? 0;
+  return { result, latencies, p99, max: sorted[sorted.length - 1] ?? 0 };
+}
