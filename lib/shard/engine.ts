@@ -1,17 +1,17 @@
 /**
- * The shard engine: one classic-level database per shard copy, implementing ShardEngine.
+ * The shard engine: one keyspace (storage/shard-store.ts, LevelDB by default) per shard copy,
+ * implementing ShardEngine.
  * Modules: write-path (versions, op log, buffer), group-commit (durability), refresh,
  * merge, shard-open (load + replay), views (searchers). docs/storage.md describes the design.
  */
 import { rm } from 'node:fs/promises';
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { ClassicLevel } from 'classic-level';
 import { metaKey, opLogKey, opLogStart } from '../../storage/keyspace.js';
 import { SegmentBuilder } from '../../storage/segment-builder.js';
 import { decodeStoredDoc } from '../../storage/codecs/stored-doc.js';
 import { storedKey } from '../../storage/keyspace.js';
-import type { ShardDb } from '../../storage/segment-loader.js';
+import { openShardStore, type StoreKind } from '../../storage/shard-store.js';
 import { View, type EngineLogger, type ShardContext } from './context.js';
 import { GroupCommitter } from './group-commit.js';
 import { LruCache } from './lru.js';
@@ -39,6 +39,8 @@ export type ReparseFn = (entry: LoggedSource) => ParsedDocument;
 export interface ShardEngineOptions {
   /** Directory of this shard copy's LevelDB database. */
   path: string;
+  /** The keyspace's store: `leveldb` (default, durable) or `memory` (nothing kept after close). */
+  store?: StoreKind;
   /**
    * Re-parses logged sources on replay. The op log records sources, not analyzed documents (as
    * ES's translog does), and the engine knows no mappings: the index supplies its mapper.
@@ -93,8 +95,7 @@ export interface StrataShardEngine extends ShardEngine {
 
 /** Open (or create) the shard at `opts.path`. Fails if another process holds it open. */
 export async function openShardEngine(opts: ShardEngineOptions): Promise<StrataShardEngine> {
-  const db: ShardDb = new ClassicLevel<Buffer, Buffer>(opts.path, { keyEncoding: 'buffer', valueEncoding: 'buffer', writeBufferSize: 32 * 1024 * 1024 });
-  await db.open();
+  const db = await openShardStore(opts.store ?? 'leveldb', opts.path);
   try {
     const versions = new VersionMap();
     const loaded = await loadShard(db, versions);
@@ -141,7 +142,7 @@ export async function openShardEngine(opts: ShardEngineOptions): Promise<StrataS
     }
     return engine;
   } catch (err) {
-    if (db.status === 'open') await db.close();
+    if (db.isOpen) await db.close();
     throw err;
   }
 }
@@ -312,8 +313,8 @@ class Engine implements StrataShardEngine {
     const ranges = [opLogRange, ...this.ctx.deadRanges.splice(0)];
     this.compacting = this.compacting.then(async () => {
       for (const r of ranges) {
-        if (this.ctx.db.status !== 'open') return;
-        await this.ctx.db.compactRange(r.gte, r.lt).catch((err: unknown) => this.ctx.logger?.warn({ err }, 'compaction failed'));
+        if (!this.ctx.db.isOpen) return;
+        await this.ctx.db.compact(r).catch((err: unknown) => this.ctx.logger?.warn({ err }, 'compaction failed'));
       }
     });
     return this.compacting;
