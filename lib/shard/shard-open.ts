@@ -27,6 +27,8 @@ export interface LoadedShard {
   replayRecords: Array<{ lastSeqNo: number; ops: number; bytes: number }>;
   /** Highest seq no found anywhere. */
   maxSeqNo: number;
+  /** Whether the shard had data on disk (false: a new, empty store was initialised). */
+  existed: boolean;
 }
 
 /** Read (or initialise) metadata and load segments into `versions`; does not replay. */
@@ -115,7 +117,7 @@ export async function loadShard(db: ShardStore, versions: VersionMap): Promise<L
     }
     if (ops > 0) replayRecords.push({ lastSeqNo: last, ops, bytes: v.length });
   });
-  return { commit, segments, replay, replayRecords, maxSeqNo, oldOpLogFormat: opLogVersion !== OP_LOG_FORMAT.version };
+  return { commit, segments, replay, replayRecords, maxSeqNo, existed: formatsRaw !== undefined && formatsRaw !== null, oldOpLogFormat: opLogVersion !== OP_LOG_FORMAT.version };
 }
 
 /**

@@ -1,0 +1,168 @@
+/**
+ * Shard-side answers of the index maintenance APIs (`_segments`, `_recovery`, `_cache/clear`,
+ * `_field_stats`) as plain request → plain result functions over one shard's state. Nothing
+ * here returns a reader or a closure, so each call can become a message across the shard
+ * boundary unchanged; the coordinator (lib/action/indices/) renders ES's shapes.
+ */
+import { clearDocSetCache } from '../search/doc-set-cache.js';
+import { clearStoredDocCache } from '../search/stored-doc-cache.js';
+import type { ShardContext } from './context.js';
+import type { SegmentState } from './segment-state.js';
+
+/** Per-segment figures for `GET /_segments` and `_cat/segments`. */
+export interface SegmentSummary {
+  /** Lucene-style name, `_` + generation in base 36. */
+  name: string;
+  generation: number;
+  numDocs: number;
+  deletedDocs: number;
+  /** Bytes the segment's values take in the store. */
+  sizeInBytes: number;
+  /** Bytes its in-memory part (term dictionaries, norms, doc values, doc ids) takes on the heap, estimated. */
+  memoryInBytes: number;
+  /** In the commit point synced by the last flush (or found at open): durable without op-log replay. */
+  committed: boolean;
+  /** Visible to searchers (every published segment is). */
+  search: boolean;
+}
+
+/** How the shard copy came to be open on this node, for `GET /_recovery` and `_cat/recovery`. */
+export interface ShardRecoveryInfo {
+  /** `EMPTY_STORE` for a new shard, `EXISTING_STORE` when it reopened data on disk (ES 5.6 RecoverySource types). */
+  type: 'EMPTY_STORE' | 'EXISTING_STORE';
+  startTimeMs: number;
+  stopTimeMs: number;
+  totalTimeMs: number;
+  /** Time spent loading the committed segments. */
+  indexTimeMs: number;
+  /** Files of the store found at open (all reused: nothing was copied from another node). */
+  files: Array<{ name: string; length: number }>;
+  /** Op-log operations above the commit point that were replayed at open. */
+  translogOps: number;
+  translogTimeMs: number;
+}
+
+/** Which caches `POST /_cache/clear` empties on a shard. */
+export interface ClearCachesRequest {
+  /** The query (doc-set) cache. */
+  query: boolean;
+  /** Everything the shard caches: also decoded postings and stored documents. */
+  all: boolean;
+}
+
+/** Entries dropped per cache. */
+export interface ClearCachesResult {
+  docSets: number;
+  storedDocs: number;
+  postings: number;
+}
+
+/** Statistics of one field over a shard's searchable segments (deleted docs included, as Lucene counts). */
+export interface ShardFieldStats {
+  field: string;
+  maxDoc: number;
+  /** Docs with at least one term; 0 when the field has doc values only. */
+  docCount: number;
+  /** -1 when the field has no inverted index. */
+  sumDocFreq: number;
+  /** -1 when frequencies are not indexed (or no inverted index). */
+  sumTotalTermFreq: number;
+  /** Smallest and largest indexed term (the order-preserving encoding for numbers, dates, ips). */
+  minTerm?: string;
+  maxTerm?: string;
+}
+
+/** Rough heap bytes of a sealed segment's in-memory core; memoized on the segment (immutable). */
+function memoryBytes(s: SegmentState): number {
+  if (s.memoryBytes !== undefined) return s.memoryBytes;
+  const core = s.core;
+  if (!core) return 0;
+  let bytes = 0;
+  const strings = (a: readonly string[]): number => {
+    let n = 0;
+    for (const t of a) n += 40 + t.length * 2;
+    return n;
+  };
+  for (const f of core.fields.values()) {
+    bytes += strings(f.dict.terms) + f.dict.docFreq.byteLength + f.dict.totalTermFreq.byteLength + f.dict.blockStart.byteLength;
+    bytes += f.norms?.byteLength ?? 0;
+  }
+  for (const c of core.docValues.values()) {
+    bytes += c.start.byteLength + (c.kind === 'numeric' ? c.values.byteLength : c.ords.byteLength + strings(c.terms));
+  }
+  const ids = core.docIds;
+  bytes += strings(ids.ids) + strings(ids.types) + ids.typeOrd.byteLength + ids.versions.byteLength + ids.seqNos.byteLength;
+  bytes += ids.pathOrd.byteLength + ids.nestedOffset.byteLength;
+  s.memoryBytes = bytes;
+  return bytes;
+}
+
+/** The published segments with their figures. */
+export function segmentSummaries(ctx: ShardContext, committed: ReadonlySet<number>): SegmentSummary[] {
+  return ctx.view.readers.map((r) => ({
+    name: r.name,
+    generation: r.state.id,
+    numDocs: r.numDocs,
+    deletedDocs: r.deletedDocs,
+    sizeInBytes: r.sizeInBytes,
+    memoryInBytes: memoryBytes(r.state),
+    committed: committed.has(r.state.id),
+    search: true,
+  }));
+}
+
+/** Empty the caches `req` names for this shard's current segments. */
+export function clearShardCaches(ctx: ShardContext, req: ClearCachesRequest): ClearCachesResult {
+  const out: ClearCachesResult = { docSets: 0, storedDocs: 0, postings: 0 };
+  for (const r of ctx.view.readers) {
+    if (req.query || req.all) out.docSets += clearDocSetCache(r);
+    if (req.all) out.storedDocs += clearStoredDocCache(r);
+  }
+  if (req.all) {
+    out.postings = ctx.cache.size;
+    ctx.cache.deleteWhere(() => true);
+  }
+  return out;
+}
+
+/**
+ * Statistics of `fields` over the published segments. A field appears when some segment indexes
+ * it or keeps doc values for it (Lucene's "field infos"), as ES 5.6 `MappedFieldType#stats` asks.
+ */
+export function shardFieldStats(ctx: ShardContext, fields: readonly string[]): ShardFieldStats[] {
+  const readers = ctx.view.readers;
+  let maxDoc = 0;
+  for (const r of readers) maxDoc += r.maxDoc;
+  const out: ShardFieldStats[] = [];
+  for (const field of fields) {
+    let present = false;
+    let inverted = false;
+    let docCount = 0;
+    let sumDocFreq = 0;
+    let sumTtf = 0;
+    let minTerm: string | undefined;
+    let maxTerm: string | undefined;
+    for (const r of readers) {
+      const fs = r.fieldStats(field);
+      if (fs) {
+        present = inverted = true;
+        docCount += fs.docCount;
+        sumDocFreq += fs.sumDocFreq;
+        sumTtf = sumTtf < 0 || fs.sumTotalTermFreq < 0 ? -1 : sumTtf + fs.sumTotalTermFreq;
+        const terms = r.terms(field);
+        const lo = terms[0];
+        const hi = terms[terms.length - 1];
+        if (lo !== undefined && (minTerm === undefined || lo < minTerm)) minTerm = lo;
+        if (hi !== undefined && (maxTerm === undefined || hi > maxTerm)) maxTerm = hi;
+      } else if (r.hasDocValues(field)) {
+        present = true;
+      }
+    }
+    if (!present) continue;
+    const s: ShardFieldStats = { field, maxDoc, docCount, sumDocFreq: inverted ? sumDocFreq : -1, sumTotalTermFreq: inverted ? sumTtf : -1 };
+    if (minTerm !== undefined) s.minTerm = minTerm;
+    if (maxTerm !== undefined) s.maxTerm = maxTerm;
+    out.push(s);
+  }
+  return out;
+}
