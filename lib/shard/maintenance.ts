@@ -20,6 +20,8 @@ export interface SegmentSummary {
   sizeInBytes: number;
   /** Bytes its in-memory part (term dictionaries, norms, doc values, doc ids) takes on the heap, estimated. */
   memoryInBytes: number;
+  /** `memoryInBytes` by kind of in-memory structure (`verbose` segments' `ram_tree`). */
+  memory: Array<{ description: string; sizeInBytes: number }>;
   /** In the commit point synced by the last flush (or found at open): durable without op-log replay. */
   committed: boolean;
   /** Visible to searchers (every published segment is). */
@@ -72,29 +74,35 @@ export interface ShardFieldStats {
   maxTerm?: string;
 }
 
-/** Rough heap bytes of a sealed segment's in-memory core; memoized on the segment (immutable). */
-function memoryBytes(s: SegmentState): number {
+/** Rough heap bytes of a sealed segment's in-memory core by kind; memoized on the segment (immutable). */
+function memoryBreakdown(s: SegmentState): Array<{ description: string; sizeInBytes: number }> {
   if (s.memoryBytes !== undefined) return s.memoryBytes;
   const core = s.core;
-  if (!core) return 0;
-  let bytes = 0;
+  if (!core) return [];
   const strings = (a: readonly string[]): number => {
     let n = 0;
     for (const t of a) n += 40 + t.length * 2;
     return n;
   };
+  let terms = 0;
+  let norms = 0;
   for (const f of core.fields.values()) {
-    bytes += strings(f.dict.terms) + f.dict.docFreq.byteLength + f.dict.totalTermFreq.byteLength + f.dict.blockStart.byteLength;
-    bytes += f.norms?.byteLength ?? 0;
+    terms += strings(f.dict.terms) + f.dict.docFreq.byteLength + f.dict.totalTermFreq.byteLength + f.dict.blockStart.byteLength;
+    norms += f.norms?.byteLength ?? 0;
   }
+  let docValues = 0;
   for (const c of core.docValues.values()) {
-    bytes += c.start.byteLength + (c.kind === 'numeric' ? c.values.byteLength : c.ords.byteLength + strings(c.terms));
+    docValues += c.start.byteLength + (c.kind === 'numeric' ? c.values.byteLength : c.ords.byteLength + strings(c.terms));
   }
   const ids = core.docIds;
-  bytes += strings(ids.ids) + strings(ids.types) + ids.typeOrd.byteLength + ids.versions.byteLength + ids.seqNos.byteLength;
-  bytes += ids.pathOrd.byteLength + ids.nestedOffset.byteLength;
-  s.memoryBytes = bytes;
-  return bytes;
+  const docIds = strings(ids.ids) + strings(ids.types) + ids.typeOrd.byteLength + ids.versions.byteLength + ids.seqNos.byteLength + ids.pathOrd.byteLength + ids.nestedOffset.byteLength;
+  s.memoryBytes = [
+    { description: 'term dictionaries', sizeInBytes: terms },
+    { description: 'norms', sizeInBytes: norms },
+    { description: 'doc values', sizeInBytes: docValues },
+    { description: 'doc ids', sizeInBytes: docIds },
+  ];
+  return s.memoryBytes;
 }
 
 /** The published segments with their figures. */
@@ -105,7 +113,8 @@ export function segmentSummaries(ctx: ShardContext, committed: ReadonlySet<numbe
     numDocs: r.numDocs,
     deletedDocs: r.deletedDocs,
     sizeInBytes: r.sizeInBytes,
-    memoryInBytes: memoryBytes(r.state),
+    memoryInBytes: memoryBreakdown(r.state).reduce((n, m) => n + m.sizeInBytes, 0),
+    memory: memoryBreakdown(r.state).map((m) => ({ ...m })),
     committed: committed.has(r.state.id),
     search: true,
   }));
