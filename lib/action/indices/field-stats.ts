@@ -103,12 +103,11 @@ export function fieldStats(ctx: NodeContext, indices: readonly string[], req: Fi
   for (const c of req.constraints) {
     for (const [key, fields] of [...merged]) {
       const v = fields.get(c.field);
-      if (v && matches(v, c)) {
-        // A field named only by a constraint was fetched to check it, not to be answered.
-        if (!isRequested(c.field)) fields.delete(c.field);
-      } else merged.delete(key);
+      if (!v || !matches(v, c)) merged.delete(key);
     }
   }
+  // A field named only by a constraint was fetched to check it, not to be answered.
+  for (const fields of merged.values()) for (const f of constraintFields) if (!isRequested(f)) fields.delete(f);
   const out = Object.create(null) as Record<string, { fields: Record<string, unknown> }>;
   for (const [key, fields] of merged) {
     const rendered = Object.create(null) as Record<string, unknown>;
