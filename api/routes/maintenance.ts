@@ -11,7 +11,10 @@ import { resolveOpenIndices } from '../../lib/action/indices/resolve-open.js';
 import { segmentsBody } from '../../lib/action/indices/segments.js';
 import { recoveryBody, shardRecoveries } from '../../lib/action/indices/recovery.js';
 import { parseShardStatuses, shardStoresBody } from '../../lib/action/indices/shard-stores.js';
-import { clearCache, forceMerge, syncedFlush, upgrade, upgradeStatus } from '../../lib/action/indices/maintenance-broadcasts.js';
+import { clearCache } from '../../lib/action/indices/clear-cache.js';
+import { forceMerge } from '../../lib/action/indices/forcemerge.js';
+import { upgrade, upgradeStatus } from '../../lib/action/indices/upgrade.js';
+import { syncedFlush } from '../../lib/action/indices/synced-flush.js';
 
 /** Open indices of the request's `{index}` (closed ones answer `index_closed_exception`). */
 export function openIndicesOf(ctx: NodeContext, req: RestRequest, expression = req.pathParams.index): string[] {
