@@ -22,7 +22,7 @@ import type { Postings, StrataSearcher, StrataSegmentReader } from './segment-re
 import { SegmentState } from './segment-state.js';
 import { loadShard, markCurrentOpLogFormat } from './shard-open.js';
 import { clearShardCaches, segmentSummaries, shardFieldStats } from './maintenance.js';
-import type { ClearCachesRequest, ClearCachesResult, SegmentSummary, ShardFieldStats, ShardRecoveryInfo } from './maintenance.js';
+import type { ClearCachesRequest, ClearCachesResult, SegmentSummary, ShardFieldStats, ShardRecoveryInfo } from '../messages/shard-maintenance.js';
 import type { LoggedSource } from '../../storage/codecs/op-log.js';
 import type { ParsedDocument } from '../mapping/parsed-document.js';
 import type { BulkItemOutcome, ShardEngine, ShardOperation, ShardStats, StoredDocument } from './types.js';
@@ -64,7 +64,7 @@ export interface ShardEngineOptions {
   idleFlushMs?: number;
 }
 
-export type { ClearCachesRequest, ClearCachesResult, SegmentSummary, ShardFieldStats, ShardRecoveryInfo } from './maintenance.js';
+export type { ClearCachesRequest, ClearCachesResult, SegmentSummary, ShardFieldStats, ShardRecoveryInfo } from '../messages/shard-maintenance.js';
 
 /** The engine handed to the coordinator: the ShardEngine contract plus shard-local extras. */
 export interface StrataShardEngine extends ShardEngine {

@@ -4,7 +4,7 @@
  * `index_constraints` match and the rendering (`type`, `max_doc`, `doc_count`, `density`, ...).
  */
 import type { FieldTypeInfo } from '../../mapping/field-info.js';
-import type { ShardFieldStats } from '../../shard/engine.js';
+import type { ShardFieldStats } from '../../messages/shard-maintenance.js';
 import { decodeDouble, decodeIp, decodeLong, encodeDouble, encodeIp, encodeLong } from '../../mapping/term-encoding.js';
 import { dateFormatter } from '../../mapping/date-format.js';
 import { javaDoubleToString } from '../../units/java-number.js';

@@ -6,7 +6,7 @@
  * half, shared with `_cat/recovery`.
  */
 import type { NodeContext } from '../context.js';
-import type { ShardRecoveryInfo } from '../../shard/engine.js';
+import type { ShardRecoveryInfo } from '../../messages/shard-maintenance.js';
 import { byteSizeField, dateField, timeValueField } from '../../units/human-fields.js';
 
 /** The node a recovery ran on (target; a store recovery has no source node). */

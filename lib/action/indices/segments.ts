@@ -4,7 +4,7 @@
  * with `_cat/segments`.
  */
 import type { NodeContext } from '../context.js';
-import type { SegmentSummary } from '../../shard/engine.js';
+import type { SegmentSummary } from '../../messages/shard-maintenance.js';
 import { numberOfReplicas, numberOfShards } from '../../cluster/state.js';
 import { byteSizeField } from '../../units/human-fields.js';
 import type { ShardsHeader } from './broadcast.js';
