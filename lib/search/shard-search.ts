@@ -1,7 +1,9 @@
 /**
  * The query phase on one shard: run a compiled weight over every segment of a searcher, count
  * hits, keep the top `from + size` (by score or by sort values), honouring post_filter,
- * min_score, search_after, terminate_after and a deadline (timeout).
+ * min_score, search_after, terminate_after and a deadline (timeout). Collection is paced
+ * (pacer.ts): it hands the event loop back every few milliseconds and stops at the deadline,
+ * keeping the hits found so far, as ES's `TimeLimitingCollector` does.
  */
 import type { SegmentReader } from '../shard/segment-reader.js';
 import { NO_MORE_DOCS, type Scorer } from './scorer.js';
@@ -9,6 +11,7 @@ import { byScore, bySortValues, TopK, type ScoredDoc } from './top-docs.js';
 import { compareSortValues, type CompiledSort, type SortValue } from './sort-values.js';
 import type { Weight } from './weight.js';
 import { MatchAllWeight } from './constant-weights.js';
+import { Pacer } from './pacer.js';
 
 export interface ShardQueryOptions {
   weight: Weight;
@@ -24,10 +27,8 @@ export interface ShardQueryOptions {
   /** Sort values to search after (already converted to comparable values). */
   searchAfter?: SortValue[];
   terminateAfter?: number;
-  /** `performance.now()` time after which collection stops (timed_out). */
-  deadline?: number;
-  /** Check the deadline per doc batch instead of per segment (search.low_level_cancellation). */
-  lowLevelCancellation?: boolean;
+  /** The request's pacing and deadline (timeout); without one, collection only yields. */
+  pacer?: Pacer;
   /** Called for every matching doc (before post_filter), e.g. aggregations. */
   onMatch?: (seg: number, doc: number, score: number) => void;
   /** Field collapsing: the group key of a doc; only the best hit per group is kept. */
@@ -82,11 +83,12 @@ export async function searchShard(segments: readonly SegmentReader[], o: ShardQu
   let terminated = false;
   let timedOut = false;
   let docBase = 0;
+  const pacer = o.pacer ?? new Pacer();
   for (let si = 0; si < segments.length && !terminated; si++) {
     const seg = segments[si] as SegmentReader;
     const base = docBase;
     docBase += seg.maxDoc;
-    if (o.deadline !== undefined && performance.now() > o.deadline) {
+    if (pacer.deadline !== undefined && performance.now() > pacer.deadline) {
       timedOut = true;
       break;
     }
@@ -105,7 +107,14 @@ export async function searchShard(segments: readonly SegmentReader[], o: ShardQu
       const score = scorer.score();
       total += seg.numDocs;
       if (!(score <= maxScore) && seg.numDocs > 0) maxScore = score;
+      let left = pacer.budget;
       for (let d = 0, kept = top.size; d < seg.maxDoc && kept < o.topN; d++) {
+        if (--left === 0 && (left = await pacer.pause()) < 0) {
+          // the hits are those kept so far, but every live doc matched
+          timedOut = true;
+          terminated = true;
+          break;
+        }
         if (!allLive && !seg.isLive(d)) continue;
         top.add({ shard: 0, seg: si, doc: d, globalDoc: base + d, score });
         kept++;
@@ -115,11 +124,16 @@ export async function searchShard(segments: readonly SegmentReader[], o: ShardQu
     const sortFns = sorts ? sorts.map((s) => s.bind(seg, base)) : undefined;
     const scratch: SortValue[] = sortFns ? new Array<SortValue>(sortFns.length) : [];
     const groupOf = o.collapse ? o.collapse(seg) : undefined;
-    let checked = 0;
+    let left = pacer.budget;
     let minCompetitive = top.worst()?.score ?? -Infinity;
     const full = (): boolean => top.size >= o.topN;
     let isFull = full();
     for (let d = scorer.nextDoc(); d !== NO_MORE_DOCS; d = scorer.nextDoc()) {
+      if (--left === 0 && (left = await pacer.pause()) < 0) {
+        timedOut = true;
+        terminated = true;
+        break;
+      }
       if (!allLive && !seg.isLive(d)) continue;
       if (hasNested && nested.call(seg, d) !== undefined) continue;
       const score = needScores ? scorer.score() : NaN;
@@ -127,11 +141,6 @@ export async function searchShard(segments: readonly SegmentReader[], o: ShardQu
       if (o.onMatch) o.onMatch(si, d, score);
       if (o.postFilter) {
         if (!post || !matches(post, d)) continue;
-      }
-      if (o.lowLevelCancellation && o.deadline !== undefined && (++checked & 1023) === 0 && performance.now() > o.deadline) {
-        timedOut = true;
-        terminated = true;
-        break;
       }
       total++;
       if (needScores && !(score <= maxScore)) maxScore = score;
@@ -162,6 +171,8 @@ export async function searchShard(segments: readonly SegmentReader[], o: ShardQu
       }
     }
   }
+  // a weight that scans documents itself (the script query) may have met the deadline
+  if (pacer.timedOut) timedOut = true;
   if (bestByGroup) {
     const entries = [...bestByGroup].sort((a, b) => cmp(a[1], b[1])).slice(0, o.topN);
     return { totalHits: total, maxScore, top: entries.map((e) => e[1]), groups: entries.map((e) => e[0]), terminatedEarly: terminated && !timedOut, timedOut };

@@ -13,6 +13,7 @@ import { typeWeight } from '../../search/meta-fields.js';
 import { compileSort } from '../../search/sort-values.js';
 import { compileScriptFields } from '../../search/search-script.js';
 import { searchShard } from '../../search/shard-search.js';
+import type { Pacer } from '../../search/pacer.js';
 import { isScoreSort, type SortSpec } from '../../search/sort-spec.js';
 import { AggregatedStats, RecordingStats, type StatsSource, type Weight } from '../../search/weight.js';
 import type { CollectionStats, TermStats } from '../../search/bm25.js';
@@ -28,8 +29,8 @@ import { startShardAggs } from './shard-aggs.js';
 export interface QueryPhaseOptions {
   /** Hits each shard keeps (from + size, or everything for scroll). */
   topN: (sc: ShardContext) => number;
-  deadline?: number;
-  lowLevelCancellation: boolean;
+  /** The request's pacing and deadline (`timeout`), shared by its shards. */
+  pacer: Pacer;
   /** Number of shards per index (slicing). */
   targets: Map<string, IndexTarget>;
 }
@@ -151,6 +152,8 @@ export async function runQueryPhase(ctx: NodeContext, contexts: ShardContext[], 
   const failures: ShardFailure[] = [];
   if (r.searchType === 'dfs_query_then_fetch') await dfsStats(contexts, r);
   const useSorts: SortSpec[] | undefined = r.sort && !isScoreSort(r.sort) ? r.sort : undefined;
+  // weights that precompute doc sets (the script query) pace themselves too
+  for (const sc of contexts) sc.compile = { ...sc.compile, pacer: o.pacer };
   await Promise.all(
     contexts.map(async (sc) => {
       const started = Date.now();
@@ -172,8 +175,7 @@ export async function runQueryPhase(ctx: NodeContext, contexts: ShardContext[], 
           ...(r.minScore !== undefined ? { minScore: r.minScore } : {}),
           ...(searchAfter ? { searchAfter } : {}),
           ...(r.terminateAfter !== undefined ? { terminateAfter: r.terminateAfter } : {}),
-          ...(o.deadline !== undefined ? { deadline: o.deadline } : {}),
-          lowLevelCancellation: o.lowLevelCancellation,
+          pacer: o.pacer,
           ...(r.collapse ? { collapse: collapseKey(sc.compile.fields, r.collapse.field) } : {}),
           ...(aggs ? { onMatch: (seg: number, doc: number, score: number) => aggs.onMatch(seg, doc, score) } : {}),
         });
