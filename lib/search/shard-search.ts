@@ -124,7 +124,10 @@ export async function searchShard(segments: readonly SegmentReader[], o: ShardQu
     const sortFns = sorts ? sorts.map((s) => s.bind(seg, base)) : undefined;
     const scratch: SortValue[] = sortFns ? new Array<SortValue>(sortFns.length) : [];
     const groupOf = o.collapse ? o.collapse(seg) : undefined;
-    let left = pacer.budget;
+    // A scorer that met the deadline while it was built (the script query scans its segment up
+    // front) holds exactly the docs matched in time: collect them all, then stop.
+    const drain = pacer.timedOut;
+    let left = drain ? Infinity : pacer.budget;
     let minCompetitive = top.worst()?.score ?? -Infinity;
     const full = (): boolean => top.size >= o.topN;
     let isFull = full();

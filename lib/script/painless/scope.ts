@@ -26,7 +26,7 @@ export interface ExecState {
   ops: number;
   /** `ops` value at which the wall clock is read next. */
   nextClock: number;
-  /** `performance.now()` when the execution started. */
+  /** Process CPU ms at the first clock check of the execution, -1 before it. */
   started: number;
   /** Current user-function call depth. */
   depth: number;
