@@ -6,6 +6,7 @@ import test from 'ava';
 import { compilePainless } from '../../lib/script/painless/engine.js';
 import { toHost, toScript } from '../../lib/script/runtime/values.js';
 import { EsError } from '../../lib/errors/errors.js';
+import { compileExpression } from '../../lib/script/expression/expression.js';
 import { MAX_ALLOCATION, MAX_CALLS, MAX_CPU_MS } from '../../lib/script/painless/budget.js';
 
 function run(src: string, params: Record<string, unknown> = {}): unknown {
@@ -71,4 +72,12 @@ test('a loop whose steps are each costly stops at the CPU watchdog', (t) => {
     type: 'painless_error',
     reason: `The maximum CPU time of [${MAX_CPU_MS}ms] that a script can use has been reached.`,
   });
+});
+
+test('expressions: a long operator chain is a compile error, never a stack overflow per document', (t) => {
+  const e = t.throws(() => compileExpression(Array(20000).fill('1').join('+'))) as EsError;
+  t.is(e.type, 'script_exception');
+  t.is(e.reason, 'compile error');
+  t.deepEqual({ type: e.causedBy?.type, reason: e.causedBy?.reason }, { type: 'parse_exception', reason: 'expression too deeply nested' });
+  t.is(compileExpression(Array(1000).fill('1').join('+')).evaluate({ params: null }), 1000);
 });
