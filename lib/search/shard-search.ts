@@ -13,6 +13,8 @@ import type { Weight } from './weight.js';
 import { MatchAllWeight } from './constant-weights.js';
 import { Pacer } from './pacer.js';
 
+export { Pacer };
+
 export interface ShardQueryOptions {
   weight: Weight;
   /** Applied to hits (not to aggregations). */

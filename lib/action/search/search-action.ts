@@ -8,7 +8,6 @@ import { EsError } from '../../errors/errors.js';
 import { JsonFloat } from '../../units/java-number.js';
 import { STRICT_EXPAND_OPEN, type IndicesOptions } from '../resolve-indices.js';
 import { fetchHits } from '../../search/fetch.js';
-import { Pacer } from '../../search/pacer.js';
 import { byScore, bySortValues, type ScoredDoc } from '../../search/top-docs.js';
 import type { SortValue } from '../../search/sort-values.js';
 import { groupQuery } from './collapse.js';
@@ -152,7 +151,7 @@ export async function queryPhase(ctx: NodeContext, r: SearchRequest, opts: { ind
       return window;
     },
     // On the monotonic sub-millisecond clock, so even `1nanos` is already past at the first check.
-    pacer: new Pacer(timeoutMs !== undefined && timeoutMs >= 0 ? startedPrecise + timeoutMs : undefined),
+    ...(timeoutMs !== undefined && timeoutMs >= 0 ? { deadline: startedPrecise + timeoutMs } : {}),
     targets: targetMap,
   });
   failures.push(...qFailures);
