@@ -133,44 +133,51 @@ export async function searchShard(segments: readonly SegmentReader[], o: ShardQu
     let minCompetitive = top.worst()?.score ?? -Infinity;
     const full = (): boolean => top.size >= o.topN;
     let isFull = full();
-    for (let d = scorer.nextDoc(); d !== NO_MORE_DOCS; d = scorer.nextDoc()) {
-      if (--left === 0 && (left = await pacer.pause()) < 0) {
+    let d = scorer.nextDoc();
+    // The pause sits outside the hot loop: an `await` inside it keeps V8 from optimising the
+    // loop (measured: twice the time per doc).
+    for (;;) {
+      for (; d !== NO_MORE_DOCS; d = scorer.nextDoc()) {
+        if (--left === 0) break;
+        if (!allLive && !seg.isLive(d)) continue;
+        if (hasNested && nested.call(seg, d) !== undefined) continue;
+        const score = needScores ? scorer.score() : NaN;
+        if (o.minScore !== undefined && !(score >= o.minScore)) continue;
+        if (o.onMatch) o.onMatch(si, d, score);
+        if (o.postFilter) {
+          if (!post || !matches(post, d)) continue;
+        }
+        total++;
+        if (needScores && !(score <= maxScore)) maxScore = score;
+        if (bestByGroup && groupOf) {
+          const hit: ScoredDoc = { shard: 0, seg: si, doc: d, globalDoc: base + d, score, ...(sortFns ? { sortValues: sortFns.map((fn) => fn(d, score)) } : {}) };
+          const key = groupOf(d);
+          const cur = bestByGroup.get(key);
+          if (!cur || cmp(hit, cur) < 0) bestByGroup.set(key, hit);
+        } else if (sortFns) {
+          // Sort values into a scratch array first: most docs of a large result cannot enter a
+          // full heap (a doc equal to the worst kept loses on its later doc number), so they cost
+          // no allocation (Lucene's competitive check in its field comparators).
+          for (let k = 0; k < sortFns.length; k++) scratch[k] = (sortFns[k] as (d: number, s: number) => SortValue)(d, score);
+          if (o.searchAfter && !after(sorts as readonly CompiledSort[], scratch, o.searchAfter)) continue;
+          const worst = top.worst();
+          if (worst && o.topN > 0 && compareValues(sorts as readonly CompiledSort[], scratch, worst.sortValues as SortValue[]) >= 0) continue;
+          const hit: ScoredDoc = { shard: 0, seg: si, doc: d, globalDoc: base + d, score, sortValues: scratch.slice() };
+          top.add(hit);
+        } else if (o.topN > 0 && (!isFull || score > minCompetitive)) {
+          // equal scores keep the earlier doc, so only a strictly better score enters a full heap
+          top.add({ shard: 0, seg: si, doc: d, globalDoc: base + d, score });
+          isFull = full();
+          if (isFull) minCompetitive = (top.worst() as ScoredDoc).score;
+        }
+        if (o.terminateAfter !== undefined && o.terminateAfter > 0 && total >= o.terminateAfter) {
+          terminated = true;
+          break;
+        }
+      }
+      if (terminated || d === NO_MORE_DOCS) break;
+      if ((left = await pacer.pause()) < 0) {
         timedOut = true;
-        terminated = true;
-        break;
-      }
-      if (!allLive && !seg.isLive(d)) continue;
-      if (hasNested && nested.call(seg, d) !== undefined) continue;
-      const score = needScores ? scorer.score() : NaN;
-      if (o.minScore !== undefined && !(score >= o.minScore)) continue;
-      if (o.onMatch) o.onMatch(si, d, score);
-      if (o.postFilter) {
-        if (!post || !matches(post, d)) continue;
-      }
-      total++;
-      if (needScores && !(score <= maxScore)) maxScore = score;
-      if (bestByGroup && groupOf) {
-        const hit: ScoredDoc = { shard: 0, seg: si, doc: d, globalDoc: base + d, score, ...(sortFns ? { sortValues: sortFns.map((fn) => fn(d, score)) } : {}) };
-        const key = groupOf(d);
-        const cur = bestByGroup.get(key);
-        if (!cur || cmp(hit, cur) < 0) bestByGroup.set(key, hit);
-      } else if (sortFns) {
-        // Sort values into a scratch array first: most docs of a large result cannot enter a
-        // full heap (a doc equal to the worst kept loses on its later doc number), so they cost
-        // no allocation (Lucene's competitive check in its field comparators).
-        for (let k = 0; k < sortFns.length; k++) scratch[k] = (sortFns[k] as (d: number, s: number) => SortValue)(d, score);
-        if (o.searchAfter && !after(sorts as readonly CompiledSort[], scratch, o.searchAfter)) continue;
-        const worst = top.worst();
-        if (worst && o.topN > 0 && compareValues(sorts as readonly CompiledSort[], scratch, worst.sortValues as SortValue[]) >= 0) continue;
-        const hit: ScoredDoc = { shard: 0, seg: si, doc: d, globalDoc: base + d, score, sortValues: scratch.slice() };
-        top.add(hit);
-      } else if (o.topN > 0 && (!isFull || score > minCompetitive)) {
-        // equal scores keep the earlier doc, so only a strictly better score enters a full heap
-        top.add({ shard: 0, seg: si, doc: d, globalDoc: base + d, score });
-        isFull = full();
-        if (isFull) minCompetitive = (top.worst() as ScoredDoc).score;
-      }
-      if (o.terminateAfter !== undefined && o.terminateAfter > 0 && total >= o.terminateAfter) {
         terminated = true;
         break;
       }
