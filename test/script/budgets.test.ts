@@ -7,7 +7,7 @@ import { compilePainless } from '../../lib/script/painless/engine.js';
 import { toHost, toScript } from '../../lib/script/runtime/values.js';
 import { EsError } from '../../lib/errors/errors.js';
 import { compileExpression } from '../../lib/script/expression/expression.js';
-import { MAX_ALLOCATION, MAX_CALLS, MAX_CPU_MS } from '../../lib/script/painless/budget.js';
+import { MAX_ALLOCATION, MAX_CALLS, MAX_EXECUTION_MS } from '../../lib/script/painless/budget.js';
 
 function run(src: string, params: Record<string, unknown> = {}): unknown {
   return toHost(compilePainless(src, { regexEnabled: false }).execute({ params: toScript(params) }));
@@ -64,13 +64,13 @@ test('allocations count against one budget per execution', (t) => {
   t.is(run('int[][] m = new int[1000][1000]; return m.length;'), 1000);
 });
 
-test('a loop whose steps are each costly stops at the CPU watchdog', (t) => {
+test('a loop whose steps are each costly stops at the watchdog', (t) => {
   // 500,000 iterations (under the loop counter) of a scan over 20,000 elements
   const e = fail('def l = new ArrayList(); for (int i = 0; i < 20000; i++) { l.add(i); } int n = 0; for (int j = 0; j < 490000; j++) { if (l.contains(-1)) { n++; } } return n;');
   t.is(e.type, 'script_exception');
   t.deepEqual({ type: e.causedBy?.type, reason: e.causedBy?.reason }, {
     type: 'painless_error',
-    reason: `The maximum CPU time of [${MAX_CPU_MS}ms] that a script can use has been reached.`,
+    reason: `The maximum time of [${MAX_EXECUTION_MS}ms] that a script can run has been reached.`,
   });
 });
 

@@ -26,8 +26,10 @@ export interface ExecState {
   ops: number;
   /** `ops` value at which the wall clock is read next. */
   nextClock: number;
-  /** Process CPU ms at the first clock check of the execution, -1 before it. */
+  /** `performance.now()` at the first clock check of the execution, -1 before it. */
   started: number;
+  /** Process CPU ms at the first clock check. */
+  startedCpu: number;
   /** Current user-function call depth. */
   depth: number;
   g: ScriptGlobals;
