@@ -8,15 +8,16 @@
  * watchdog for loops whose steps are each costly: it trips once an execution has run for
  * {@link MAX_EXECUTION_MS} of wall time during which the process also used as much CPU time.
  * Wall time alone would fail legal scripts on an overloaded machine (the process waits for a
- * core); process CPU alone counts other threads too (GC, LevelDB compaction). All fail as Painless errors do:
- * a `script_exception` "runtime error" with the Java cause. docs/scripting.md lists the limits.
+ * core); process CPU alone counts other threads too (GC, LevelDB compaction). All fail as
+ * Painless errors do: a `script_exception` "runtime error" with the Java cause.
+ * docs/scripting.md lists the limits and why.
  */
 import { JavaError } from '../errors.js';
 import type { ExecState, ScriptGlobals } from './scope.js';
 
 /** Painless's `max_loop_counter` default: statements run in loops per execution. */
 export const MAX_LOOP_COUNTER = 1_000_000;
-/** User-function calls per execution: about 30 ms of calls on our interpreter. */
+/** User-function calls per execution: tens of ms of calls once V8 has optimised the script. */
 export const MAX_CALLS = 250_000;
 /** User-function call depth at which a script fails with `stack_overflow_error`. */
 export const MAX_CALL_DEPTH = 200;

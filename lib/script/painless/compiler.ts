@@ -21,8 +21,6 @@ import { coerce, compileBinary, compileUnary } from './operators.js';
 import { loc, located } from './located.js';
 import { chargeAllocation, chargeLoop, chargeOps, enterCall } from './budget.js';
 
-
-
 /** Options of one compilation. */
 export interface CompileOptions {
   regexEnabled: boolean;
