@@ -203,8 +203,10 @@ export class Dispatcher {
       requestContentType: () => (request.hasBody() ? request.bodyContentType() : undefined),
     };
     try {
-      const unknown = checkUnrecognized(request.path, query.keys(), match.value.allowed);
-      if (unknown) throw unknown;
+      if (match.value.route.anyParams !== true) {
+        const unknown = checkUnrecognized(request.path, query.keys(), match.value.allowed);
+        if (unknown) throw unknown;
+      }
       let response = await match.value.route.handler(request);
       if (plainTextBody) response = withLeadingWarning(response, PLAIN_TEXT_DEPRECATED);
       return renderResponse(ctx, response);
