@@ -65,7 +65,8 @@ export async function startNode(opts: StartNodeOptions): Promise<RunningNode> {
   cluster.addListener((next) => indices.apply(next));
   await indices.apply(initial);
 
-  const host = opts.host ?? settings['network.host'] ?? '127.0.0.1';
+  // ES: http.bind_host defaults to http.host, which defaults to network.host.
+  const host = opts.host ?? settings['http.bind_host'] ?? settings['http.host'] ?? settings['network.host'] ?? '127.0.0.1';
   const port = opts.port ?? Number(settings['http.port'] ?? 9200);
   const context: NodeContext = {
     nodeId,
