@@ -54,16 +54,16 @@ export function createHttpServer(opts: HttpServerOptions): StrataHttpServer {
     ...(opts.cors !== undefined ? { cors: opts.cors } : {}),
     ...(opts.compression !== undefined ? { compression: opts.compression } : {}),
   });
-  let inFlight = 0;
+  const inFlight = new Set<ServerResponse>();
   let draining = false;
   let drained: (() => void) | undefined;
   const server = restify.createServer({ name: 'strata', handleUncaughtExceptions: false }) as unknown as RestifyWithFirst;
   server.first((req, res) => {
     res.sendDate = false; // ES sends no Date header
-    inFlight++;
+    inFlight.add(res);
     res.once('close', () => {
-      inFlight--;
-      if (inFlight === 0) drained?.();
+      inFlight.delete(res);
+      if (inFlight.size === 0) drained?.();
     });
     // While draining, every answer ends its connection so keep-alive clients go away.
     if (draining) res.setHeader('connection', 'close');
@@ -105,10 +105,12 @@ export function createHttpServer(opts: HttpServerOptions): StrataHttpServer {
       }),
     close: async () => {
       draining = true;
+      // Answers still to be written end their connection too.
+      for (const res of inFlight) if (!res.headersSent) res.setHeader('connection', 'close');
       // Stop accepting; Node also closes the keep-alive connections that sit idle.
       if (http.listening) http.close();
       http.closeIdleConnections();
-      if (inFlight > 0) {
+      if (inFlight.size > 0) {
         const bound = opts.drainTimeoutMs ?? 30_000;
         await new Promise<void>((resolve) => {
           const timer = setTimeout(resolve, bound);
@@ -117,7 +119,7 @@ export function createHttpServer(opts: HttpServerOptions): StrataHttpServer {
             resolve();
           };
         });
-        if (inFlight > 0) opts.logger.warn({ inFlight, boundMs: bound }, 'requests still in flight after the drain bound; closing them');
+        if (inFlight.size > 0) opts.logger.warn({ inFlight: inFlight.size, boundMs: bound }, 'requests still in flight after the drain bound; closing them');
       }
       for (const s of sockets) s.destroy();
     },
