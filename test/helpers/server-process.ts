@@ -24,7 +24,8 @@ export async function startServer(dataPath: string, port: number, settings: Reco
   const child = spawn(process.execPath, [join(PROJECT_ROOT, 'dist', 'bin', 'strata.js'), '-E', `http.port=${port}`, '-E', `path.data=${dataPath}`, '-E', 'logger.level=fatal', ...extra], {
     stdio: 'ignore',
   });
-  for (let i = 0; i < 200; i++) {
+  // Up to 30 s: a loaded machine (the full suite under c8) starts processes slowly.
+  for (let i = 0; i < 600; i++) {
     try {
       await request(`http://127.0.0.1:${port}`, 'GET', '/');
       return child;
@@ -32,6 +33,8 @@ export async function startServer(dataPath: string, port: number, settings: Reco
       await new Promise((r) => setTimeout(r, 50));
     }
   }
+  // Never leave the process behind: it would keep the test worker (and the suite) alive.
+  child.kill('SIGKILL');
   throw new Error('server did not start');
 }
 
