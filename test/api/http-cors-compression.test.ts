@@ -6,6 +6,9 @@
 import test from 'ava';
 import http from 'node:http';
 import { gunzipSync, inflateSync } from 'node:zlib';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { startTestNode, type TestNode } from '../helpers/node.js';
 
 interface Raw {
@@ -168,5 +171,7 @@ test('http.compression=false and http.compression_level', async (t) => {
   const r = await raw(fast, 'GET', '/', { 'Accept-Encoding': 'gzip' });
   t.is(one(r, 'content-encoding'), 'gzip');
   t.is(JSON.parse(gunzipSync(r.body).toString()).tagline, 'You Know, for Search');
-  await t.throwsAsync(() => startTestNode({ settings: { 'http.compression_level': '12' } }), { message: /http.compression_level/ });
+  const dataPath = await mkdtemp(join(tmpdir(), 'strata-level-'));
+  t.teardown(() => rm(dataPath, { recursive: true, force: true }));
+  await t.throwsAsync(() => startTestNode({ dataPath, settings: { 'http.compression_level': '12' } }), { message: /http.compression_level/ });
 });
