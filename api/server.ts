@@ -4,12 +4,17 @@
  * through `first` skips restify's router, request decoration and response formatters: ES
  * routing precedence, parameter checks and byte-exact rendering all live in api/rest/, and the
  * per-request overhead stays minimal (the server is benchmarked). See docs/rest.md.
+ * `close()` drains: it stops accepting connections, closes idle keep-alive connections, lets
+ * the requests in flight finish (answered with `connection: close`) for up to
+ * `drainTimeoutMs`, and only then destroys what is left.
  */
 import restify from 'restify';
 import type { IncomingMessage, ServerResponse, Server as HttpServer } from 'node:http';
 import type { Socket } from 'node:net';
 import type { RouteDef } from './types.js';
 import { Dispatcher, type Logger } from './rest/dispatcher.js';
+import type { CorsConfig } from './rest/cors.js';
+import type { CompressionConfig } from './rest/compression.js';
 
 export interface HttpServerOptions {
   host: string;
@@ -19,6 +24,12 @@ export interface HttpServerOptions {
   logger: Logger;
   /** ES `http.max_content_length` (default 100mb). */
   maxContentLength?: number;
+  /** `http.cors.*` (api/rest/cors.ts); undefined: CORS disabled. */
+  cors?: CorsConfig;
+  /** `http.compression*` (api/rest/compression.ts); undefined: no compression. */
+  compression?: CompressionConfig;
+  /** How long `close()` waits for requests in flight (default 30 s). */
+  drainTimeoutMs?: number;
 }
 
 export interface StrataHttpServer {
@@ -40,10 +51,22 @@ export function createHttpServer(opts: HttpServerOptions): StrataHttpServer {
     routes: opts.routes,
     logger: opts.logger,
     ...(opts.maxContentLength !== undefined ? { maxContentLength: opts.maxContentLength } : {}),
+    ...(opts.cors !== undefined ? { cors: opts.cors } : {}),
+    ...(opts.compression !== undefined ? { compression: opts.compression } : {}),
   });
+  const inFlight = new Set<ServerResponse>();
+  let draining = false;
+  let drained: (() => void) | undefined;
   const server = restify.createServer({ name: 'strata', handleUncaughtExceptions: false }) as unknown as RestifyWithFirst;
   server.first((req, res) => {
     res.sendDate = false; // ES sends no Date header
+    inFlight.add(res);
+    res.once('close', () => {
+      inFlight.delete(res);
+      if (inFlight.size === 0) drained?.();
+    });
+    // While draining, every answer ends its connection so keep-alive clients go away.
+    if (draining) res.setHeader('connection', 'close');
     dispatcher.handle(req, res);
     return false;
   });
@@ -80,14 +103,25 @@ export function createHttpServer(opts: HttpServerOptions): StrataHttpServer {
           resolve({ host: addr.address, port: addr.port });
         });
       }),
-    close: () =>
-      new Promise((resolve) => {
-        for (const s of sockets) s.destroy();
-        if (!http.listening) {
-          resolve();
-          return;
-        }
-        server.close(() => resolve());
-      }),
+    close: async () => {
+      draining = true;
+      // Answers still to be written end their connection too.
+      for (const res of inFlight) if (!res.headersSent) res.setHeader('connection', 'close');
+      // Stop accepting; Node also closes the keep-alive connections that sit idle.
+      if (http.listening) http.close();
+      http.closeIdleConnections();
+      if (inFlight.size > 0) {
+        const bound = opts.drainTimeoutMs ?? 30_000;
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, bound);
+          drained = () => {
+            clearTimeout(timer);
+            resolve();
+          };
+        });
+        if (inFlight.size > 0) opts.logger.warn({ inFlight: inFlight.size, boundMs: bound }, 'requests still in flight after the drain bound; closing them');
+      }
+      for (const s of sockets) s.destroy();
+    },
   };
 }

@@ -62,4 +62,9 @@ export interface RouteDef {
    * "Plain text request bodies are deprecated" warning instead of a 406.
    */
   plainText?: boolean;
+  /**
+   * Skip the unrecognized-parameter check: the handler refuses every request itself
+   * (api/routes/not-built.ts), so that refusal, not a parameter error, is the answer.
+   */
+  anyParams?: boolean;
 }

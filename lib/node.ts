@@ -11,6 +11,8 @@ import { ClusterService } from './cluster/cluster-service.js';
 import { emptyState } from './cluster/state.js';
 import { IndicesService } from './indices/indices-service.js';
 import { createHttpServer } from '../api/server.js';
+import { corsConfigFrom } from '../api/rest/cors.js';
+import { compressionConfigFrom } from '../api/rest/compression.js';
 import { allRoutes } from '../api/routes/index.js';
 import type { NodeContext } from './action/context.js';
 import { createScriptService } from './action/scripts/node-script-service.js';
@@ -22,6 +24,8 @@ export interface StartNodeOptions {
   /** Node settings in ES's flat form, e.g. `{'node.name': 'n1', 'cluster.name': 'c'}`. */
   settings?: Record<string, string>;
   logLevel?: bunyan.LogLevel;
+  /** How long `close()` lets in-flight HTTP requests finish (default 30 s). */
+  drainTimeoutMs?: number;
 }
 
 export interface RunningNode {
@@ -54,6 +58,9 @@ export async function startNode(opts: StartNodeOptions): Promise<RunningNode> {
     name: 'strata',
     level: opts.logLevel ?? ((settings['logger.level'] as bunyan.LogLevel | undefined) ?? 'info'),
   });
+  // HTTP settings are checked before anything is opened, so a bad one leaves nothing behind.
+  const cors = corsConfigFrom(settings);
+  const compression = compressionConfigFrom(settings);
   const nodeDir = join(opts.dataPath, 'nodes', '0');
   const stateDir = join(nodeDir, '_state');
   await mkdir(stateDir, { recursive: true });
@@ -65,7 +72,8 @@ export async function startNode(opts: StartNodeOptions): Promise<RunningNode> {
   cluster.addListener((next) => indices.apply(next));
   await indices.apply(initial);
 
-  const host = opts.host ?? settings['network.host'] ?? '127.0.0.1';
+  // ES: http.bind_host defaults to http.host, which defaults to network.host.
+  const host = opts.host ?? settings['http.bind_host'] ?? settings['http.host'] ?? settings['network.host'] ?? '127.0.0.1';
   const port = opts.port ?? Number(settings['http.port'] ?? 9200);
   const context: NodeContext = {
     nodeId,
@@ -81,7 +89,15 @@ export async function startNode(opts: StartNodeOptions): Promise<RunningNode> {
     transportAddress: { host, port: 9300 },
     httpAddress: { host, port },
   };
-  const server = createHttpServer({ host, port, routes: allRoutes(context), logger });
+  const server = createHttpServer({
+    host,
+    port,
+    routes: allRoutes(context),
+    logger,
+    ...(cors ? { cors } : {}),
+    ...(compression ? { compression } : {}),
+    ...(opts.drainTimeoutMs !== undefined ? { drainTimeoutMs: opts.drainTimeoutMs } : {}),
+  });
   const bound = await server.listen();
   context.httpAddress = bound;
   logger.info({ host: bound.host, port: bound.port, node: context.nodeName }, 'started');

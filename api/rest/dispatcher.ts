@@ -12,6 +12,9 @@
  * 6. run the handler; any throw becomes an ES error body; HEAD answers carry the status and
  *    content-length of the full answer but no body.
  * Bodies over `maxContentLength` (ES `http.max_content_length`, 100mb) get 413 with no body.
+ * With CORS configured (cors.ts) preflights and refused origins are answered before all of this,
+ * and answers carry the CORS headers; with compression (compression.ts) bodies are gzipped or
+ * deflated when the client accepts it.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { HttpMethod, RestResponse, RouteDef } from '../types.js';
@@ -22,6 +25,8 @@ import { decodeComponent, decodeQueryString } from './url-decode.js';
 import { GLOBAL_PARAMS, checkUnrecognized } from './params.js';
 import { fromContentTypeHeader, sniffContentType, type XContentType } from './content-type.js';
 import { renderError, renderResponse, renderSimpleError, renderText, type Rendered, type RenderContext } from './render.js';
+import { corsResponseHeaders, corsVerdict, type CorsConfig } from './cors.js';
+import { chooseEncoding, compressBody, type CompressionConfig } from './compression.js';
 
 const PLAIN_TEXT_DEPRECATED = 'Plain text request bodies are deprecated. Use request parameters or body in a supported format.';
 
@@ -51,6 +56,10 @@ export interface DispatcherOptions {
   logger?: Logger;
   /** Largest accepted body in bytes (default 100mb as ES). */
   maxContentLength?: number;
+  /** `http.cors.*`; undefined when CORS is disabled (the ES default). */
+  cors?: CorsConfig;
+  /** `http.compression*`; undefined when compression is off. */
+  compression?: CompressionConfig;
 }
 
 type TrieMethod = HttpMethod | 'OPTIONS';
@@ -68,10 +77,14 @@ export class Dispatcher {
   private readonly tries = new Map<TrieMethod, PathTrie<BoundRoute>>();
   private readonly logger: Logger | undefined;
   private readonly maxContentLength: number;
+  private readonly cors: CorsConfig | undefined;
+  private readonly compression: CompressionConfig | undefined;
 
   constructor(opts: DispatcherOptions) {
     this.logger = opts.logger;
     this.maxContentLength = opts.maxContentLength ?? 100 * 1024 * 1024;
+    this.cors = opts.cors;
+    this.compression = opts.compression;
     for (const route of opts.routes) {
       for (const path of route.paths) {
         const allowed = new Set<string>([...GLOBAL_PARAMS, ...route.params, ...pathParamNames(path)]);
@@ -89,6 +102,7 @@ export class Dispatcher {
 
   /** Node `request` listener. */
   readonly handle = (req: IncomingMessage, res: ServerResponse): void => {
+    if (this.cors && this.corsShortCircuit(req, res, this.cors)) return;
     const length = req.headers['content-length'];
     if ((length === undefined || length === '0') && req.headers['transfer-encoding'] === undefined) {
       // No body: skip stream plumbing entirely (the common GET case).
@@ -123,6 +137,18 @@ export class Dispatcher {
     });
   };
 
+  /** Netty4CorsHandler runs before the request is read: answer preflights and refused origins. */
+  private corsShortCircuit(req: IncomingMessage, res: ServerResponse, cors: CorsConfig): boolean {
+    const verdict = corsVerdict(cors, (req.method ?? 'GET').toUpperCase(), req.headers);
+    if (verdict.kind === 'pass') return false;
+    // ES answers both with the connection closed.
+    if (verdict.kind === 'preflight') res.writeHead(200, { ...verdict.headers, connection: 'close' });
+    else res.writeHead(403, { 'content-length': '0', connection: 'close' });
+    res.end();
+    req.resume();
+    return true;
+  }
+
   private tooLarge(req: IncomingMessage, res: ServerResponse): void {
     res.writeHead(413, { 'content-length': '0', connection: 'close' });
     res.end();
@@ -154,7 +180,7 @@ export class Dispatcher {
     } catch (err) {
       rendered = this.errorResponse(simpleCtx, err, rawPath);
     }
-    this.send(res, method, rendered);
+    await this.send(req, res, method, rendered);
   }
 
   private async run(
@@ -203,8 +229,10 @@ export class Dispatcher {
       requestContentType: () => (request.hasBody() ? request.bodyContentType() : undefined),
     };
     try {
-      const unknown = checkUnrecognized(request.path, query.keys(), match.value.allowed);
-      if (unknown) throw unknown;
+      if (match.value.route.anyParams !== true) {
+        const unknown = checkUnrecognized(request.path, query.keys(), match.value.allowed);
+        if (unknown) throw unknown;
+      }
       let response = await match.value.route.handler(request);
       if (plainTextBody) response = withLeadingWarning(response, PLAIN_TEXT_DEPRECATED);
       return renderResponse(ctx, response);
@@ -220,14 +248,25 @@ export class Dispatcher {
     return rendered;
   }
 
-  private send(res: ServerResponse, method: TrieMethod, r: Rendered): void {
+  private async send(req: IncomingMessage, res: ServerResponse, method: TrieMethod, r: Rendered): Promise<void> {
     if (res.headersSent || res.destroyed) return;
-    const length = typeof r.body === 'string' ? Buffer.byteLength(r.body) : r.body.length;
-    const headers: Record<string, string | string[]> = { ...r.headers, 'content-type': r.contentType, 'content-length': String(length) };
+    let body: string | Buffer = r.body;
+    let length = typeof body === 'string' ? Buffer.byteLength(body) : body.length;
+    const headers: Record<string, string | string[]> = { ...r.headers, 'content-type': r.contentType };
+    if (this.cors) Object.assign(headers, corsResponseHeaders(this.cors, req.headers));
+    // Netty's compressor passes HEAD answers and empty bodies through.
+    const encoding = this.compression && method !== 'HEAD' && length > 0 ? chooseEncoding(req.headers['accept-encoding']) : undefined;
     try {
+      if (encoding !== undefined && this.compression) {
+        body = await compressBody(typeof body === 'string' ? Buffer.from(body) : body, encoding, this.compression.level);
+        length = body.length;
+        headers['content-encoding'] = encoding;
+        if (res.headersSent || res.destroyed) return;
+      }
+      headers['content-length'] = String(length);
       res.writeHead(r.status, headers);
       if (method === 'HEAD') res.end();
-      else res.end(r.body);
+      else res.end(body);
     } catch (err) {
       this.logger?.error({ err }, 'failed to send response');
       res.destroy();

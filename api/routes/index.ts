@@ -21,6 +21,8 @@ import { storedScriptRoutes } from './stored-scripts.js';
 import { analyzeRoutes } from './analyze.js';
 import { maintenanceRoutes } from './maintenance.js';
 import { fieldStatsRoutes } from './field-stats.js';
+import { taskRoutes } from './tasks.js';
+import { notBuiltRoutes } from './not-built.js';
 
 export function allRoutes(ctx: NodeContext): RouteDef[] {
   return [
@@ -42,5 +44,8 @@ export function allRoutes(ctx: NodeContext): RouteDef[] {
     ...analyzeRoutes(ctx),
     ...maintenanceRoutes(ctx),
     ...fieldStatsRoutes(ctx),
+    ...taskRoutes(ctx),
+    // ES 5.6 endpoints not built yet: refused by name (remove entries as features land)
+    ...notBuiltRoutes(),
   ];
 }

@@ -3,7 +3,7 @@
  * parameters ES 5.6's `RestSearchAction.parseSearchRequest` reads (they override the body).
  */
 import type { RestRequest } from '../types.js';
-import { EsError } from '../../lib/errors/errors.js';
+import { EsError, notBuiltYet } from '../../lib/errors/errors.js';
 import { parseQuery } from '../../lib/dsl/parse-query.js';
 import { applySearchBody, newSearchRequest, parseTimeout, storedFieldsOf, type SearchRequest } from '../../lib/action/search/search-request.js';
 import type { ParseOptions } from '../../lib/dsl/parse-context.js';
@@ -100,7 +100,11 @@ export function applyUriParams(req: RestRequest, r: SearchRequest): void {
   if (req.param('version') !== undefined) r.version = req.paramAsBool('version', false);
   if (req.param('explain') !== undefined) r.explain = req.paramAsBool('explain', false);
   if (req.param('track_scores') !== undefined) r.trackScores = req.paramAsBool('track_scores', false);
-  for (const p of ['suggest_field', 'suggest_mode', 'suggest_size', 'suggest_text', 'stats']) req.param(p);
+  // URI suggest and statistics groups: declared by ES 5.6, not built in Strata (refused, not ignored).
+  for (const p of ['suggest_field', 'suggest_mode', 'suggest_size', 'suggest_text']) {
+    if (req.param(p) !== undefined) throw notBuiltYet('suggest');
+  }
+  if (req.param('stats') !== undefined) throw notBuiltYet('stats');
 }
 
 /**

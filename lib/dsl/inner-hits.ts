@@ -1,10 +1,10 @@
 /**
  * `inner_hits` of nested / has_child / has_parent (ES 5.6 `InnerHitBuilder`, an ObjectParser).
- * Only the paging and naming fields are interpreted here; the fetch options (sort, _source,
- * highlight, ...) are kept raw for the fetch phase, which parses them with the search-source
- * helpers.
+ * Only the paging and naming fields are interpreted here. Strata's fetch phase does not return
+ * inner hits of queries yet, so a well-formed `inner_hits` is refused (`[inner_hits] is not
+ * supported by Strata yet`) after its keys are checked.
  */
-import { EsError } from '../errors/errors.js';
+import { EsError, notBuiltYet } from '../errors/errors.js';
 import type { ParseContext } from './parse-context.js';
 import { booleanValue, intValue, textValue, type JsonObject } from './xcontent.js';
 
@@ -52,5 +52,7 @@ export function parseInnerHits(ctx: ParseContext, obj: JsonObject): InnerHits {
     else if (key === 'size') out.size = intValue(v);
     else if (key === 'ignore_unmapped') out.ignoreUnmapped = booleanValue(v);
   }
-  return out;
+  // Parsed (so malformed input gets ES's error) but no fetch phase returns query inner hits yet:
+  // refused rather than silently dropped from the response.
+  throw notBuiltYet('inner_hits');
 }

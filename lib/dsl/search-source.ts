@@ -1,10 +1,14 @@
 /**
  * A `_search` request body (ES 5.6 `SearchSourceBuilder.parseXContent`): query, paging,
  * sorting, source filtering, fields, aggregations (lib/aggs) and the options kept raw for later
- * phases (highlight, suggest, rescore, ext, collapse). Unknown keys fail as ES fails:
+ * phases (rescore, collapse). Unknown keys fail as ES fails:
  * `Unknown key for a START_OBJECT in [foo].` (parsing_exception with line/col).
+ * Elements Strata has not built (`highlight`, `suggest`, `profile: true`, `stats` groups, a
+ * non-empty `ext`) are refused with `[<key>] is not supported by Strata yet` rather than
+ * accepted and ignored; `rescore` is parsed here and refused by the coordinator once ES's own
+ * shard-level checks (window size, collapse) have had their say.
  */
-import { EsError } from '../errors/errors.js';
+import { EsError, notBuiltYet } from '../errors/errors.js';
 import type { ParseContext, ParseOptions } from './parse-context.js';
 import { newParseContext } from './parse-query.js';
 import type { Query } from './query-types.js';
@@ -62,11 +66,8 @@ export interface SearchSource {
   stats?: string[];
   /** `aggs` / `aggregations`, parsed (lib/aggs). */
   aggregations?: AggSpec[];
-  highlight?: JsonObject;
-  suggest?: JsonObject;
   /** `rescore`, raw (an object is wrapped into a one-element list). */
   rescore?: unknown[];
-  ext?: JsonObject;
   collapse?: JsonObject;
   slice?: Slice;
 }
@@ -124,6 +125,7 @@ export function parseSearchSource(body: unknown, opts: ParseOptions = {}): Searc
           break;
         case 'profile':
           s.profile = booleanValue(v);
+          if (s.profile) throw notBuiltYet('profile');
           break;
         case 'fields':
           throw ctx.error('Deprecated field [fields] used, expected [stored_fields] instead', ctx.atValue(body, key));
@@ -156,11 +158,8 @@ export function parseSearchSource(body: unknown, opts: ParseOptions = {}): Searc
           s.aggregations = parseTopLevelAggregations(ctx, v);
           break;
         case 'highlight':
-          s.highlight = v;
-          break;
         case 'suggest':
-          s.suggest = v;
-          break;
+          throw notBuiltYet(key);
         case 'sort':
           s.sort = parseSort(ctx, v);
           break;
@@ -168,7 +167,8 @@ export function parseSearchSource(body: unknown, opts: ParseOptions = {}): Searc
           s.rescore = [v];
           break;
         case 'ext':
-          s.ext = v;
+          // ES 5.6 without plugins registers no search extension, so only `{}` means anything.
+          if (Object.keys(v).length > 0) throw notBuiltYet('ext');
           break;
         case 'slice':
           s.slice = parseSlice(ctx, v);
@@ -207,6 +207,8 @@ export function parseSearchSource(body: unknown, opts: ParseOptions = {}): Searc
             if (typeof x !== 'string') throw ctx.error(`Expected [VALUE_STRING] in [${key}] but found [${tokenOf(x)}]`, ctx.atItem(v, i));
             return x;
           });
+          // Search statistics groups: Strata keeps no per-group search stats to count them in.
+          if (s.stats.length > 0) throw notBuiltYet('stats');
           break;
         case '_source':
           s.source = parseFetchSource(ctx, body, key);

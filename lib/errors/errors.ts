@@ -82,3 +82,12 @@ export const parsingException = (reason: string, line = 1, col = 1): EsError =>
   new EsError('parsing_exception', 400, reason, { metadata: { line, col } });
 
 export const unsupportedOperation = (reason: string): EsError => new EsError('unsupported_operation_exception', 500, reason);
+
+/**
+ * A feature of ES 5.6 that Strata recognises but has not built: an endpoint (`_termvectors`), a
+ * search-body element (`highlight`) or an analysis component (`lovins` stemmer). Refused with a
+ * 400 that names it, never silently ignored or replaced by something else. One wording for all
+ * of them, so clients and tests can tell "not built" from "wrong input".
+ */
+export const notBuiltYet = (what: string): EsError =>
+  new EsError('illegal_argument_exception', 400, `[${what}] is not supported by Strata yet`);

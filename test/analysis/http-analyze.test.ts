@@ -132,3 +132,35 @@ test('errors as ES 5.6', async (t) => {
     t.is(r.body.error.reason, reason);
   }
 });
+
+test('stemmers Strata lacks are refused by name, never replaced by another algorithm', async (t) => {
+  const notBuilt = (name: string) => ({
+    error: {
+      root_cause: [{ type: 'illegal_argument_exception', reason: `[${name} stemmer] is not supported by Strata yet` }],
+      type: 'illegal_argument_exception',
+      reason: `[${name} stemmer] is not supported by Strata yet`,
+    },
+    status: 400,
+  });
+  for (const [language, name] of [['lovins', 'lovins'], ['german2', 'german2'], ['kp', 'kp'], ['dutch_kp', 'kp']] as const) {
+    const r = await node.request('POST', '/_analyze', { tokenizer: 'standard', filter: [{ type: 'stemmer', language }], text: 'running' });
+    t.is(r.status, 400, language);
+    t.deepEqual(r.body, notBuilt(name));
+  }
+  const snowball = await node.request('POST', '/_analyze', { tokenizer: 'standard', filter: [{ type: 'snowball', language: 'Lovins' }], text: 'running' });
+  t.deepEqual(snowball.body, notBuilt('lovins'));
+  const analyzer = await node.request('PUT', '/stem_refused', {
+    settings: { analysis: { analyzer: { a: { type: 'snowball', language: 'German2' } } } },
+  });
+  t.is(analyzer.status, 400);
+  t.is(analyzer.body.error.type, 'illegal_argument_exception');
+  t.regex(analyzer.body.error.reason, /\[german2 stemmer\] is not supported by Strata yet/);
+  t.is((await node.request('HEAD', '/stem_refused')).status, 404);
+  // A language Lucene has no Snowball program for fails as Lucene's SnowballFilter does.
+  const unknown = await node.request('PUT', '/stem_unknown', { settings: { analysis: { analyzer: { a: { type: 'snowball', language: 'Klingon' } } } } });
+  t.is(unknown.status, 400);
+  t.regex(unknown.body.error.reason, /Invalid stemmer class specified: Klingon/);
+  // The ones Strata has still stem.
+  const ok = await node.request('POST', '/_analyze', { tokenizer: 'standard', filter: [{ type: 'snowball', language: 'German' }], text: 'katzen' });
+  t.deepEqual(ok.body.tokens.map((x: any) => x.token), ['katz']);
+});

@@ -1,5 +1,6 @@
 import test from 'ava';
 import { parseOptionalQuery, parseQuery } from '../../lib/dsl/parse-query.js';
+import { throwsEs } from './helpers.js';
 
 const term = (field: string, value: string) => ({ kind: 'term', field, value, boost: 1 });
 
@@ -117,13 +118,19 @@ test('function_score single-function shorthand and defaults', (t) => {
 });
 
 test('nested, has_child, has_parent, parent_id', (t) => {
-  t.like(parseQuery({ nested: { path: 'obj', query: { term: { 'obj.a': 'x' } }, inner_hits: { size: 5 } } }), {
+  t.like(parseQuery({ nested: { path: 'obj', query: { term: { 'obj.a': 'x' } } } }), {
     kind: 'nested',
     path: 'obj',
     scoreMode: 'avg',
     ignoreUnmapped: false,
-    innerHits: { from: 0, size: 5 },
   });
+  // Query inner hits are not returned yet: refused by name, not dropped.
+  throwsEs(
+    t,
+    () => parseQuery({ nested: { path: 'obj', query: { match_all: {} }, inner_hits: { size: 5 } } }),
+    'illegal_argument_exception',
+    '[inner_hits] is not supported by Strata yet',
+  );
   t.like(parseQuery({ nested: { path: 'obj', query: { match_all: {} }, score_mode: 'max' } }), { scoreMode: 'max' });
   t.like(parseQuery({ has_child: { type: 'c', query: { match_all: {} }, score_mode: 'sum', min_children: 2 } }), {
     kind: 'has_child',

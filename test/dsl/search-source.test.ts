@@ -99,24 +99,32 @@ test('search_after, indices_boost, stats, slice, raw sections', (t) => {
   const s = parseSearchSource({
     search_after: [1, 'a', null],
     indices_boost: [{ i1: 1.4 }, { i2: 1.3 }],
-    stats: ['g1'],
+    stats: [],
     slice: { id: 0, max: 2 },
     aggs: { a: { terms: { field: 'x' } } },
-    highlight: { fields: { a: {} } },
-    suggest: { s: {} },
     rescore: { query: {} },
+    ext: {},
   });
   t.deepEqual(s.searchAfter, [1, 'a', null]);
   t.deepEqual(s.indicesBoost, [
     { index: 'i1', boost: Math.fround(1.4) },
     { index: 'i2', boost: Math.fround(1.3) },
   ]);
-  t.deepEqual(s.stats, ['g1']);
+  t.deepEqual(s.stats, []);
   t.deepEqual(s.slice, { field: '_uid', id: 0, max: 2 });
   t.like(s.aggregations?.[0], { type: 'terms', name: 'a', field: 'x', size: 10 });
   t.deepEqual(s.rescore, [{ query: {} }]);
   t.deepEqual(parseSearchSource({ indices_boost: { i1: 2 } }).indicesBoost, [{ index: 'i1', boost: 2 }]);
   throwsEs(t, () => parseSearchSource({ slice: { id: 2, max: 2 } }), 'illegal_argument_exception', 'max must be greater than id');
+});
+
+test('elements not built yet are refused by name', (t) => {
+  const iae = 'illegal_argument_exception';
+  throwsEs(t, () => parseSearchSource({ highlight: { fields: { a: {} } } }), iae, '[highlight] is not supported by Strata yet');
+  throwsEs(t, () => parseSearchSource({ suggest: { s: {} } }), iae, '[suggest] is not supported by Strata yet');
+  throwsEs(t, () => parseSearchSource({ profile: true }), iae, '[profile] is not supported by Strata yet');
+  throwsEs(t, () => parseSearchSource({ stats: ['g1'] }), iae, '[stats] is not supported by Strata yet');
+  throwsEs(t, () => parseSearchSource({ ext: { my_plugin: {} } }), iae, '[ext] is not supported by Strata yet');
 });
 
 test('unknown keys and wrong tokens', (t) => {

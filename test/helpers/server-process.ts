@@ -18,12 +18,14 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/** Start the server on `dataPath` and resolve once it answers HTTP. */
-export async function startServer(dataPath: string, port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [join(PROJECT_ROOT, 'dist', 'bin', 'strata.js'), '-E', `http.port=${port}`, '-E', `path.data=${dataPath}`, '-E', 'logger.level=fatal'], {
+/** Start the server on `dataPath` (with extra `-E` settings) and resolve once it answers HTTP. */
+export async function startServer(dataPath: string, port: number, settings: Record<string, string> = {}): Promise<ChildProcess> {
+  const extra = Object.entries(settings).flatMap(([k, v]) => ['-E', `${k}=${v}`]);
+  const child = spawn(process.execPath, [join(PROJECT_ROOT, 'dist', 'bin', 'strata.js'), '-E', `http.port=${port}`, '-E', `path.data=${dataPath}`, '-E', 'logger.level=fatal', ...extra], {
     stdio: 'ignore',
   });
-  for (let i = 0; i < 200; i++) {
+  // Up to 30 s: a loaded machine (the full suite under c8) starts processes slowly.
+  for (let i = 0; i < 600; i++) {
     try {
       await request(`http://127.0.0.1:${port}`, 'GET', '/');
       return child;
@@ -31,6 +33,8 @@ export async function startServer(dataPath: string, port: number): Promise<Child
       await new Promise((r) => setTimeout(r, 50));
     }
   }
+  // Never leave the process behind: it would keep the test worker (and the suite) alive.
+  child.kill('SIGKILL');
   throw new Error('server did not start');
 }
 

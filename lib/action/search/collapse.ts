@@ -3,7 +3,7 @@
  * keyword or numeric field with doc values; the group value is rendered in `fields`, and each
  * `inner_hits` entry runs as a search restricted to the hit's group.
  */
-import { EsError } from '../../errors/errors.js';
+import { EsError, illegalArgument as iae, notBuiltYet } from '../../errors/errors.js';
 import type { Query } from '../../dsl/query-types.js';
 import type { SegmentReader } from '../../shard/segment-reader.js';
 import type { SortValue } from '../../search/sort-values.js';
@@ -25,9 +25,21 @@ export interface CollapseSpec {
   innerHits: InnerHitsSpec[];
 }
 
+/** `collapse` keys (ES 5.6 `CollapseBuilder`); `max_concurrent_group_searches` only tunes concurrency. */
+const COLLAPSE_KEYS = new Set(['field', 'inner_hits', 'max_concurrent_group_searches']);
+/** `inner_hits` options the collapse fetch applies. */
+const INNER_HITS_APPLIED = new Set(['name', 'from', 'size', 'sort', '_source', 'version', 'explain']);
+/** `InnerHitBuilder` options Strata parses nowhere yet: refused rather than ignored. */
+const INNER_HITS_NOT_BUILT = new Set([
+  'ignore_unmapped', 'track_scores', 'stored_fields', 'docvalue_fields', 'script_fields', 'highlight', 'query', 'inner_hits',
+]);
+
 /** Parse the `collapse` body element. */
 export function parseCollapse(v: unknown): CollapseSpec {
   const o = (v ?? {}) as Record<string, unknown>;
+  for (const k of Object.keys(o)) {
+    if (!COLLAPSE_KEYS.has(k)) throw iae(`[collapse] unknown field [${k}], parser not found`);
+  }
   if (typeof o['field'] !== 'string') throw new EsError('parsing_exception', 400, '[collapse] failed to parse field [field]', { metadata: { line: 1, col: 1 } });
   const ih = o['inner_hits'];
   const list = ih === undefined ? [] : Array.isArray(ih) ? ih : [ih];
@@ -35,6 +47,11 @@ export function parseCollapse(v: unknown): CollapseSpec {
     field: o['field'],
     innerHits: list.map((x) => {
       const h = x as Record<string, unknown>;
+      for (const k of Object.keys(h)) {
+        if (INNER_HITS_APPLIED.has(k)) continue;
+        if (INNER_HITS_NOT_BUILT.has(k)) throw notBuiltYet(`inner_hits.${k}`);
+        throw iae(`[inner_hits] unknown field [${k}], parser not found`);
+      }
       return {
         ...(typeof h['name'] === 'string' ? { name: h['name'] } : {}),
         from: h['from'] === undefined ? 0 : Number(h['from']),

@@ -4,7 +4,7 @@
  * one page, fetch those hits, and render ES 5.6's response.
  */
 import type { NodeContext } from '../context.js';
-import { EsError } from '../../errors/errors.js';
+import { EsError, notBuiltYet } from '../../errors/errors.js';
 import { JsonFloat } from '../../units/java-number.js';
 import { STRICT_EXPAND_OPEN, type IndicesOptions } from '../resolve-indices.js';
 import { fetchHits } from '../../search/fetch.js';
@@ -159,6 +159,11 @@ export async function queryPhase(ctx: NodeContext, r: SearchRequest, opts: { ind
   if (ok.length === 0 && totalShards > 0) {
     release(contexts);
     throw allShardsFailed('query', failures);
+  }
+  // Refused only now so ES's own checks (rescore window, collapse) answer first, as in ES.
+  if (r.rescoreWindow !== undefined) {
+    release(contexts);
+    throw notBuiltYet('rescore');
   }
   const sorted = ok.find((c) => c.sorts)?.sorts;
   const cmp = sorted ? bySortValues(sorted) : byScore;

@@ -56,7 +56,10 @@ export interface SearchRequest {
   bodyText?: string;
   /** Deprecation warnings raised while parsing (sent as `Warning` headers). */
   warnings: string[];
-  /** Largest `rescore.window_size` asked for. */
+  /**
+   * Largest `rescore.window_size` asked for (10 when a rescorer gives none); set means rescoring
+   * was asked for, which is refused after the shard-level checks (not built yet).
+   */
   rescoreWindow?: number;
   batchedReduceSize?: number;
   collapse?: CollapseSpec;
@@ -110,9 +113,10 @@ export function applySearchBody(
   if (src.aggregations !== undefined) r.aggs = src.aggregations;
   if (src.collapse !== undefined) r.collapse = parseCollapse(src.collapse);
   if (src.rescore !== undefined) {
+    // ES's default window is 10; any rescorer at all makes the request a rescoring one.
     for (const rs of src.rescore) {
       const ws = (rs as Record<string, unknown>)['window_size'];
-      if (ws !== undefined) r.rescoreWindow = Math.max(r.rescoreWindow ?? 0, Number(ws));
+      r.rescoreWindow = Math.max(r.rescoreWindow ?? 0, ws === undefined ? 10 : Number(ws));
     }
   }
 }

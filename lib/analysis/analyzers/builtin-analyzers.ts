@@ -5,6 +5,7 @@
  * (StandardAnalyzer, EnglishAnalyzer, FrenchAnalyzer, ...).
  */
 import { ChainAnalyzer } from '../chain-analyzer.js';
+import { illegalArgument } from '../../errors/errors.js';
 import { FRENCH_ARTICLES } from '../component-factories.js';
 import { asciiFoldingFilter } from '../filters/ascii-folding.js';
 import * as simple from '../filters/simple-filters.js';
@@ -107,12 +108,15 @@ export const ANALYZER_TYPES: Record<string, Builder> = {
     const lang = s.str('language', 'English');
     const key = lang.toLowerCase();
     const filters: TokenFilterComponent[] = [simple.standardFilter('standard')];
+    // ES adds the possessive filter for English, Porter and Lovins; Lovins itself is refused below.
     if (key === 'english' || key === 'porter' || key === 'lovins') filters.push(stemFilter('possessive', englishPossessive, false));
     filters.push(simple.lowercaseFilter('lowercase', key === 'turkish' ? 'turkish' : undefined));
     const defaults = key === 'english' ? ENGLISH_STOP_WORDS : key === 'dutch' || key === 'german' ? LANGUAGE_STOP_WORDS[key]! : [];
     filters.push(stop(s, defaults));
     const fn = snowballStemmer(lang);
-    if (fn) filters.push(stemFilter('snowball', fn));
+    // Lucene's SnowballFilter fails on a language it has no program for; never analyze unstemmed.
+    if (!fn) throw illegalArgument(`Invalid stemmer class specified: ${lang}`);
+    filters.push(stemFilter('snowball', fn));
     return new ChainAnalyzer(name, standardTokenizer('standard'), filters);
   },
   english: language('english', [stemFilter('possessive', englishPossessive, false)], [stemFilter('porter_stem', porterStem)]),

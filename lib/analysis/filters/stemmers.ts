@@ -8,6 +8,7 @@
 import { newStemmer } from 'snowball-stemmers';
 import { stemmer as porterStemmer } from 'stemmer';
 import type { TokenFilterComponent } from '../token-stream.js';
+import { notBuiltYet } from '../../errors/errors.js';
 
 /** Snowball languages the package provides, by ES language name. */
 const SNOWBALL_LANGUAGES: Record<string, string> = {
@@ -15,9 +16,13 @@ const SNOWBALL_LANGUAGES: Record<string, string> = {
   portuguese: 'portuguese', dutch: 'dutch', russian: 'russian', swedish: 'swedish', norwegian: 'norwegian',
   danish: 'danish', finnish: 'finnish', hungarian: 'hungarian', romanian: 'romanian', turkish: 'turkish',
   irish: 'irish', catalan: 'catalan', basque: 'basque', armenian: 'armenian',
-  // Lucene has these as separate Snowball programs; the package's closest algorithm stands in.
-  german2: 'german', kp: 'dutch', lovins: 'porter',
 };
+
+/**
+ * Snowball programs Lucene has and the package lacks. They are refused by name: another
+ * algorithm standing in would index different terms than ES without saying so.
+ */
+const NOT_BUILT_SNOWBALL = new Set(['german2', 'kp', 'lovins']);
 
 const CACHE_LIMIT = 100_000;
 
@@ -37,9 +42,15 @@ function memoise(fn: (w: string) => string): (w: string) => string {
 
 const snowballCache = new Map<string, (w: string) => string>();
 
-/** A Snowball stem function for an ES language name (case-insensitive), or undefined. */
+/**
+ * A Snowball stem function for an ES language name (case-insensitive), or undefined for a name
+ * Lucene does not know either. Throws `[<name> stemmer] is not supported by Strata yet` for the
+ * Snowball programs Lucene has and Strata lacks (German2, Kp, Lovins).
+ */
 export function snowballStemmer(language: string): ((w: string) => string) | undefined {
-  const key = SNOWBALL_LANGUAGES[language.toLowerCase()];
+  const lower = language.toLowerCase();
+  if (NOT_BUILT_SNOWBALL.has(lower)) throw notBuiltYet(`${lower} stemmer`);
+  const key = Object.hasOwn(SNOWBALL_LANGUAGES, lower) ? SNOWBALL_LANGUAGES[lower] : undefined;
   if (!key) return undefined;
   let fn = snowballCache.get(key);
   if (!fn) {

@@ -1,0 +1,65 @@
+/**
+ * Response compression as ES 5.6 does it with Netty's `HttpContentCompressor`
+ * (`http.compression`, default true; `http.compression_level`, default 3): when the request's
+ * `Accept-Encoding` asks for gzip or deflate the body is compressed and `Content-Encoding` set;
+ * HEAD answers and empty bodies pass through. The encoding is chosen as Netty's
+ * `determineWrapper` chooses it (q-values; gzip wins ties; `*` means gzip unless gzip was
+ * refused). `deflate` is the zlib format, as HTTP means it. Compression runs on libuv's thread
+ * pool (async zlib) so a large answer does not stall the event loop.
+ */
+import { gzip, deflate } from 'node:zlib';
+import { promisify } from 'node:util';
+import { isFalseText } from '../../lib/units/booleans.js';
+
+const gzipAsync = promisify(gzip);
+const deflateAsync = promisify(deflate);
+
+export type ContentEncoding = 'gzip' | 'deflate';
+
+/** Compression settings of a node; undefined level means compression is off. */
+export interface CompressionConfig {
+  level: number;
+}
+
+/** From node settings; undefined when `http.compression` is false. Throws on a bad level. */
+export function compressionConfigFrom(settings: Readonly<Record<string, string>>): CompressionConfig | undefined {
+  const enabled = settings['http.compression'];
+  if (enabled !== undefined && isFalseText(enabled)) return undefined;
+  const text = settings['http.compression_level'];
+  const level = text === undefined ? 3 : Number(text);
+  // ES 5.6: Setting.intSetting("http.compression_level", 3) handed to zlib (0-9).
+  if (!Number.isInteger(level) || level < 0 || level > 9) {
+    throw new Error(`Failed to parse value [${text}] for setting [http.compression_level]: compression level must be between 0 and 9`);
+  }
+  return { level };
+}
+
+/** Netty 4.1 `HttpContentCompressor#determineWrapper`. */
+export function chooseEncoding(acceptEncoding: string | undefined): ContentEncoding | undefined {
+  if (acceptEncoding === undefined || acceptEncoding === '') return undefined;
+  let starQ = -1;
+  let gzipQ = -1;
+  let deflateQ = -1;
+  for (const part of acceptEncoding.split(',')) {
+    let q = 1;
+    const eq = part.indexOf('=');
+    if (eq !== -1) {
+      const parsed = Number.parseFloat(part.slice(eq + 1));
+      q = Number.isNaN(parsed) ? 0 : parsed;
+    }
+    if (part.includes('*')) starQ = q;
+    else if (part.includes('gzip') && q > gzipQ) gzipQ = q;
+    else if (part.includes('deflate') && q > deflateQ) deflateQ = q;
+  }
+  if (gzipQ > 0 || deflateQ > 0) return gzipQ >= deflateQ ? 'gzip' : 'deflate';
+  if (starQ > 0) {
+    if (gzipQ === -1) return 'gzip';
+    if (deflateQ === -1) return 'deflate';
+  }
+  return undefined;
+}
+
+/** Compress `body` with `encoding` at `level`. */
+export async function compressBody(body: Buffer, encoding: ContentEncoding, level: number): Promise<Buffer> {
+  return encoding === 'gzip' ? gzipAsync(body, { level }) : deflateAsync(body, { level });
+}
