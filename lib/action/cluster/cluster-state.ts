@@ -8,6 +8,7 @@ import { shardRoutings } from '../../cluster/routing-table.js';
 import { indicesOptionsFrom, resolveIndices, STRICT_EXPAND_OPEN_CLOSED } from '../resolve-indices.js';
 import { numberOfShards } from '../../cluster/state.js';
 import { allocationId } from '../../cluster/routing-table.js';
+import { attributesJson, formatAddress } from '../nodes/node-identity.js';
 
 export function clusterStateBody(
   ctx: NodeContext,
@@ -32,8 +33,8 @@ export function clusterStateBody(
       [ctx.nodeId]: {
         name: ctx.nodeName,
         ephemeral_id: ctx.nodeId,
-        transport_address: `${ctx.transportAddress.host}:${ctx.transportAddress.port}`,
-        attributes: {},
+        transport_address: formatAddress(ctx.transportAddress),
+        attributes: attributesJson(ctx),
       },
     };
   }
