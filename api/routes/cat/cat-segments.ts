@@ -43,7 +43,7 @@ export function catSegmentsRoutes(ctx: NodeContext): RouteDef[] {
           for (const seg of s.segments) {
             rows.push([
               s.index, s.shard, s.primary ? 'p' : 'r', host, s.nodeId, seg.name, seg.generation, seg.numDocs, seg.deletedDocs,
-              new ByteSizeValue(seg.sizeInBytes), new ByteSizeValue(0), seg.committed, seg.search, LUCENE_VERSION, false,
+              new ByteSizeValue(seg.sizeInBytes), 0, seg.committed, seg.search, LUCENE_VERSION, false,
             ]);
           }
         }
