@@ -108,8 +108,11 @@ function decide(ctx: NodeContext, cmd: AllocationCommand): { error?: EsError; ex
   const primary = copies.find((c) => c.primary && c.state === 'STARTED');
   const shardId = `[${cmd.index}][${cmd.shard}]`;
   const node = discoNode(ctx);
+  // ES names move and cancel `move_allocation`/`cancel_allocation` in messages and
+  // `<name>_allocation_command` as deciders; the allocate commands `<name> (allocation command)`
+  const legacy = cmd.name === 'move' || cmd.name === 'cancel' ? `${cmd.name}_allocation` : undefined;
   const asCommand = (reason: string): { error: EsError; explanation: Json } =>
-    rejection(cmd, `${cmd.name} (allocation command)`, reason, `[${cmd.name}] ${reason}`);
+    rejection(cmd, legacy ? `${legacy}_command` : `${cmd.name} (allocation command)`, reason, `[${legacy ?? cmd.name}] ${reason}`);
   switch (cmd.name) {
     case 'move': {
       if (!primary) return asCommand(`can't move ${shardId}, failed to find it on node ${node}`);
