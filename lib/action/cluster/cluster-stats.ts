@@ -96,7 +96,7 @@ export async function clusterStats(ctx: NodeContext, nodeIds: string[], human: b
       open_file_descriptors: { min: fds, max: fds, avg: fds },
     },
     jvm: {
-      max_uptime_in_millis: Date.now() - ctx.runtime.startedAt,
+      max_uptime_in_millis: Date.now() - ctx.startedAt,
       versions: [{ version: process.versions.node, vm_name: 'V8', vm_version: process.versions.v8, vm_vendor: 'Node.js', count: 1 }],
       mem: { ...bytes(human, 'heap_used', heap.used_heap_size), ...bytes(human, 'heap_max', heap.heap_size_limit) },
       threads: threadCount(),

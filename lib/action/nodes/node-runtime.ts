@@ -64,8 +64,6 @@ function systemTimes(): { total: number; idle: number } {
 }
 
 export class NodeRuntime {
-  /** Wall-clock start of the node. */
-  readonly startedAt = Date.now();
   /** V8's committed heap when the node started (reported where ES reports `heap_init`). */
   readonly heapInitBytes = v8.getHeapStatistics().total_heap_size;
   readonly ingest = new IngestCounters();

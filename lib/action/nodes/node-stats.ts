@@ -87,7 +87,7 @@ function jvmStats(ctx: NodeContext, h: boolean, now: number): Json {
   const gc = ctx.runtime.gc;
   return {
     timestamp: now,
-    ...millis(h, 'uptime', now - ctx.runtime.startedAt),
+    ...millis(h, 'uptime', now - ctx.startedAt),
     mem: {
       ...bytes(h, 'heap_used', heap.used_heap_size),
       heap_used_percent: percent(heap.used_heap_size, heap.heap_size_limit),
