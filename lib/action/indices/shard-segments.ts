@@ -5,12 +5,15 @@
  * actions check the read block before running.
  */
 import type { NodeContext } from '../context.js';
-import type { SegmentSummary } from '../../shard/engine.js';
+import type { IndexService } from '../../indices/index-service.js';
 import { resolveIndices, STRICT_EXPAND_OPEN, type IndicesOptions } from '../resolve-indices.js';
 import { EsError } from '../../errors/errors.js';
 
 /** Lucene's version, which ES reports for every segment. */
 export const LUCENE_VERSION = '6.6.1';
+
+/** One segment's figures, named through the index service (the coordinator stays off the shard side). */
+export type SegmentSummary = ReturnType<IndexService['shards'][number]['segments']>[number];
 
 /** One shard copy and its segments. */
 export interface ShardSegments {
