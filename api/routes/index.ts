@@ -19,6 +19,8 @@ import { searchTemplateRoutes } from './search-template.js';
 import { ingestRoutes } from './ingest.js';
 import { storedScriptRoutes } from './stored-scripts.js';
 import { analyzeRoutes } from './analyze.js';
+import { maintenanceRoutes } from './maintenance.js';
+import { fieldStatsRoutes } from './field-stats.js';
 import { nodesRoutes } from './nodes.js';
 import { clusterAdminRoutes } from './cluster-admin.js';
 
@@ -40,6 +42,8 @@ export function allRoutes(ctx: NodeContext): RouteDef[] {
     ...ingestRoutes(ctx),
     ...storedScriptRoutes(ctx),
     ...analyzeRoutes(ctx),
+    ...maintenanceRoutes(ctx),
+    ...fieldStatsRoutes(ctx),
     ...nodesRoutes(ctx),
     ...clusterAdminRoutes(ctx),
   ];

@@ -3,7 +3,7 @@
  * step with the index metadata in the cluster state.
  */
 import { join } from 'node:path';
-import { rm, mkdir, readdir } from 'node:fs/promises';
+import { rm, mkdir } from 'node:fs/promises';
 import type { IndexMetadata } from '../cluster/state.js';
 import { numberOfShards } from '../cluster/state.js';
 import { parseTimeMs } from '../cluster/time.js';
@@ -18,22 +18,6 @@ export interface Logger {
   error(...a: unknown[]): void;
 }
 
-/**
- * How a shard copy came up on this node (ES `RecoveryState` for a primary recovered from its
- * store), for `_cat/recovery` and the recovery APIs.
- */
-export interface ShardRecoveryInfo {
-  /** `EMPTY_STORE` for a new shard, `EXISTING_STORE` when its directory was already there. */
-  type: 'EMPTY_STORE' | 'EXISTING_STORE';
-  startTimeMillis: number;
-  totalTimeMillis: number;
-  /** Files and bytes the store held when it opened (reused, none copied). */
-  filesTotal: number;
-  bytesTotal: number;
-  /** Operations replayed from the operation log (ES translog operations recovered). */
-  translogOps: number;
-}
-
 export class IndexService {
   private mapperCache: { version: number; mapper: IndexMapper } | undefined;
   /** Get and search activity counted by the coordinator, for `_stats`. */
@@ -43,8 +27,6 @@ export class IndexService {
     public meta: IndexMetadata,
     readonly shards: StrataShardEngine[],
     readonly path: string,
-    /** One entry per shard, in shard order. */
-    readonly recoveries: ShardRecoveryInfo[],
   ) {}
 
   static async open(meta: IndexMetadata, indicesPath: string, logger: Logger): Promise<IndexService> {
@@ -53,10 +35,7 @@ export class IndexService {
     const refreshIntervalMs = refreshInterval(meta);
     const shards: StrataShardEngine[] = [];
     const reparse = replayParser(meta, logger);
-    const recoveries: ShardRecoveryInfo[] = [];
     for (let s = 0; s < numberOfShards(meta); s++) {
-      const started = Date.now();
-      const existing = await readdir(join(path, String(s))).catch(() => [] as string[]);
       shards.push(
         await openShardEngine({
           path: join(path, String(s)),
@@ -69,17 +48,8 @@ export class IndexService {
           reparse,
         }),
       );
-      const stats = shards[s]!.stats();
-      recoveries.push({
-        type: existing.length > 0 ? 'EXISTING_STORE' : 'EMPTY_STORE',
-        startTimeMillis: started,
-        totalTimeMillis: Date.now() - started,
-        filesTotal: existing.length,
-        bytesTotal: stats.storeSizeInBytes,
-        translogOps: stats.translogOperations,
-      });
     }
-    return new IndexService(meta, shards, path, recoveries);
+    return new IndexService(meta, shards, path);
   }
 
   get name(): string {

@@ -1,13 +1,14 @@
 /**
  * `GET /_cat/recovery[/{index}]` (ES 5.6 `RestRecoveryAction`): how each shard copy was
- * recovered. On one node every copy is a primary opened from its own store (nothing copied
+ * recovered, from the data half of `_recovery` (lib/action/indices/recovery.ts). On one node every copy is a primary opened from its own store (nothing copied
  * from a peer or a snapshot), so sources, repository and snapshot are `n/a`.
  */
 import type { RouteDef } from '../../types.js';
 import type { NodeContext } from '../../../lib/action/context.js';
 import { catResponse, type CatColumn, type CatValue } from '../../rest/cat-table.js';
 import { CAT_PARAMS } from '../../rest/params.js';
-import { shardRecoveries } from '../../../lib/action/indices/shard-recovery.js';
+import { shardRecoveries } from '../../../lib/action/indices/recovery.js';
+import { resolveOpenIndices } from '../../../lib/action/indices/resolve-open.js';
 import { indicesOptionsFrom, STRICT_EXPAND_OPEN } from '../../../lib/action/resolve-indices.js';
 import { TimeValue } from '../../../lib/units/time-value.js';
 
@@ -36,9 +37,9 @@ const COLUMNS: CatColumn[] = [
   { name: 'translog_ops_percent', aliases: ['top'], desc: 'percent of translog ops recovered' },
 ];
 
-/** ES `RecoveryState.Index` percentages: 0% while nothing is known, 100% once all is reused. */
-function reusedPercent(known: number): string {
-  return known === 0 ? '0.0%' : '100.0%';
+/** ES `RecoveryState` percentages: 0% while no file is known, 100% once everything is reused. */
+function reusedPercent(known: boolean): string {
+  return known ? '100.0%' : '0.0%';
 }
 
 export function catRecoveryRoutes(ctx: NodeContext): RouteDef[] {
@@ -50,17 +51,23 @@ export function catRecoveryRoutes(ctx: NodeContext): RouteDef[] {
       handler: (req) => {
         req.param('master_timeout');
         req.paramAsBool('detailed', false);
-        // every recovery is done, so `active_only` leaves nothing
+        // every recovery is done by the time a shard serves, so `active_only` leaves nothing
         const activeOnly = req.paramAsBool('active_only', false);
         const opts = indicesOptionsFrom((n) => req.param(n), STRICT_EXPAND_OPEN);
         const host = ctx.httpAddress.host;
-        const rows: CatValue[][] = activeOnly ? [] : shardRecoveries(ctx, req.pathParams.index, opts).map((r) => [
-          r.index, r.shard, new TimeValue(r.totalTimeMillis), r.type.toLowerCase(), r.stage.toLowerCase(),
-          'n/a', 'n/a', host, ctx.nodeName, 'n/a', 'n/a',
-          0, 0, reusedPercent(r.filesTotal), r.filesTotal,
-          0, 0, reusedPercent(r.filesTotal), r.bytesTotal,
-          r.translogOps, r.translogOps, '100.0%',
-        ]);
+        const indices = resolveOpenIndices(ctx, req.pathParams.index, opts);
+        const rows: CatValue[][] = shardRecoveries(ctx, [...indices].sort(), activeOnly).map((r) => {
+          const { info } = r;
+          const bytes = info.files.reduce((n, f) => n + f.length, 0);
+          const known = info.files.length > 0;
+          return [
+            r.index, r.shard, new TimeValue(info.totalTimeMs), info.type.toLowerCase(), r.stage.toLowerCase(),
+            'n/a', 'n/a', host, ctx.nodeName, 'n/a', 'n/a',
+            0, 0, reusedPercent(known), info.files.length,
+            0, 0, reusedPercent(known), bytes,
+            info.translogOps, info.translogOps, '100.0%',
+          ];
+        });
         return catResponse(req, { columns: COLUMNS, rows });
       },
     },

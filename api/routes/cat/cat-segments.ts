@@ -1,13 +1,15 @@
 /**
  * `GET /_cat/segments[/{index}]` (ES 5.6 `RestSegmentsAction`): one row per segment of each
- * shard copy. Segments are Strata's own (LevelDB-backed, never compound files); `size.memory`
- * is 0 because segment data is read from LevelDB rather than held on the heap per segment.
+ * shard copy, from the data half of `_segments` (lib/action/indices/segments.ts). A closed
+ * index named explicitly is `index_closed_exception` (403), as ES forbids closed indices here.
  */
 import type { RouteDef } from '../../types.js';
 import type { NodeContext } from '../../../lib/action/context.js';
 import { catResponse, type CatColumn, type CatValue } from '../../rest/cat-table.js';
 import { CAT_PARAMS } from '../../rest/params.js';
-import { LUCENE_VERSION, shardSegments } from '../../../lib/action/indices/shard-segments.js';
+import { LUCENE_VERSION, shardSegments } from '../../../lib/action/indices/segments.js';
+import { resolveOpenIndices } from '../../../lib/action/indices/resolve-open.js';
+import { STRICT_EXPAND_OPEN } from '../../../lib/action/resolve-indices.js';
 import { ByteSizeValue } from '../../../lib/units/byte-size-value.js';
 
 const COLUMNS: CatColumn[] = [
@@ -39,11 +41,12 @@ export function catSegmentsRoutes(ctx: NodeContext): RouteDef[] {
         req.param('master_timeout');
         const host = ctx.httpAddress.host;
         const rows: CatValue[][] = [];
-        for (const s of shardSegments(ctx, req.pathParams.index)) {
+        const indices = resolveOpenIndices(ctx, req.pathParams.index, STRICT_EXPAND_OPEN);
+        for (const s of shardSegments(ctx, [...indices].sort()).shards) {
           for (const seg of s.segments) {
             rows.push([
-              s.index, s.shard, s.primary ? 'p' : 'r', host, s.nodeId, seg.name, seg.generation, seg.numDocs, seg.deletedDocs,
-              new ByteSizeValue(seg.sizeInBytes), 0, seg.committed, seg.search, LUCENE_VERSION, false,
+              s.index, s.shard, s.primary ? 'p' : 'r', host, s.node, seg.name, seg.generation, seg.numDocs, seg.deletedDocs,
+              new ByteSizeValue(seg.sizeInBytes), seg.memoryInBytes, seg.committed, seg.search, LUCENE_VERSION, false,
             ]);
           }
         }
