@@ -35,6 +35,8 @@ export interface HttpServerOptions {
 export interface StrataHttpServer {
   listen(): Promise<{ host: string; port: number }>;
   close(): Promise<void>;
+  /** Open HTTP connections now and since start (ES `HttpStats`, for `_nodes/stats/http`). */
+  connections(): { currentOpen: number; totalOpened: number };
 }
 
 interface RestifyWithFirst {
@@ -76,7 +78,9 @@ export function createHttpServer(opts: HttpServerOptions): StrataHttpServer {
   http.headersTimeout = 66_000;
   http.requestTimeout = 0;
   const sockets = new Set<Socket>();
+  let totalOpened = 0;
   http.on('connection', (socket: Socket) => {
+    totalOpened++;
     sockets.add(socket);
     socket.setNoDelay(true);
     socket.on('close', () => sockets.delete(socket));
@@ -92,6 +96,7 @@ export function createHttpServer(opts: HttpServerOptions): StrataHttpServer {
   });
 
   return {
+    connections: () => ({ currentOpen: sockets.size, totalOpened }),
     listen: () =>
       new Promise((resolve, reject) => {
         const onError = (err: Error): void => reject(err);

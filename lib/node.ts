@@ -16,6 +16,8 @@ import { compressionConfigFrom } from '../api/rest/compression.js';
 import { allRoutes } from '../api/routes/index.js';
 import type { NodeContext } from './action/context.js';
 import { createScriptService } from './action/scripts/node-script-service.js';
+import { NodeRuntime } from './action/nodes/node-runtime.js';
+import { nodeAttributes } from './action/nodes/node-identity.js';
 
 export interface StartNodeOptions {
   dataPath: string;
@@ -86,6 +88,8 @@ export async function startNode(opts: StartNodeOptions): Promise<RunningNode> {
     indices,
     scripts: createScriptService(settings, cluster),
     startedAt: Date.now(),
+    attributes: nodeAttributes(settings),
+    runtime: new NodeRuntime(),
     transportAddress: { host, port: 9300 },
     httpAddress: { host, port },
   };
@@ -100,6 +104,7 @@ export async function startNode(opts: StartNodeOptions): Promise<RunningNode> {
   });
   const bound = await server.listen();
   context.httpAddress = bound;
+  context.runtime.setHttpStats(() => server.connections());
   logger.info({ host: bound.host, port: bound.port, node: context.nodeName }, 'started');
   let closed = false;
   return {
@@ -111,6 +116,7 @@ export async function startNode(opts: StartNodeOptions): Promise<RunningNode> {
       if (closed) return;
       closed = true;
       await server.close();
+      context.runtime.close();
       await indices.closeAll();
       await store.close();
       logger.info('closed');

@@ -298,3 +298,16 @@ export function catResponse(req: RestRequest, table: CatTable): RestResponse {
   if (format !== undefined) return { status: 200, body: catRowsAsObjects(req, table) };
   return { status: 200, body: renderCatText(req, table), contentType: MEDIA_TYPE.text };
 }
+
+/** The `epoch` and `timestamp` cells of ES's cat tables: seconds since 1970 and `HH:mm:ss` (UTC). */
+export function epochCells(millis: number): [number, string] {
+  const d = new Date(millis);
+  const two = (n: number): string => String(n).padStart(2, '0');
+  return [Math.floor(millis / 1000), `${two(d.getUTCHours())}:${two(d.getUTCMinutes())}:${two(d.getUTCSeconds())}`];
+}
+
+/** ES's `epoch` and `timestamp` columns, shared by the cat tables that start with them. */
+export const EPOCH_COLUMNS: CatColumn[] = [
+  { name: 'epoch', aliases: ['t', 'time'], desc: 'seconds since 1970-01-01 00:00:00' },
+  { name: 'timestamp', aliases: ['ts', 'hms', 'hhmmss'], desc: 'time in HH:MM:SS' },
+];

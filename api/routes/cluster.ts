@@ -6,7 +6,8 @@ import type { NodeContext } from '../../lib/action/context.js';
 import { clusterHealth, statusAtLeast, type HealthStatus } from '../../lib/cluster/health.js';
 import { resolveIndices, STRICT_EXPAND_OPEN_CLOSED } from '../../lib/action/resolve-indices.js';
 import { illegalArgument } from '../../lib/errors/errors.js';
-import { clusterStateBody } from '../../lib/action/cluster/cluster-state.js';
+import { clusterStateBody, compressedStateSize } from '../../lib/action/cluster/cluster-state.js';
+import { ByteSizeValue } from '../../lib/units/byte-size-value.js';
 
 export const VERSION_INFO = {
   number: '5.6.16',
@@ -120,8 +121,11 @@ export function clusterRoutes(ctx: NodeContext): RouteDef[] {
         req.param('local');
         req.param('master_timeout');
         const metrics = (req.pathParams.metric ?? '_all').split(',');
-        const body = clusterStateBody(ctx, metrics, req.pathParams.index, req.paramAsBool('flat_settings', false), (n) => req.param(n));
-        return { status: 200, body };
+        const { cluster_name: clusterName, ...state } = clusterStateBody(ctx, metrics, req.pathParams.index, req.paramAsBool('flat_settings', false), (n) => req.param(n));
+        // ES 5.6 `RestClusterStateAction` reports the compressed size of the whole state first
+        const size = compressedStateSize(ctx);
+        const sizeFields = req.paramAsBool('human', false) ? { compressed_size: new ByteSizeValue(size).toString(), compressed_size_in_bytes: size } : { compressed_size_in_bytes: size };
+        return { status: 200, body: { cluster_name: clusterName, ...sizeFields, ...state } };
       },
     },
   ];

@@ -23,6 +23,8 @@ import { maintenanceRoutes } from './maintenance.js';
 import { fieldStatsRoutes } from './field-stats.js';
 import { taskRoutes } from './tasks.js';
 import { notBuiltRoutes } from './not-built.js';
+import { nodesRoutes } from './nodes.js';
+import { clusterAdminRoutes } from './cluster-admin.js';
 
 export function allRoutes(ctx: NodeContext): RouteDef[] {
   return [
@@ -44,6 +46,8 @@ export function allRoutes(ctx: NodeContext): RouteDef[] {
     ...analyzeRoutes(ctx),
     ...maintenanceRoutes(ctx),
     ...fieldStatsRoutes(ctx),
+    ...nodesRoutes(ctx),
+    ...clusterAdminRoutes(ctx),
     ...taskRoutes(ctx),
     // ES 5.6 endpoints not built yet: refused by name (remove entries as features land)
     ...notBuiltRoutes(),

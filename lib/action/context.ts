@@ -5,6 +5,7 @@ import type { ClusterService } from '../cluster/cluster-service.js';
 import type { IndicesService } from '../indices/indices-service.js';
 import type { Logger } from '../indices/index-service.js';
 import type { ScriptService } from '../script/script-service.js';
+import type { NodeRuntime } from './nodes/node-runtime.js';
 
 export interface NodeContext {
   nodeId: string;
@@ -19,6 +20,10 @@ export interface NodeContext {
   /** Compiles and caches scripts (painless, expression) under the node's script settings. */
   scripts: ScriptService;
   startedAt: number;
+  /** Node attributes from the `node.attr.*` settings (ES `DiscoveryNode#getAttributes`). */
+  attributes: ReadonlyMap<string, string>;
+  /** Counters, samplers and task registry of this node, read by the nodes and cat APIs. */
+  runtime: NodeRuntime;
   transportAddress: { host: string; port: number };
   httpAddress: { host: string; port: number };
 }

@@ -22,9 +22,12 @@ export function runIngestPipelines(ctx: NodeContext, items: BulkItemRequest[]): 
   items.forEach((item, slot) => {
     if (item.pipeline === undefined || item.pipeline === '_none') return;
     if (item.opType !== 'index' && item.opType !== 'create') return;
+    let done: ((failed: boolean) => void) | undefined;
     try {
       const pipeline = pipelineOf(state, item.pipeline);
       if (!pipeline) throw illegalArgument(`pipeline with id [${item.pipeline}] does not exist`);
+      // counted per node as ES's `PipelineExecutionService` counts (`_nodes/stats/ingest`)
+      done = ctx.runtime.ingest.start(item.pipeline);
       const source: unknown = item.source ? JSON.parse(item.source.toString('utf8')) : {};
       if (!isMap(source)) throw illegalArgument('document source must be an object');
       const doc = IngestDocument.from(
@@ -49,7 +52,9 @@ export function runIngestPipelines(ctx: NodeContext, items: BulkItemRequest[]): 
       const parent = doc.metadata('_parent');
       if (parent !== undefined) item.parent = parent;
       item.source = Buffer.from(JSON.stringify(doc.source()), 'utf8');
+      done(false);
     } catch (e) {
+      done?.(true);
       failures.set(slot, e);
     }
   });

@@ -77,6 +77,10 @@ export interface ResolvedScript {
 /** The script service of one node. */
 export class ScriptService {
   private readonly cache = new Map<string, ExecutableScript>();
+  /** Scripts compiled so far (ES `ScriptStats#compilations`, reported by `_nodes/stats/script`). */
+  compilations = 0;
+  /** Compiled scripts dropped from the cache (ES `ScriptStats#cacheEvictions`). */
+  cacheEvictions = 0;
   private tokens: number | undefined;
   private lastCompile = 0;
   /** The rate the bucket was filled for; a new rate refills it (5.6 setMaxCompilationsPerMinute). */
@@ -144,9 +148,13 @@ export class ScriptService {
       }
     }
     script = lang === 'expression' ? compileExpression(source) : compilePainless(source, { regexEnabled: regex, ...(name !== undefined ? { name } : {}) });
+    this.compilations++;
     this.cache.set(key, script);
     const max = Number(this.setting('script.cache.max_size') ?? 100);
-    while (this.cache.size > Math.max(0, max)) this.cache.delete(this.cache.keys().next().value as string);
+    while (this.cache.size > Math.max(0, max)) {
+      this.cache.delete(this.cache.keys().next().value as string);
+      this.cacheEvictions++;
+    }
     return { script, lang, source };
   }
 

@@ -2,11 +2,13 @@
  * `GET /_cat/nodes` (ES 5.6 `RestNodesAction`): this node's address, memory, load and roles.
  */
 import os from 'node:os';
+import v8 from 'node:v8';
 import type { RouteDef } from '../../types.js';
 import type { NodeContext } from '../../../lib/action/context.js';
 import { catResponse, type CatColumn } from '../../rest/cat-table.js';
 import { ByteSizeValue } from '../../../lib/units/byte-size-value.js';
 import { CAT_PARAMS } from '../../rest/params.js';
+import { maxFileDescriptors, openFileDescriptors } from '../../../lib/action/nodes/os-probe.js';
 
 const COLUMNS: CatColumn[] = [
   { name: 'id', aliases: ['id', 'nodeId'], desc: 'unique node id', default: false },
@@ -34,18 +36,6 @@ const COLUMNS: CatColumn[] = [
   { name: 'name', aliases: ['n'], desc: 'node name' },
 ];
 
-let lastCpu = process.cpuUsage();
-let lastCpuAt = Date.now();
-
-function cpuPercent(): number {
-  const now = Date.now();
-  const usage = process.cpuUsage(lastCpu);
-  const elapsedMs = Math.max(1, now - lastCpuAt);
-  lastCpu = process.cpuUsage();
-  lastCpuAt = now;
-  return Math.min(100, Math.round(((usage.user + usage.system) / 1000 / elapsedMs) * 100));
-}
-
 export function catNodesRoutes(ctx: NodeContext): RouteDef[] {
   return [
     {
@@ -54,11 +44,14 @@ export function catNodesRoutes(ctx: NodeContext): RouteDef[] {
       params: [...CAT_PARAMS, 'full_id'],
       handler: (req) => {
         const full = req.paramAsBool('full_id', false);
-        const mem = process.memoryUsage();
-        const heapMax = Math.max(mem.heapTotal, 1);
+        // the V8 heap stands where ES reports the JVM heap, as in `_nodes/stats/jvm`
+        const heap = v8.getHeapStatistics();
+        const heapMax = Math.max(heap.heap_size_limit, 1);
         const total = os.totalmem();
         const free = os.freemem();
         const [l1, l5, l15] = os.loadavg();
+        const fdCurrent = openFileDescriptors();
+        const fdMax = maxFileDescriptors();
         const row = [
           full ? ctx.nodeId : ctx.nodeId.slice(0, 4),
           process.pid,
@@ -66,16 +59,16 @@ export function catNodesRoutes(ctx: NodeContext): RouteDef[] {
           ctx.transportAddress.port,
           `${ctx.httpAddress.host}:${ctx.httpAddress.port}`,
           '5.6.16',
-          new ByteSizeValue(mem.heapUsed),
-          Math.round((mem.heapUsed / heapMax) * 100),
+          new ByteSizeValue(heap.used_heap_size),
+          Math.round((heap.used_heap_size / heapMax) * 100),
           new ByteSizeValue(heapMax),
           new ByteSizeValue(total - free),
           Math.round(((total - free) / total) * 100),
           new ByteSizeValue(total),
-          -1,
-          0,
-          -1,
-          cpuPercent(),
+          fdCurrent,
+          fdMax > 0 && fdCurrent >= 0 ? Math.round((fdCurrent / fdMax) * 100) : -1,
+          fdMax,
+          ctx.runtime.cpu.processPercent(),
           (l1 ?? 0).toFixed(2),
           (l5 ?? 0).toFixed(2),
           (l15 ?? 0).toFixed(2),

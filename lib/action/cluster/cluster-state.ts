@@ -6,8 +6,36 @@ import type { NodeContext } from '../context.js';
 import { renderSettings } from '../../cluster/settings.js';
 import { shardRoutings } from '../../cluster/routing-table.js';
 import { indicesOptionsFrom, resolveIndices, STRICT_EXPAND_OPEN_CLOSED } from '../resolve-indices.js';
-import { numberOfShards } from '../../cluster/state.js';
+import { numberOfShards, type IndexMetadata } from '../../cluster/state.js';
+import { deflateRawSync } from 'node:zlib';
 import { allocationId } from '../../cluster/routing-table.js';
+import { attributesJson, formatAddress } from '../nodes/node-identity.js';
+
+/**
+ * ES 5.6's index blocks (`ClusterBlock` ids and levels of `IndexMetaData`): the `index.blocks.*`
+ * settings that are true, and the closed-index block.
+ */
+const SETTING_BLOCKS: ReadonlyArray<[string, string, string, string[]]> = [
+  ['index.blocks.read_only', '5', 'index read-only (api)', ['write', 'metadata_write']],
+  ['index.blocks.read', '7', 'index read (api)', ['read']],
+  ['index.blocks.write', '8', 'index write (api)', ['write']],
+  ['index.blocks.metadata', '9', 'index metadata (api)', ['metadata_read', 'metadata_write']],
+];
+
+function indexBlocks(meta: IndexMetadata): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  if (meta.state === 'close') out['4'] = { description: 'index closed', retryable: false, levels: ['read', 'write'] };
+  for (const [key, id, description, levels] of SETTING_BLOCKS) {
+    if (meta.settings[key] === 'true') out[id] = { description, retryable: false, levels };
+  }
+  return out;
+}
+
+/** The size of the whole cluster state, serialized and deflated (ES `compressed_size_in_bytes`). */
+export function compressedStateSize(ctx: NodeContext): number {
+  const whole = clusterStateBody(ctx, ['_all'], undefined, false, () => undefined);
+  return deflateRawSync(Buffer.from(JSON.stringify(whole), 'utf8')).length;
+}
 
 export function clusterStateBody(
   ctx: NodeContext,
@@ -26,14 +54,21 @@ export function clusterStateBody(
     body.state_uuid = `${state.clusterUuid.slice(0, 12)}${state.version.toString(36).padStart(10, '0')}`;
   }
   if (want('master_node')) body.master_node = ctx.nodeId;
-  if (want('blocks')) body.blocks = {};
+  if (want('blocks')) {
+    const blocks: Record<string, unknown> = {};
+    for (const name of indices) {
+      const b = indexBlocks(state.indices[name]!);
+      if (Object.keys(b).length > 0) blocks[name] = b;
+    }
+    body.blocks = Object.keys(blocks).length > 0 ? { indices: blocks } : {};
+  }
   if (want('nodes')) {
     body.nodes = {
       [ctx.nodeId]: {
         name: ctx.nodeName,
         ephemeral_id: ctx.nodeId,
-        transport_address: `${ctx.transportAddress.host}:${ctx.transportAddress.port}`,
-        attributes: {},
+        transport_address: formatAddress(ctx.transportAddress),
+        attributes: attributesJson(ctx),
       },
     };
   }

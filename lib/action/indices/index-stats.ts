@@ -107,12 +107,17 @@ function render(c: IndexCounters, s: Sum, metrics: Set<string>, humanOn: boolean
   return out;
 }
 
-export function parseMetrics(raw: string | undefined, path: string): Set<string> {
+/**
+ * The index metric names of a request path (`_all` or absent: all). Unknown names are ES's
+ * `request [...] contains unrecognized metric: [x]` (`what` names the parameter, e.g.
+ * `index metric` for `_nodes/stats/indices/{index_metric}`).
+ */
+export function parseMetrics(raw: string | undefined, path: string, what = 'metric'): Set<string> {
   if (raw === undefined || raw === '_all') return new Set(STATS_METRICS);
   const names = raw.split(',');
   const bad = names.filter((n) => !ALL_METRIC_NAMES.includes(n) && n !== '_all');
   if (bad.length > 0) {
-    throw illegalArgument(`request [${path}] contains unrecognized metric${bad.length > 1 ? 's' : ''}: [${bad.join('], [')}]`);
+    throw illegalArgument(`request [${path}] contains unrecognized ${what}${bad.length > 1 ? 's' : ''}: [${bad.join('], [')}]`);
   }
   if (names.includes('_all')) return new Set(STATS_METRICS);
   return new Set(names);
@@ -162,4 +167,31 @@ export function indicesStats(
   };
   if (level !== 'cluster') body.indices = perIndex;
   return body;
+}
+
+/**
+ * The `indices` section of `_nodes/stats` (ES 5.6 `NodeIndicesStats`): the figures of every
+ * open index on this node summed into one `CommonStats`; `level=indices` adds them per index
+ * under `indices`, `level=shards` per shard copy under `shards` (`{index: [{"0": {...}}]}`).
+ */
+export function nodeIndicesStats(ctx: NodeContext, metrics: Set<string>, level: string, humanOn: boolean): Record<string, unknown> {
+  const perIndex: Record<string, unknown> = {};
+  const perShard: Record<string, unknown> = {};
+  const sums: Sum[] = [];
+  const services: IndexService[] = [];
+  for (const name of Object.keys(ctx.cluster.state().indices).sort()) {
+    const svc = ctx.indices.get(name);
+    if (!svc) continue;
+    const s = sumShards(svc);
+    sums.push(s);
+    services.push(svc);
+    if (level === 'indices') perIndex[name] = render(svc.counters, s, metrics, humanOn);
+    if (level === 'shards') perShard[name] = svc.shards.map((sh, i) => ({ [String(i)]: render(svc.counters, sh.stats(), metrics, humanOn) }));
+  }
+  const grand = zeroSum();
+  for (const s of sums) for (const k of Object.keys(grand) as Array<keyof Sum>) grand[k] += s[k];
+  const out = render(IndexCounters.sum(services.map((x) => x.counters)), grand, metrics, humanOn);
+  if (level === 'indices') out.indices = perIndex;
+  if (level === 'shards') out.shards = perShard;
+  return out;
 }

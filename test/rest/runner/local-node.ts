@@ -37,6 +37,8 @@ export async function startLocalNode(settings: Record<string, string> = {}): Pro
       settings: {
         'cluster.name': 'rest-tests',
         'node.name': 'rest-node-0',
+        // ES's REST test cluster plants this attribute; cat.nodeattrs looks for it.
+        'node.attr.testattr': 'test',
         // The file templates the lang_mustache tests name (ES's test cluster had the same).
         'path.scripts': join(projectRoot(), 'test', 'rest', 'fixtures', 'scripts'),
         ...settings,

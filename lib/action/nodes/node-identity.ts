@@ -1,0 +1,96 @@
+/**
+ * Who this node is, as the nodes, cat and cluster APIs describe it: attributes from
+ * `node.attr.*`, roles, addresses, and the node selection rules of ES 5.6
+ * `DiscoveryNodes#resolveNodes` (used by every `{node_id}` path parameter).
+ */
+import type { NodeContext } from '../context.js';
+import { simpleMatch } from '../../cluster/settings.js';
+import { parseBooleanLenient } from '../../units/booleans.js';
+
+/** ES 5.6's version string, reported for the node. */
+export const NODE_VERSION = '5.6.16';
+/** The build hash `GET /` reports too. */
+export const NODE_BUILD_HASH = '3a740d1';
+
+/** `node.attr.<name>: <value>` settings as a map of attributes (ES `Node.NODE_ATTRIBUTES`). */
+export function nodeAttributes(settings: Record<string, string>): ReadonlyMap<string, string> {
+  const out = new Map<string, string>();
+  for (const [k, v] of Object.entries(settings)) {
+    if (k.startsWith('node.attr.') && k.length > 'node.attr.'.length) out.set(k.slice('node.attr.'.length), v);
+  }
+  return out;
+}
+
+/**
+ * The node's roles. A Strata node always holds data, runs ingest pipelines and is its own
+ * master, whatever `node.master`/`node.data`/`node.ingest` say, so it reports all three.
+ */
+export const NODE_ROLES: readonly string[] = ['master', 'data', 'ingest'];
+
+/** `host:port` of an address (IPv6 in brackets, as Java's `InetSocketAddress` prints it). */
+export function formatAddress(a: { host: string; port: number }): string {
+  return `${a.host.includes(':') ? `[${a.host}]` : a.host}:${a.port}`;
+}
+
+/** The attributes as a JSON object with own keys only. */
+export function attributesJson(ctx: NodeContext): Record<string, string> {
+  const out: Record<string, string> = Object.create(null);
+  for (const [k, v] of ctx.attributes) out[k] = v;
+  return out;
+}
+
+/**
+ * The fields ES 5.6 puts first in a node entry: `name`, `transport_address`, `host`, `ip`
+ * (`_nodes` gives the IP, `_nodes/stats` the transport address there), then for `_nodes`
+ * `version`, `build_hash` and `total_indexing_buffer` before `roles` and, when any,
+ * `attributes`.
+ */
+export function nodeHeader(ctx: NodeContext, kind: 'info' | 'stats', extra: Record<string, unknown> = {}): Record<string, unknown> {
+  const transport = formatAddress(ctx.transportAddress);
+  const out: Record<string, unknown> = {
+    name: ctx.nodeName,
+    transport_address: transport,
+    host: ctx.httpAddress.host,
+    ip: kind === 'info' ? ctx.httpAddress.host : transport,
+    ...extra,
+    roles: [...NODE_ROLES],
+  };
+  if (ctx.attributes.size > 0) out.attributes = attributesJson(ctx);
+  return out;
+}
+
+function roleFilter(value: string): boolean {
+  return parseBooleanLenient(value, true);
+}
+
+/**
+ * ES 5.6 `DiscoveryNodes#resolveNodes` over the one node: whether `nodeIds` selects this node.
+ * Empty or exactly `_all` selects all; otherwise each entry is `_local`, `_master`, a node id,
+ * a name/address pattern (`*` wildcards), a role filter (`master:true`, `data:false`,
+ * `ingest:true`, `coordinating_only:false`) or an attribute filter `attr:value` (wildcards on
+ * both sides). Later role filters with `false` remove the node again, as in ES.
+ */
+export function selectsThisNode(ctx: NodeContext, nodeIds: readonly string[]): boolean {
+  if (nodeIds.length === 0 || (nodeIds.length === 1 && nodeIds[0] === '_all')) return true;
+  let selected = false;
+  const host = ctx.httpAddress.host;
+  for (const id of nodeIds) {
+    if (id === '_local' || id === '_master' || id === ctx.nodeId) {
+      selected = true;
+      continue;
+    }
+    if (simpleMatch(id, ctx.nodeName) || simpleMatch(id, host)) selected = true;
+    const colon = id.indexOf(':');
+    if (colon === -1) continue;
+    const name = id.slice(0, colon);
+    const value = id.slice(colon + 1);
+    if (name === 'data' || name === 'master' || name === 'ingest') {
+      selected = roleFilter(value);
+    } else if (name === 'coordinating_only') {
+      // adds or removes coordinating-only nodes; this node has roles, so it is never one
+    } else {
+      for (const [k, v] of ctx.attributes) if (simpleMatch(name, k) && simpleMatch(value, v)) selected = true;
+    }
+  }
+  return selected;
+}
