@@ -167,7 +167,12 @@ export function* determinizeSteps(nfa: Nfa, limit: number): Steps<Dfa> {
   for (const ts of trans) for (const t of ts) cuts.add(t.min).add(t.max + 1);
   const points = [...cuts].sort((a, b) => a - b);
   const classOf = new Map<number, number>(points.map((p, i) => [p, i]));
-  const edges = trans.map((ts) => ts.map((t) => [classOf.get(t.min) as number, (classOf.get(t.max + 1) as number) - 1, t.to] as const));
+  // per state, flat triples (first class, last class, target)
+  const edges = trans.map((ts) => {
+    const flat = new Int32Array(ts.length * 3);
+    ts.forEach((t, i) => flat.set([classOf.get(t.min) as number, (classOf.get(t.max + 1) as number) - 1, t.to], i * 3));
+    return flat;
+  });
   const ids = new Map<string, number>();
   const sets: number[][] = [];
   const dfa: Dfa = { accept: [], trans: [] };
@@ -190,10 +195,14 @@ export function* determinizeSteps(nfa: Nfa, limit: number): Steps<Dfa> {
   let work = 0;
   stateOf([nfa.start]);
   for (let d = 0; d < sets.length; d++) {
-    if ((d & 63) === 63) yield;
+    if ((d & 15) === 15) yield;
     const touched: number[] = [];
     for (const s of sets[d] as number[]) {
-      for (const [lo, hi, to] of edges[s] as ReadonlyArray<readonly [number, number, number]>) {
+      const e = edges[s] as Int32Array;
+      for (let k = 0; k < e.length; k += 3) {
+        const lo = e[k] as number;
+        const hi = e[k + 1] as number;
+        const to = e[k + 2] as number;
         for (let c = lo; c <= hi; c++) {
           const bucket = byClass[c] as number[];
           if (bucket.length === 0) touched.push(c);
