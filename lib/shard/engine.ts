@@ -206,19 +206,22 @@ class Engine implements StrataShardEngine {
     this.ensureOpen();
     const e = type === undefined ? this.ctx.versions.getAnyLive(id) : this.ctx.versions.get(type, id);
     if (!e || e.deleted || !e.seg) return null;
-    const seg = e.seg;
-    const buffered = seg.builder?.stored[e.doc];
+    // The version-map entry is changed in place by later writes (and re-pointed by merges):
+    // take the version and the copy's location now, in the same tick, so the answer pairs a
+    // version with exactly that version's document however long the read below waits.
+    const { seg, doc, version } = e;
+    const buffered = seg.builder?.stored[doc];
     if (buffered) {
       const d = decodeStoredDoc(buffered);
-      d.version = e.version;
+      d.version = version;
       return d;
     }
     seg.refs++; // keep a merged-away segment's keys until this read is done
     try {
-      const v = await this.ctx.db.get(storedKey(seg.id, e.doc));
+      const v = await this.ctx.db.get(storedKey(seg.id, doc));
       if (!v) throw new Error(`corrupt shard: stored document of [${e.type}][${e.id}] missing`);
       const d = decodeStoredDoc(v);
-      d.version = e.version;
+      d.version = version;
       return d;
     } finally {
       releaseSegment(this.ctx, seg);
