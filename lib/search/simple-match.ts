@@ -1,19 +1,27 @@
-/** ES `Regex.simpleMatch`: `*` wildcards only. */
+/**
+ * ES `Regex.simpleMatch`: `*` matches any run of characters, everything else is literal.
+ * ES recurses once per `*` and candidate position, which is polynomial in the value with the
+ * number of stars as exponent (`*a*a*a*a*b` against a long run of `a`); this is the greedy
+ * two-pointer glob match instead: at most pattern length × value length steps.
+ */
 export function simpleMatch(pattern: string, str: string): boolean {
-  const first = pattern.indexOf('*');
-  if (first === -1) return pattern === str;
-  if (first === 0) {
-    if (pattern.length === 1) return true;
-    const next = pattern.indexOf('*', 1);
-    if (next === -1) return str.endsWith(pattern.slice(1));
-    if (next === 1) return simpleMatch(pattern.slice(1), str);
-    const part = pattern.slice(1, next);
-    let idx = str.indexOf(part);
-    while (idx !== -1) {
-      if (simpleMatch(pattern.slice(next), str.slice(idx + part.length))) return true;
-      idx = str.indexOf(part, idx + 1);
-    }
-    return false;
+  let p = 0;
+  let s = 0;
+  let star = -1;
+  let resume = 0;
+  while (s < str.length) {
+    if (p < pattern.length && pattern[p] === '*') {
+      star = p++;
+      resume = s;
+    } else if (p < pattern.length && pattern[p] === str[s]) {
+      p++;
+      s++;
+    } else if (star >= 0) {
+      // let the last star swallow one more character and retry what follows it
+      p = star + 1;
+      s = ++resume;
+    } else return false;
   }
-  return str.length >= first && pattern.slice(0, first) === str.slice(0, first) && simpleMatch(pattern.slice(first), str.slice(first));
+  while (p < pattern.length && pattern[p] === '*') p++;
+  return p === pattern.length;
 }
