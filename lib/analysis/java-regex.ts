@@ -210,3 +210,27 @@ export function javaReplacement(replacement: string): (m: RegExpExecArray) => st
     return s;
   };
 }
+
+/**
+ * Java `Pattern#split(input, limit)`: unlike JavaScript's `split`, captured groups are not
+ * spliced into the result, a zero-width match at the start yields no leading empty string,
+ * and with `limit` 0 trailing empty strings are dropped. `re` must be global.
+ */
+export function javaSplit(re: RegExp, input: string, limit = 0): string[] {
+  const out: string[] = [];
+  let index = 0;
+  re.lastIndex = 0;
+  let m: RegExpExecArray | null;
+  while ((m = re.exec(input)) !== null) {
+    const end = m.index + m[0].length;
+    if (m[0].length === 0) re.lastIndex++;
+    if (limit > 0 && out.length >= limit - 1) break;
+    if (index === 0 && m.index === 0 && end === 0) continue;
+    out.push(input.slice(index, m.index));
+    index = end;
+  }
+  if (index === 0 && out.length === 0) return [input];
+  out.push(input.slice(index));
+  if (limit === 0) while (out.length > 0 && out[out.length - 1] === '') out.pop();
+  return out;
+}

@@ -20,11 +20,11 @@ export interface ServerUnderTest {
   close(): Promise<void>;
 }
 
-/** Start `dist/bin/strata.js` on a free port over a fresh data directory. */
-export async function startServerUnderTest(): Promise<ServerUnderTest> {
+/** Start `dist/bin/strata.js` on a free port over a fresh data directory, with optional node `settings`. */
+export async function startServerUnderTest(opts: { settings?: Record<string, string> } = {}): Promise<ServerUnderTest> {
   const dataPath = await mkdtemp(join(tmpdir(), 'strata-stall-'));
   const port = await freePort();
-  const child = await startServer(dataPath, port);
+  const child = await startServer(dataPath, port, opts.settings);
   const url = `http://127.0.0.1:${port}`;
   return {
     url,

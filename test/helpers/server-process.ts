@@ -18,9 +18,10 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/** Start the server on `dataPath` and resolve once it answers HTTP. */
-export async function startServer(dataPath: string, port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [join(PROJECT_ROOT, 'dist', 'bin', 'strata.js'), '-E', `http.port=${port}`, '-E', `path.data=${dataPath}`, '-E', 'logger.level=fatal'], {
+/** Start the server on `dataPath` (plus node `settings`, as `-E k=v`) and resolve once it answers HTTP. */
+export async function startServer(dataPath: string, port: number, settings: Record<string, string> = {}): Promise<ChildProcess> {
+  const extra = Object.entries(settings).flatMap(([k, v]) => ['-E', `${k}=${v}`]);
+  const child = spawn(process.execPath, [join(PROJECT_ROOT, 'dist', 'bin', 'strata.js'), '-E', `http.port=${port}`, '-E', `path.data=${dataPath}`, '-E', 'logger.level=fatal', ...extra], {
     stdio: 'ignore',
   });
   for (let i = 0; i < 200; i++) {

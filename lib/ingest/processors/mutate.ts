@@ -4,7 +4,7 @@
  * Each factory reads its config and returns the processor's `execute`.
  */
 import { EsError, illegalArgument } from '../../errors/errors.js';
-import { compileJavaRegex, deriveRegex } from '../../analysis/java-regex.js';
+import { compileJavaRegex, javaSplit as splitByPattern } from '../../analysis/java-regex.js';
 import type { ConfigReader } from '../config.js';
 import { isMap, javaType, type IngestDocument } from '../ingest-document.js';
 import { renderTemplate, valueSource } from '../value-template.js';
@@ -44,16 +44,9 @@ function regex(c: ConfigReader, name: string): RegExp {
   }
 }
 
-/** Java `String#split(regex)`: trailing empty strings are dropped. */
+/** Java `String#split(regex, limit)`. */
 function javaSplit(s: string, re: RegExp, limit = 0): string[] {
-  let parts = s.split(deriveRegex(re, re.flags.replace('g', '')));
-  if (limit > 0 && parts.length > limit) {
-    const m = [...s.matchAll(deriveRegex(re, 'g'))];
-    const cut = m[limit - 2];
-    parts = cut ? [...parts.slice(0, limit - 1), s.slice((cut.index ?? 0) + cut[0].length)] : parts;
-  }
-  if (limit === 0) while (parts.length > 0 && parts[parts.length - 1] === '') parts.pop();
-  return parts;
+  return splitByPattern(re, s, limit);
 }
 
 function convertValue(v: unknown, type: string): unknown {
