@@ -4,7 +4,9 @@
  * so no sub-expression can grow without bound and matching never backtracks.
  */
 import { EsError, illegalArgument } from '../errors/errors.js';
-import { anyStringDfa, compose, complement, determinizeSteps, emptyDfa, intersectionSteps, MAX_CODE_POINT, rangeDfa, runSync, runYielding, stringDfa, TooComplexError, trim, type Dfa, type Nfa, type Steps } from './automaton.js';
+import { anyStringDfa, compose, emptyDfa, MAX_CODE_POINT, rangeDfa, runSync, runYielding, stringDfa, TooComplexError, type Dfa, type Nfa, type Steps } from './automaton.js';
+import { determinizeSteps } from './determinize.js';
+import { complement, intersectionSteps, trim } from './operations.js';
 import { parseRegexp, type RegexpNode } from './regexp-parser.js';
 
 /** Lucene's `Operations.DEFAULT_MAX_DETERMINIZED_STATES`. */

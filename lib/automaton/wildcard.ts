@@ -3,7 +3,8 @@
  * code point literal (a trailing `\` is itself literal). The automaton is determinized under
  * Lucene's default limit of 10000 states, as `CompiledAutomaton` does.
  */
-import { determinizeSteps, MAX_CODE_POINT, Nfa, runYielding, TooComplexError, type Dfa } from './automaton.js';
+import { MAX_CODE_POINT, Nfa, runYielding, TooComplexError, type Dfa } from './automaton.js';
+import { determinizeSteps } from './determinize.js';
 import { DEFAULT_MAX_DETERMINIZED_STATES } from './regexp.js';
 
 /** Compile a wildcard pattern (yielding the event loop while determinizing); rejects with `too_complex_to_determinize_exception` past the limit. */
