@@ -2,7 +2,7 @@
  * Settings as ES 5 keeps them: a flat map of dotted keys to strings, arrays as `key.0`, `key.1`
  * (ES 5 `Settings`), rendered nested or flat (`flat_settings`).
  */
-import { simpleMatch } from '../search/simple-match.js';
+import { simpleMatch } from '../units/simple-match.js';
 import { illegalArgument } from '../errors/errors.js';
 
 export type Settings = Record<string, string>;

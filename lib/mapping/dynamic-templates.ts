@@ -5,7 +5,7 @@
  * with `{name}` and `{dynamic_type}` replaced.
  */
 import { compileJavaRegex, deriveRegex } from '../analysis/java-regex.js';
-import { simpleMatch } from '../search/simple-match.js';
+import { simpleMatch } from '../units/simple-match.js';
 import type { DynamicTemplate } from './mapper-types.js';
 import { illegalArgument, javaToString, mapperParsing } from './mapping-errors.js';
 

@@ -4,7 +4,7 @@
  */
 import test from 'ava';
 import { compileJavaRegex, deriveRegex, javaSplit } from '../../lib/analysis/java-regex.js';
-import { simpleMatch } from '../../lib/search/simple-match.js';
+import { simpleMatch } from '../../lib/units/simple-match.js';
 
 const whole = (pattern: string, s: string, flags?: string): boolean => {
   const re = compileJavaRegex(pattern, flags);

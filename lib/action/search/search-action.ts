@@ -3,7 +3,7 @@
  * phase on each (per-shard failures go to `_shards.failures`), reduce the shards' top hits into
  * one page, fetch those hits, and render ES 5.6's response.
  */
-import { simpleMatch } from '../../search/simple-match.js';
+import { simpleMatch } from '../../units/simple-match.js';
 import type { NodeContext } from '../context.js';
 import { EsError } from '../../errors/errors.js';
 import { JsonFloat } from '../../units/java-number.js';
