@@ -9,7 +9,7 @@ import type { ParseContext } from '../dsl/parse-context.js';
 import { booleanValue, doubleValue, intValue, isObject, isValue, textValue, tokenOf, type JsonObject } from '../dsl/xcontent.js';
 import type { AggSpec, HistogramSpec, MetricType, TermsOrder, TopHitsSpec, ValuesSpec } from './types.js';
 import { parseSort } from '../dsl/sort.js';
-import { luceneRegExp } from '../search/term-expansion.js';
+import { compileRegexp, RegexpSyntax, TermMatcher } from '../automaton/index.js';
 import { parseScript } from '../dsl/script-ref.js';
 import { parseFetchSource } from '../dsl/source-filter.js';
 
@@ -233,14 +233,8 @@ function parseOrder(type: string, name: string, v: unknown): TermsOrder[] {
 }
 
 /** `include`/`exclude`: a Lucene regular expression (ES `IncludeExclude`, all syntax flags) or a value list. */
-function filterList(v: unknown): { regex?: RegExp; values?: Set<string> } {
-  if (typeof v === 'string') {
-    try {
-      return { regex: luceneRegExp(v, 0xffff) };
-    } catch (e) {
-      throw iae(`invalid regular expression [${v}]: ${(e as Error).message}`);
-    }
-  }
+function filterList(v: unknown): { regex?: TermMatcher; values?: Set<string> } {
+  if (typeof v === 'string') return { regex: new TermMatcher(compileRegexp(v, RegexpSyntax.ALL)) };
   if (Array.isArray(v)) return { values: new Set(v.map((x) => textValue(x))) };
   throw iae('Unknown include/exclude form: partitions are not supported yet');
 }

@@ -8,6 +8,7 @@ import type { ScriptRef } from '../dsl/script-ref.js';
 import type { FetchSource } from '../dsl/source-filter.js';
 import type { SortSpec } from '../dsl/sort.js';
 import type { ScoredDoc } from '../search/top-docs.js';
+import type { TermMatcher } from '../automaton/index.js';
 
 /** Where values come from: a field's doc values, or a script. */
 export interface ValuesSpec {
@@ -44,8 +45,8 @@ export interface TermsSpec extends Base, ValuesSpec {
   shardMinDocCount: number;
   order: TermsOrder[];
   showTermDocCountError: boolean;
-  include?: { regex?: RegExp; values?: Set<string> };
-  exclude?: { regex?: RegExp; values?: Set<string> };
+  include?: { regex?: TermMatcher; values?: Set<string> };
+  exclude?: { regex?: TermMatcher; values?: Set<string> };
 }
 export interface MetricSpec extends Base, ValuesSpec {
   type: MetricType;

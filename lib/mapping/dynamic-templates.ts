@@ -4,6 +4,8 @@
  * `path_unmatch`), and the JSON kind of the value (`match_mapping_type`); its `mapping` is copied
  * with `{name}` and `{dynamic_type}` replaced.
  */
+import { compileJavaRegex, deriveRegex } from '../analysis/java-regex.js';
+import { simpleMatch } from '../units/simple-match.js';
 import type { DynamicTemplate } from './mapper-types.js';
 import { illegalArgument, javaToString, mapperParsing } from './mapping-errors.js';
 
@@ -61,15 +63,12 @@ export function parseDynamicTemplates(v: unknown): DynamicTemplate[] {
   return out;
 }
 
-/** ES's `Regex.simpleMatch`: `*` matches any run of characters. */
-export function simpleMatch(pattern: string, value: string): boolean {
-  if (!pattern.includes('*')) return pattern === value;
-  const re = new RegExp('^' + pattern.split('*').map((s) => s.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*') + '$', 's');
-  return re.test(value);
-}
+/** ES's `Regex.simpleMatch`: `*` matches any run of characters (linear time). */
+export { simpleMatch };
 
 function patternMatch(t: DynamicTemplate, pattern: string, value: string): boolean {
-  if (t.matchPattern === 'regex') return new RegExp('^(?:' + pattern + ')$').test(value);
+  // Java `Pattern.matches` on RE2: linear in the field name whatever the pattern
+  if (t.matchPattern === 'regex') return deriveRegex(compileJavaRegex(pattern), '', true).test(value);
   return simpleMatch(pattern, value);
 }
 

@@ -18,7 +18,8 @@ import { DisMaxWeight } from './dismax-weight.js';
 import { checkSearchable, encodeNumber, isPointField, parseDateValue, parseNumber, termFor, type QueryValue } from './field-terms.js';
 import { isNumericType, type SearchField } from './field-types.js';
 import { TermWeight } from './term-weight.js';
-import { docsOfTerms, fuzzyTerms, luceneRegExp, termsMatching, termsWithPrefix, wildcardToRegExp } from './term-expansion.js';
+import { docsOfTerms, fuzzyTerms, termsMatching, termsWithPrefix } from './term-expansion.js';
+import { compileRegexpAsync, compileWildcard, TermMatcher } from '../automaton/index.js';
 import type { Weight } from './weight.js';
 import { compileMatch, compileMatchPhrase, compileMultiMatch, compileCommon } from './compile-match.js';
 import { compileFunctionScore, compileBoosting } from './compile-scoring.js';
@@ -77,19 +78,14 @@ async function compileInner(ctx: CompileContext, q: Query, scope: CompileScope):
     case 'wildcard': {
       const f = fieldOf(ctx, q.field);
       if (f) checkSearchable(ctx, f);
-      const { re, prefix } = wildcardToRegExp(q.value);
-      return new DocSetWeight(`${q.field}:${q.value}`, boost, (seg) => docsOfTerms(seg, q.field, termsMatching(seg.terms(q.field), re, prefix)));
+      const m = new TermMatcher(await compileWildcard(q.value));
+      return new DocSetWeight(`${q.field}:${q.value}`, boost, (seg) => docsOfTerms(seg, q.field, termsMatching(seg.terms(q.field), m)));
     }
     case 'regexp': {
       const f = fieldOf(ctx, q.field);
       if (f) checkSearchable(ctx, f);
-      let re: RegExp;
-      try {
-        re = luceneRegExp(q.value, q.flags);
-      } catch (e) {
-        throw new EsError('illegal_argument_exception', 400, `invalid regular expression [${q.value}]: ${(e as Error).message}`);
-      }
-      return new DocSetWeight(`${q.field}:/${q.value}/`, boost, (seg) => docsOfTerms(seg, q.field, termsMatching(seg.terms(q.field), re, '')));
+      const m = new TermMatcher(await compileRegexpAsync(q.value, q.flags, q.maxDeterminizedStates));
+      return new DocSetWeight(`${q.field}:/${q.value}/`, boost, (seg) => docsOfTerms(seg, q.field, termsMatching(seg.terms(q.field), m)));
     }
     case 'fuzzy':
       return fuzzyWeight(ctx, q.field, String(q.value), fuzzinessToEdits(q.fuzziness, String(q.value)), q.prefixLength, q.maxExpansions, q.transpositions, boost, scope.segments);

@@ -1,9 +1,10 @@
 /**
  * Multi-term queries over a segment's sorted term dictionary: ranges (binary search), prefixes,
- * wildcard/regexp (a JS RegExp over each term) and fuzzy (Damerau-Levenshtein within n edits).
+ * wildcard/regexp (an automaton run over each term, see lib/automaton) and fuzzy (Damerau-Levenshtein within n edits).
  * Matching terms' postings are unioned into one sorted doc list, as Lucene's constant-score
  * rewrite does.
  */
+import type { TermMatcher } from '../automaton/index.js';
 import type { Postings, SegmentReader } from '../shard/segment-reader.js';
 import { unionDocLists } from './scorer.js';
 
@@ -39,13 +40,17 @@ export function termsWithPrefix(terms: readonly string[], prefix: string): strin
   return out;
 }
 
-/** Terms matching a whole-term regular expression, scanning from the literal prefix. */
-export function termsMatching(terms: readonly string[], re: RegExp, literalPrefix: string): string[] {
+/**
+ * Terms a compiled wildcard/regexp automaton accepts. Like Lucene's `AutomatonTermsEnum` it
+ * seeks to the automaton's literal prefix; each term then costs one step per code point.
+ */
+export function termsMatching(terms: readonly string[], m: TermMatcher): string[] {
   const out: string[] = [];
-  for (let i = lowerBound(terms, literalPrefix); i < terms.length; i++) {
+  const prefix = m.prefix;
+  for (let i = lowerBound(terms, prefix); i < terms.length; i++) {
     const t = terms[i] as string;
-    if (literalPrefix !== '' && !t.startsWith(literalPrefix)) break;
-    if (re.test(t)) out.push(t);
+    if (prefix !== '' && !t.startsWith(prefix)) break;
+    if (m.test(t)) out.push(t);
   }
   return out;
 }
@@ -65,62 +70,6 @@ export async function docsOfTerms(seg: SegmentReader, field: string, terms: read
     ps.map((p) => p.docs),
     seg.maxDoc,
   );
-}
-
-/** Lucene wildcard syntax (`*`, `?`, `\` escapes) as an anchored RegExp plus its literal prefix. */
-export function wildcardToRegExp(pattern: string): { re: RegExp; prefix: string } {
-  let src = '';
-  let prefix = '';
-  let inPrefix = true;
-  for (let i = 0; i < pattern.length; i++) {
-    const c = pattern[i] as string;
-    if (c === '*') {
-      src += '[\\s\\S]*';
-      inPrefix = false;
-    } else if (c === '?') {
-      src += '[\\s\\S]';
-      inPrefix = false;
-    } else {
-      let lit = c;
-      if (c === '\\' && i + 1 < pattern.length) lit = pattern[++i] as string;
-      src += lit.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
-      if (inPrefix) prefix += lit;
-    }
-  }
-  return { re: new RegExp(`^(?:${src})$`, 'u'), prefix };
-}
-
-/**
- * Lucene `RegExp` syntax (the common subset) as an anchored JS RegExp: `.`, `*`, `+`, `?`,
- * `{n,m}`, `|`, groups, classes, `"literal"`, `@` (any string, with ANYSTRING), `<a-b>` numeric
- * intervals (with INTERVAL), `#` (empty). `^`/`$` are literals in Lucene.
- */
-export function luceneRegExp(pattern: string, flags: number): RegExp {
-  let src = '';
-  for (let i = 0; i < pattern.length; i++) {
-    const c = pattern[i] as string;
-    if (c === '\\' && i + 1 < pattern.length) {
-      src += (pattern[++i] as string).replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
-    } else if (c === '"') {
-      const end = pattern.indexOf('"', i + 1);
-      const lit = end < 0 ? pattern.slice(i + 1) : pattern.slice(i + 1, end);
-      src += lit.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
-      i = end < 0 ? pattern.length : end;
-    } else if (c === '@' && flags & 0x0008) src += '[\\s\\S]*';
-    else if (c === '#' && flags & 0x0004) src += '(?:)';
-    else if (c === '<' && flags & 0x0020 && /^<\d+-\d+>/.test(pattern.slice(i))) {
-      const m = /^<(\d+)-(\d+)>/.exec(pattern.slice(i)) as RegExpExecArray;
-      const lo = Number(m[1]);
-      const hi = Number(m[2]);
-      const alts: string[] = [];
-      for (let n = Math.min(lo, hi); n <= Math.max(lo, hi) && alts.length < 10000; n++) alts.push('0*' + String(n));
-      src += `(?:${alts.join('|')})`;
-      i += m[0].length - 1;
-    } else if (c === '^' || c === '$' || c === '/') src += '\\' + c;
-    else if (c === '.') src += '[\\s\\S]';
-    else src += c;
-  }
-  return new RegExp(`^(?:${src})$`, 'u');
 }
 
 /** Damerau-Levenshtein (optimal string alignment) distance, bounded: returns max+1 when over. */

@@ -44,7 +44,8 @@ test('mapping rule escapes', (t) => {
 });
 
 test('pattern_replace char filter', (t) => {
-  const cf = { type: 'pattern_replace', pattern: '(\\d+)-(?=\\d)', replacement: '$1_' };
+  // ES's documented example uses a lookahead, `(\d+)-(?=\d)`, which RE2 refuses (docs/analysis.md)
+  const cf = { type: 'pattern_replace', pattern: '(\\d+)-(\\d)', replacement: '$1_$2' };
   const tokens = withCharFilter(cf, 'standard', 'My credit card is 123-456-789');
   t.deepEqual(terms(tokens), ['My', 'credit', 'card', 'is', '123_456_789']);
   t.deepEqual(offsets(tokens)[4], [18, 29]);

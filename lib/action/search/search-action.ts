@@ -3,6 +3,7 @@
  * phase on each (per-shard failures go to `_shards.failures`), reduce the shards' top hits into
  * one page, fetch those hits, and render ES 5.6's response.
  */
+import { simpleMatch } from '../../units/simple-match.js';
 import type { NodeContext } from '../context.js';
 import { EsError, notBuiltYet } from '../../errors/errors.js';
 import { JsonFloat } from '../../units/java-number.js';
@@ -252,7 +253,7 @@ function boostFor(boosts: Array<{ index: string; boost: number }>, index: string
     if (b.index === index) return b.boost;
     const meta = state.indices[index];
     if (meta && b.index in meta.aliases) return b.boost;
-    if (b.index.includes('*') && new RegExp('^' + b.index.split('*').map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('.*') + '$').test(index)) return b.boost;
+    if (b.index.includes('*') && simpleMatch(b.index, index)) return b.boost;
   }
   return 1;
 }

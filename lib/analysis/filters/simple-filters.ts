@@ -1,6 +1,7 @@
 /**
  * Small token filters, one function each, named after the ES filter type they implement.
  */
+import { deriveRegex } from '../java-regex.js';
 import type { Tok, TokenFilterComponent, TokenStream } from '../token-stream.js';
 import { filterTokens, javaLowerCase, javaUpperCase, mapTerms } from './filtering.js';
 import { isJavaWhitespace } from '../tokenizers/char-class.js';
@@ -205,7 +206,7 @@ export function elisionFilter(name: string, articles: readonly string[], ignoreC
 /** `keyword_marker`: flag tokens in the set (or matching the pattern) as keywords. */
 export function keywordMarkerFilter(name: string, keywords: readonly string[], ignoreCase: boolean, pattern?: RegExp): TokenFilterComponent {
   const set = new Set(ignoreCase ? keywords.map(javaLowerCase) : keywords);
-  const anchored = pattern ? new RegExp(`^(?:${pattern.source})$`, pattern.flags.replace('g', '')) : undefined;
+  const anchored = pattern ? deriveRegex(pattern, pattern.flags.replace('g', ''), true) : undefined;
   return {
     name,
     addsKeywordAttribute: true,

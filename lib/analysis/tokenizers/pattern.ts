@@ -3,6 +3,7 @@
  * the non-empty pieces are tokens; with `group` >= 0 each match's group is a token.
  * Type `word`.
  */
+import { deriveRegex } from '../java-regex.js';
 import type { OffsetCorrector, Tok, TokenizerComponent } from '../token-stream.js';
 
 export function patternTokenizer(name: string, pattern: RegExp, group: number): TokenizerComponent {
@@ -24,7 +25,7 @@ export function patternTokenizer(name: string, pattern: RegExp, group: number): 
         }
         if (text.length > last) push(last, text.length);
       } else {
-        const re = new RegExp(pattern.source, pattern.flags.includes('d') ? pattern.flags : pattern.flags + 'd');
+        const re = deriveRegex(pattern, pattern.flags.includes('d') ? pattern.flags : pattern.flags + 'd');
         let m: RegExpExecArray | null;
         while ((m = re.exec(text)) !== null) {
           const span = m.indices?.[group];

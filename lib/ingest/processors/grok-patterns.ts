@@ -1,6 +1,8 @@
 /**
  * The core of the standard grok pattern bank ES 5.6 ships (Logstash `grok-patterns`), written
- * for JavaScript regular expressions (atomic groups become plain groups).
+ * for RE2 (linear time): atomic groups become plain groups, and the one-character lookaround
+ * guards of BASE10NUM, BASE16NUM, BASE16FLOAT, IPV4 and TIME (e.g. `(?<![0-9])`) are left out,
+ * so those may match inside a longer run of digits (docs/analysis.md).
  */
 export const GROK_PATTERNS: Record<string, string> = {
   USERNAME: '[a-zA-Z0-9._-]+',
@@ -8,10 +10,10 @@ export const GROK_PATTERNS: Record<string, string> = {
   EMAILLOCALPART: '[a-zA-Z][a-zA-Z0-9_.+-=:]+',
   EMAILADDRESS: '%{EMAILLOCALPART}@%{HOSTNAME}',
   INT: '(?:[+-]?(?:[0-9]+))',
-  BASE10NUM: '(?<![0-9.+-])(?:[+-]?(?:(?:[0-9]+(?:\\.[0-9]+)?)|(?:\\.[0-9]+)))',
+  BASE10NUM: '(?:[+-]?(?:(?:[0-9]+(?:\\.[0-9]+)?)|(?:\\.[0-9]+)))',
   NUMBER: '(?:%{BASE10NUM})',
-  BASE16NUM: '(?<![0-9A-Fa-f])(?:[+-]?(?:0x)?(?:[0-9A-Fa-f]+))',
-  BASE16FLOAT: '\\b(?<![0-9A-Fa-f.])(?:[+-]?(?:0x)?(?:(?:[0-9A-Fa-f]+(?:\\.[0-9A-Fa-f]*)?)|(?:\\.[0-9A-Fa-f]+)))\\b',
+  BASE16NUM: '(?:[+-]?(?:0x)?(?:[0-9A-Fa-f]+))',
+  BASE16FLOAT: '\\b(?:[+-]?(?:0x)?(?:(?:[0-9A-Fa-f]+(?:\\.[0-9A-Fa-f]*)?)|(?:\\.[0-9A-Fa-f]+)))\\b',
   POSINT: '\\b(?:[1-9][0-9]*)\\b',
   NONNEGINT: '\\b(?:[0-9]+)\\b',
   WORD: '\\b\\w+\\b',
@@ -27,7 +29,7 @@ export const GROK_PATTERNS: Record<string, string> = {
   WINDOWSMAC: '(?:(?:[A-Fa-f0-9]{2}-){5}[A-Fa-f0-9]{2})',
   COMMONMAC: '(?:(?:[A-Fa-f0-9]{2}:){5}[A-Fa-f0-9]{2})',
   IPV6: '(?:(?:[0-9A-Fa-f]{1,4}:){7}[0-9A-Fa-f]{1,4}|(?:[0-9A-Fa-f]{1,4}:){1,7}:|(?:[0-9A-Fa-f]{1,4}:){1,6}:[0-9A-Fa-f]{1,4}|::(?:[0-9A-Fa-f]{1,4}:){0,5}[0-9A-Fa-f]{1,4}|::)',
-  IPV4: '(?<![0-9])(?:(?:[0-1]?[0-9]{1,2}|2[0-4][0-9]|25[0-5])[.](?:[0-1]?[0-9]{1,2}|2[0-4][0-9]|25[0-5])[.](?:[0-1]?[0-9]{1,2}|2[0-4][0-9]|25[0-5])[.](?:[0-1]?[0-9]{1,2}|2[0-4][0-9]|25[0-5]))(?![0-9])',
+  IPV4: '(?:(?:[0-1]?[0-9]{1,2}|2[0-4][0-9]|25[0-5])[.](?:[0-1]?[0-9]{1,2}|2[0-4][0-9]|25[0-5])[.](?:[0-1]?[0-9]{1,2}|2[0-4][0-9]|25[0-5])[.](?:[0-1]?[0-9]{1,2}|2[0-4][0-9]|25[0-5]))',
   IP: '(?:%{IPV6}|%{IPV4})',
   HOSTNAME: '\\b(?:[0-9A-Za-z][0-9A-Za-z-]{0,62})(?:\\.(?:[0-9A-Za-z][0-9A-Za-z-]{0,62}))*(?:\\.?|\\b)',
   IPORHOST: '(?:%{IP}|%{HOSTNAME})',
@@ -51,7 +53,7 @@ export const GROK_PATTERNS: Record<string, string> = {
   HOUR: '(?:2[0123]|[01]?[0-9])',
   MINUTE: '(?:[0-5][0-9])',
   SECOND: '(?:(?:[0-5]?[0-9]|60)(?:[:.,][0-9]+)?)',
-  TIME: '(?!<[0-9])%{HOUR}:%{MINUTE}(?::%{SECOND})(?![0-9])',
+  TIME: '%{HOUR}:%{MINUTE}(?::%{SECOND})',
   DATE_US: '%{MONTHNUM}[/-]%{MONTHDAY}[/-]%{YEAR}',
   DATE_EU: '%{MONTHDAY}[./-]%{MONTHNUM}[./-]%{YEAR}',
   ISO8601_TIMEZONE: '(?:Z|[+-]%{HOUR}(?::?%{MINUTE}))',

@@ -2,7 +2,10 @@
  * `grok` (ES 5.6 ingest-common): named patterns `%{NAME:field:type}` expanded from a pattern
  * bank (the common core of ES's standard `grok-patterns` set, plus `pattern_definitions`), tried
  * in order; the first match sets its named captures. `trace_match` adds `_ingest._grok_match_index`.
+ * Expressions run on RE2 (linear time): lookaround and backreferences are refused, see
+ * docs/analysis.md.
  */
+import { javaToRe2Syntax, linearRegex } from '../../analysis/java-regex.js';
 import { illegalArgument } from '../../errors/errors.js';
 import type { ProcessorFactory } from './mutate.js';
 import { GROK_PATTERNS } from './grok-patterns.js';
@@ -35,7 +38,7 @@ function compile(pattern: string, bank: Record<string, string>): Compiled {
     fields.set(group, [name, undefined]);
     return `(?<${group}>`;
   });
-  return { re: new RegExp(src), fields };
+  return { re: linearRegex(javaToRe2Syntax(src), '', pattern), fields };
 }
 
 function typed(v: string, type: string | undefined): unknown {

@@ -4,6 +4,7 @@
  * Each factory reads its config and returns the processor's `execute`.
  */
 import { EsError, illegalArgument } from '../../errors/errors.js';
+import { compileJavaRegex, javaSplit as splitByPattern } from '../../analysis/java-regex.js';
 import type { ConfigReader } from '../config.js';
 import { isMap, javaType, type IngestDocument } from '../ingest-document.js';
 import { renderTemplate, valueSource } from '../value-template.js';
@@ -34,25 +35,18 @@ function stringProcessor(fn: (s: string) => unknown): ProcessorFactory {
 }
 
 /** Java `Pattern.compile`, failing as a config error. */
-function regex(c: ConfigReader, name: string, flags = 'g'): RegExp {
+function regex(c: ConfigReader, name: string): RegExp {
   const src = c.string(name);
   try {
-    return new RegExp(src, flags);
+    return compileJavaRegex(src);
   } catch (e) {
     throw c.error(name, `Invalid regex pattern. ${(e as Error).message}`);
   }
 }
 
-/** Java `String#split(regex)`: trailing empty strings are dropped. */
+/** Java `String#split(regex, limit)`. */
 function javaSplit(s: string, re: RegExp, limit = 0): string[] {
-  let parts = s.split(new RegExp(re.source, re.flags.replace('g', '')));
-  if (limit > 0 && parts.length > limit) {
-    const m = [...s.matchAll(new RegExp(re.source, 'g'))];
-    const cut = m[limit - 2];
-    parts = cut ? [...parts.slice(0, limit - 1), s.slice((cut.index ?? 0) + cut[0].length)] : parts;
-  }
-  if (limit === 0) while (parts.length > 0 && parts[parts.length - 1] === '') parts.pop();
-  return parts;
+  return splitByPattern(re, s, limit);
 }
 
 function convertValue(v: unknown, type: string): unknown {

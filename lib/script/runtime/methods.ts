@@ -5,7 +5,7 @@
  * Tables are keyed `name/arity`, like Painless's method keys.
  */
 import { JavaError, npe, scriptIae } from '../errors.js';
-import { compileJavaRegex } from '../../analysis/java-regex.js';
+import { compileJavaRegex, deriveRegex, javaSplit } from '../../analysis/java-regex.js';
 import { concat } from './arith.js';
 import { HostObject, NO_MEMBER } from './host-object.js';
 import {
@@ -168,9 +168,7 @@ const STRING: Table = {
     } catch (e) {
       throw new JavaError('pattern_syntax_exception', (e as Error).message);
     }
-    const parts = s.split(re);
-    while (parts.length > 1 && parts[parts.length - 1] === '') parts.pop();
-    return parts;
+    return javaSplit(re, s);
   },
   /**
    * `split` while regexes are disabled (the compiler routes calls here; `#` keeps the key out of
@@ -390,7 +388,7 @@ export class JMatcher extends HostObject {
   private readonly re: RegExp;
   constructor(pattern: JPattern, private readonly input: string) {
     super();
-    this.re = new RegExp(pattern.re.source, pattern.re.flags.includes('g') ? pattern.re.flags : pattern.re.flags + 'g');
+    this.re = deriveRegex(pattern.re, pattern.re.flags.includes('g') ? pattern.re.flags : pattern.re.flags + 'g');
   }
   /** `Matcher#find`. */
   find(): boolean {
@@ -400,7 +398,7 @@ export class JMatcher extends HostObject {
   }
   /** `Matcher#matches`. */
   matches(): boolean {
-    const whole = new RegExp(`^(?:${this.re.source})$`, this.re.flags.replace('g', ''));
+    const whole = deriveRegex(this.re, this.re.flags.replace('g', ''), true);
     this.match = whole.exec(this.input);
     return this.match !== null;
   }
@@ -433,7 +431,7 @@ export class JMatcher extends HostObject {
 const PATTERN: Table = {
   'matcher/1': (p: JPattern, s: unknown) => new JMatcher(p, str(s)),
   'pattern/0': (p: JPattern) => p.source,
-  'split/1': (p: JPattern, s: unknown) => str(s).split(new RegExp(p.re.source, p.re.flags.replace('g', ''))),
+  'split/1': (p: JPattern, s: unknown) => javaSplit(deriveRegex(p.re, p.re.flags.includes('g') ? p.re.flags : p.re.flags + 'g'), str(s)),
   'toString/0': (p: JPattern) => p.source,
 };
 

@@ -1,0 +1,141 @@
+/**
+ * Lucene `RegExp` to a deterministic automaton (`RegExp#toAutomaton(maxDeterminizedStates)`):
+ * each operator's result is determinized under the limit, as Lucene minimizes after every step,
+ * so no sub-expression can grow without bound and matching never backtracks.
+ */
+import { EsError, illegalArgument } from '../errors/errors.js';
+import { anyStringDfa, compose, emptyDfa, MAX_CODE_POINT, rangeDfa, runSync, runYielding, stringDfa, TooComplexError, type Dfa, type Nfa, type Steps } from './automaton.js';
+import { determinizeSteps } from './determinize.js';
+import { complement, intersectionSteps, trim } from './operations.js';
+import { parseRegexp, type RegexpNode } from './regexp-parser.js';
+
+/** Lucene's `Operations.DEFAULT_MAX_DETERMINIZED_STATES`. */
+export const DEFAULT_MAX_DETERMINIZED_STATES = 10000;
+
+/**
+ * Compile a Lucene regular expression. Throws `illegal_argument_exception` for bad syntax and
+ * `too_complex_to_determinize_exception` ("Determinizing <src> would result in more than N
+ * states.") when the automaton would outgrow `maxStates`.
+ */
+export function compileRegexp(src: string, flags: number, maxStates: number = DEFAULT_MAX_DETERMINIZED_STATES): Dfa {
+  return runSync(compileSteps(src, flags, maxStates));
+}
+
+/** `compileRegexp`, yielding the event loop during long determinizations (query time). */
+export function compileRegexpAsync(src: string, flags: number, maxStates: number = DEFAULT_MAX_DETERMINIZED_STATES): Promise<Dfa> {
+  return runYielding(compileSteps(src, flags, maxStates));
+}
+
+function* compileSteps(src: string, flags: number, maxStates: number): Steps<Dfa> {
+  const tree = parseRegexp(src, flags);
+  try {
+    return yield* new Compiler(maxStates).build(tree);
+  } catch (e) {
+    if (e instanceof TooComplexError) throw e.toEsError(`Determinizing ${src} would result in more than ${maxStates} states.`);
+    throw e;
+  }
+}
+
+class Compiler {
+  /** Bound on a composition before determinizing (a repeat of a big part must not fill memory). */
+  private readonly nfaCap: number;
+  constructor(private readonly limit: number) {
+    this.nfaCap = Math.max(4 * limit, 1024);
+  }
+
+  private det(n: Nfa): Steps<Dfa> {
+    return determinizeSteps(n, this.limit);
+  }
+
+  *build(e: RegexpNode): Steps<Dfa> {
+    switch (e.k) {
+      case 'range':
+        return rangeDfa(e.from, e.to);
+      case 'any':
+        return rangeDfa(0, MAX_CODE_POINT);
+      case 'empty':
+        return emptyDfa();
+      case 'anystring':
+        return anyStringDfa();
+      case 'string':
+        return stringDfa([...e.s].map((c) => c.codePointAt(0) as number));
+      case 'named':
+        // ES gives Lucene no automaton provider, so every name is unknown
+        throw illegalArgument(`'${e.name}' not found`);
+      case 'interval':
+        return yield* this.build(intervalNode(e.min, e.max, e.digits));
+      case 'union':
+        return yield* this.det(compose.union(yield* this.all(e.parts), this.nfaCap));
+      case 'concat':
+        return yield* this.det(compose.concat(yield* this.all(e.parts), this.nfaCap));
+      case 'inter':
+        return trim(yield* intersectionSteps(yield* this.build(e.a), yield* this.build(e.b), this.limit));
+      case 'compl':
+        return complement(yield* this.build(e.a));
+      case 'opt':
+        return yield* this.det(compose.union([yield* this.build(e.a), stringDfa([])], this.nfaCap));
+      case 'star':
+        return yield* this.det(compose.star(yield* this.build(e.a), this.nfaCap));
+      case 'repeat':
+        return yield* this.repeat(yield* this.build(e.a), e.min, e.max);
+    }
+  }
+
+  /** `a{min,max}` (max -1: unbounded); Lucene answers the empty language when min > max. */
+  private *all(parts: readonly RegexpNode[]): Steps<Dfa[]> {
+    const out: Dfa[] = [];
+    for (const p of parts) out.push(yield* this.build(p));
+    return out;
+  }
+
+  private *repeat(a: Dfa, min: number, max: number): Steps<Dfa> {
+    if (max !== -1 && min > max) return emptyDfa();
+    // a part costs at least one state: refuse before allocating min copies
+    if (min * Math.max(1, a.accept.length) > this.nfaCap) throw new TooComplexError(a.accept.length, 0, this.limit);
+    const parts: Dfa[] = new Array<Dfa>(min).fill(a);
+    if (max === -1) parts.push(yield* this.det(compose.star(a, this.nfaCap)));
+    else if (max > min) {
+      if ((max - min) * Math.max(1, a.accept.length) > this.nfaCap) throw new TooComplexError(a.accept.length, 0, this.limit);
+      const opt = yield* this.det(compose.union([a, stringDfa([])], this.nfaCap));
+      for (let i = min; i < max; i++) parts.push(opt);
+    }
+    return yield* this.det(compose.concat(parts, this.nfaCap));
+  }
+}
+
+const DIGIT: RegexpNode = { k: 'range', from: 0x30, to: 0x39 };
+
+/**
+ * Lucene's `<min-max>` (`Automata.makeDecimalInterval`): decimal numerals in the interval. With
+ * `digits` > 0 exactly that many digits (zero padded); with 0, any number of leading zeros.
+ */
+export function intervalNode(min: number, max: number, digits: number): RegexpNode {
+  if (digits > 0) {
+    if (String(max).length > digits) throw new EsError('illegal_argument_exception', 400, 'interval does not fit in the number of digits');
+    return sameLength(String(min).padStart(digits, '0'), String(max).padStart(digits, '0'));
+  }
+  const lengths: RegexpNode[] = [];
+  for (let len = String(min).length; len <= String(max).length; len++) {
+    const lo = Math.max(min, len === 1 ? 0 : 10 ** (len - 1));
+    const hi = Math.min(max, 10 ** len - 1);
+    if (lo <= hi) lengths.push(sameLength(String(lo), String(hi)));
+  }
+  const zeros: RegexpNode = { k: 'star', a: { k: 'range', from: 0x30, to: 0x30 } };
+  return { k: 'concat', parts: [zeros, { k: 'union', parts: lengths }] };
+}
+
+/** Digit strings of one length between `lo` and `hi` (equal lengths, so text order is numeric order). */
+function sameLength(lo: string, hi: string): RegexpNode {
+  if (lo === '') return { k: 'string', s: '' };
+  const a = lo.charCodeAt(0);
+  const b = hi.charCodeAt(0);
+  const restLo = lo.slice(1);
+  const restHi = hi.slice(1);
+  const ch = (c: number): RegexpNode => ({ k: 'range', from: c, to: c });
+  if (a === b) return { k: 'concat', parts: [ch(a), sameLength(restLo, restHi)] };
+  const k = restLo.length;
+  const parts: RegexpNode[] = [{ k: 'concat', parts: [ch(a), sameLength(restLo, '9'.repeat(k))] }];
+  if (a + 1 <= b - 1) parts.push({ k: 'concat', parts: [{ k: 'range', from: a + 1, to: b - 1 }, { k: 'repeat', a: DIGIT, min: k, max: k }] });
+  parts.push({ k: 'concat', parts: [ch(b), sameLength('0'.repeat(k), restHi)] });
+  return { k: 'union', parts };
+}
