@@ -3,6 +3,7 @@
  * `<data>/nodes/0/_state`, one key holding the JSON of the state, written with `sync` so an
  * acknowledged metadata change survives `kill -9`. (A multi-node cluster will keep the
  * authoritative copy in the consensus store instead; this is the single-node home.)
+ * Transient cluster settings are never written: ES 5.6 drops them on a full cluster restart.
  */
 import { ClassicLevel } from 'classic-level';
 import type { ClusterState } from './state.js';
@@ -20,11 +21,13 @@ export class StateStore {
 
   async load(): Promise<ClusterState | undefined> {
     const raw = await this.db.get(STATE_KEY);
-    return raw === undefined ? undefined : (JSON.parse(raw) as ClusterState);
+    if (raw === undefined) return undefined;
+    const state = JSON.parse(raw) as ClusterState;
+    return { ...state, transientSettings: {} };
   }
 
   async save(state: ClusterState): Promise<void> {
-    await this.db.put(STATE_KEY, JSON.stringify(state), { sync: true });
+    await this.db.put(STATE_KEY, JSON.stringify({ ...state, transientSettings: {} }), { sync: true });
   }
 
   async close(): Promise<void> {
