@@ -19,6 +19,7 @@ import {
 import { deprecationHeaders, objectBody } from './common.js';
 import { illegalArgument } from '../../lib/errors/errors.js';
 import { numberOfReplicas, type AliasMetadata, type IndexMetadata } from '../../lib/cluster/state.js';
+import { own } from '../../lib/dict.js';
 
 export const INDICES_OPTIONS_PARAMS = ['ignore_unavailable', 'allow_no_indices', 'expand_wildcards'];
 
@@ -125,7 +126,7 @@ export function indicesRoutes(ctx: NodeContext): RouteDef[] {
         let features: IndexFeature[] = ['aliases', 'mappings', 'settings'];
         if (featureParam !== undefined) {
           features = featureParam.split(',').map((f) => {
-            const feat = FEATURES[f];
+            const feat = own(FEATURES, f);
             if (!feat) throw illegalArgument(`No endpoint or operation is available at [${f}]`);
             return feat;
           });

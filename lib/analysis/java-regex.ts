@@ -4,6 +4,7 @@
  * Java's POSIX classes, `\p{...}` properties, and the `Pattern` flag names.
  */
 import { illegalArgument } from '../errors/errors.js';
+import { own } from '../dict.js';
 
 const POSIX: Record<string, string> = {
   Lower: 'a-z', Upper: 'A-Z', ASCII: '\\x00-\\x7F', Alpha: 'a-zA-Z', Digit: '0-9', Alnum: 'a-zA-Z0-9',
@@ -22,7 +23,7 @@ const FLAGS: Record<string, string> = {
 function translate(pattern: string): { source: string; unicode: boolean } {
   let unicode = false;
   let source = pattern.replace(/\\([pP])\{(?:Is)?(\w+)\}/g, (whole, p: string, name: string) => {
-    const posix = POSIX[name] ?? POSIX[`Is${name}`];
+    const posix = own(POSIX, name) ?? own(POSIX, `Is${name}`);
     unicode = true;
     if (posix === undefined) return whole;
     // Property escapes translate to property escapes; POSIX ranges to a (negated) class.
@@ -41,7 +42,7 @@ export function compileJavaRegex(pattern: string, flags?: string): RegExp {
     for (const f of flags.split('|')) {
       const name = f.trim();
       if (!name) continue;
-      const mapped = FLAGS[name];
+      const mapped = own(FLAGS, name);
       if (mapped === undefined) throw illegalArgument(`Unknown regex flag [${name}]`);
       if (mapped && !js.includes(mapped)) js += mapped;
     }

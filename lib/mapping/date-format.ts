@@ -19,6 +19,7 @@ import {
   optionalElement,
   parseSequence,
 } from './joda-pattern.js';
+import { own } from '../dict.js';
 
 /** A compiled date format. */
 export interface DateFormatter {
@@ -273,7 +274,7 @@ function namedOrPattern(spec: string): SingleFormat {
   if (spec === 'epoch_second') return epochFormat(true);
   let name = snake(spec);
   let strict = false;
-  if (NAMED_PATTERNS[name] === undefined && name !== 'date_optional_time' && name !== 'strict_date_optional_time' && name.startsWith('strict_')) {
+  if (own(NAMED_PATTERNS, name) === undefined && name !== 'date_optional_time' && name !== 'strict_date_optional_time' && name.startsWith('strict_')) {
     strict = true;
     name = name.slice('strict_'.length);
   }
@@ -281,7 +282,7 @@ function namedOrPattern(spec: string): SingleFormat {
     const p = iso(name.startsWith('strict_'));
     return elementsFormat(p.dateOptionalTime, isoPrinter(NAMED_PATTERNS['date_time'] as string));
   }
-  const named = NAMED_PATTERNS[name];
+  const named = own(NAMED_PATTERNS, name);
   if (named !== undefined && (spec === name || strict || snake(spec) === name)) {
     return elementsFormat(compileJodaPattern(named, strict), isoPrinter(named));
   }

@@ -16,6 +16,7 @@ import {
 } from './mapper-types.js';
 import { upgradeStringField } from './string-upgrade.js';
 import { floatParam, illegalArgument, intParam, javaToString, lenientBoolean, mapperParsing, unsupportedParameters } from './mapping-errors.js';
+import { own } from '../dict.js';
 
 /** What field parsing needs from the index. */
 export interface ParserContext {
@@ -60,7 +61,7 @@ export function parseField(propName: string, name: string, path: string, type: s
     const up = upgradeStringField(propName, node, ctx.warnings);
     return parseField(propName, name, path, up.type, up.node, ctx, isMultiField);
   }
-  const allowed = new Set(ALLOWED[type]);
+  const allowed = new Set(own(ALLOWED, type));
   const p: FieldParams = {};
   let fields = new Map<string, FieldMapping>();
   let copyTo: string[] = [];

@@ -8,6 +8,7 @@
 import { newStemmer } from 'snowball-stemmers';
 import { stemmer as porterStemmer } from 'stemmer';
 import type { TokenFilterComponent } from '../token-stream.js';
+import { own } from '../../dict.js';
 
 /** Snowball languages the package provides, by ES language name. */
 const SNOWBALL_LANGUAGES: Record<string, string> = {
@@ -39,7 +40,7 @@ const snowballCache = new Map<string, (w: string) => string>();
 
 /** A Snowball stem function for an ES language name (case-insensitive), or undefined. */
 export function snowballStemmer(language: string): ((w: string) => string) | undefined {
-  const key = SNOWBALL_LANGUAGES[language.toLowerCase()];
+  const key = own(SNOWBALL_LANGUAGES, language.toLowerCase());
   if (!key) return undefined;
   let fn = snowballCache.get(key);
   if (!fn) {
