@@ -30,6 +30,14 @@ export function own<T>(obj: Readonly<Record<string, T>> | undefined | null, key:
 }
 
 /**
+ * `obj[key] = value` with define semantics: on a plain object a `__proto__` key becomes an own
+ * data property (as `JSON.parse` makes it) instead of replacing the prototype.
+ */
+export function putOwn(obj: object, key: string, value: unknown): void {
+  Object.defineProperty(obj, key, { value, writable: true, enumerable: true, configurable: true });
+}
+
+/**
  * A deep copy of JSON data in which every plain object has a null prototype. Arrays stay
  * arrays; class instances (number markers, Dates) are kept as they are.
  */
