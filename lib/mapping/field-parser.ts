@@ -16,7 +16,7 @@ import {
 } from './mapper-types.js';
 import { upgradeStringField } from './string-upgrade.js';
 import { floatParam, illegalArgument, intParam, javaToString, lenientBoolean, mapperParsing, unsupportedParameters } from './mapping-errors.js';
-import { own } from '../dict.js';
+import { dict, own } from '../dict.js';
 
 /** What field parsing needs from the index. */
 export interface ParserContext {
@@ -65,7 +65,7 @@ export function parseField(propName: string, name: string, path: string, type: s
   const p: FieldParams = {};
   let fields = new Map<string, FieldMapping>();
   let copyTo: string[] = [];
-  const unsupported: Record<string, unknown> = {};
+  const unsupported: Record<string, unknown> = dict(); // unknown parameter names are user input
   const bool = (k: string, v: unknown): boolean => lenientBoolean(v, `${propName}.${k}`, ctx.warnings);
   for (const [k, v] of Object.entries(rest)) {
     if (!allowed.has(k) || (isMultiField && (k === 'copy_to'))) {
