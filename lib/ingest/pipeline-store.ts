@@ -8,7 +8,7 @@ import type { ClusterState } from '../cluster/state.js';
 import { EsError } from '../errors/errors.js';
 import { simpleMatch } from '../cluster/settings.js';
 import { createPipeline, type Pipeline } from './pipeline.js';
-import { dictOf } from '../dict.js';
+import { dict, dictOf } from '../dict.js';
 
 const built = new WeakMap<object, Pipeline>();
 
@@ -32,7 +32,7 @@ export async function putPipeline(ctx: NodeContext, id: string, definition: unkn
 
 /** `GET /_ingest/pipeline[/{id}]`: status 404 with `{}` when named ids match nothing. */
 export function getPipelines(state: ClusterState, ids: string[]): { status: number; body: Record<string, unknown> } {
-  const body: Record<string, unknown> = {};
+  const body: Record<string, unknown> = dict();
   const all = Object.keys(state.pipelines);
   for (const id of all) {
     if (ids.length === 0 || ids.some((p) => p === '*' || p === id || simpleMatch(p, id))) body[id] = state.pipelines[id];

@@ -214,7 +214,7 @@ function parsePassthrough(propName: string, name: string, path: string, type: st
     }
   }
   let copyTo: string[] = [];
-  const extra: Record<string, unknown> = {};
+  const extra: Record<string, unknown> = dict();
   for (const [k, v] of Object.entries(rest)) {
     if (k === 'copy_to') copyTo = Array.isArray(v) ? v.map(String) : [String(v)];
     else extra[k] = v;
