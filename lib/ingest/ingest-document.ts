@@ -117,9 +117,7 @@ export class IngestDocument {
       throw illegalArgument('cannot set [_ingest] as it is reserved');
     }
     if (isMap(cur)) {
-      // ES `appendFieldValue` on a missing key starts a list.
-      if (append && !Object.hasOwn(cur, last)) putOwn(cur, last, Array.isArray(value) ? [...value] : [value]);
-      else if (append) {
+      if (append && Object.hasOwn(cur, last)) {
         const prev = cur[last];
         const list = Array.isArray(prev) ? prev : [prev];
         if (Array.isArray(value)) list.push(...value);

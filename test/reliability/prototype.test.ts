@@ -192,7 +192,7 @@ test('ingest: pipeline ids, processor types and field paths named like prototype
         { set: { field: '__proto__.x', value: 1 } },
         { set: { field: 'toString', value: '{{constructor}}|{{valueOf}}|{{#hasOwnProperty}}h{{/hasOwnProperty}}' } },
         { rename: { field: 'valueOf', target_field: 'renamed', ignore_missing: true } },
-        { append: { field: 'constructor', value: 'b' } },
+        { append: { field: '__proto__.x', value: 2 } },
       ],
     });
     t.deepEqual(put.body, { acknowledged: true });
@@ -200,10 +200,10 @@ test('ingest: pipeline ids, processor types and field paths named like prototype
     const indexed = await n.request('PUT', '/ing/d/1?pipeline=constructor', { a: 1 });
     t.is(indexed.status, 201, indexed.text);
     const got = await n.request('GET', '/ing/d/1');
-    t.true(got.text.includes('"_source":{"a":1,"__proto__":{"x":1},"toString":"||","constructor":["b"]}'), got.text);
+    t.true(got.text.includes('"_source":{"a":1,"__proto__":{"x":[1,2]},"toString":"||"}'), got.text);
     const sim = await n.request('POST', '/_ingest/pipeline/constructor/_simulate', `{"docs":[{"_source":{"__proto__":{"y":2},"valueOf":"v","constructor":"a"}}]}`);
     t.is(sim.status, 200, sim.text);
-    t.deepEqual(sim.body.docs[0].doc._source, JSON.parse('{"__proto__":{"y":2,"x":1},"constructor":["a","b"],"toString":"a|v|","renamed":"v"}'));
+    t.deepEqual(sim.body.docs[0].doc._source, JSON.parse('{"__proto__":{"y":2,"x":[1,2]},"constructor":"a","toString":"a|v|","renamed":"v"}'));
     const missing = await n.request('POST', '/_ingest/pipeline/_simulate', { pipeline: { processors: [{ remove: { field: 'toString' } }] }, docs: [{ _source: {} }] });
     t.true(missing.body.docs[0].error.reason.endsWith('field [toString] not present as part of path [toString]'), missing.text);
   });
