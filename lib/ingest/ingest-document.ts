@@ -41,7 +41,7 @@ export class IngestDocument {
 
   /** A deep copy (simulate's verbose mode snapshots after every processor). */
   clone(): IngestDocument {
-    return new IngestDocument(structuredClone(this.sourceAndMetadata), structuredClone(this.ingestMetadata));
+    return new IngestDocument(deepDict(this.sourceAndMetadata), deepDict(this.ingestMetadata));
   }
 
   /** The source without metadata fields. */

@@ -204,6 +204,9 @@ test('ingest: pipeline ids, processor types and field paths named like prototype
     const sim = await n.request('POST', '/_ingest/pipeline/constructor/_simulate', `{"docs":[{"_source":{"__proto__":{"y":2},"valueOf":"v","constructor":"a"}}]}`);
     t.is(sim.status, 200, sim.text);
     t.deepEqual(sim.body.docs[0].doc._source, JSON.parse('{"__proto__":{"y":2,"x":[1,2]},"constructor":"a","toString":"a|v|","renamed":"v"}'));
+    const grok = await n.request('PUT', '/_ingest/pipeline/g', { processors: [{ grok: { field: 'm', patterns: ['%{constructor:c}'] } }] });
+    t.is(grok.status, 400);
+    t.regex(grok.body.error.reason, /Unable to find pattern \[constructor\] in Grok's pattern dictionary/);
     const missing = await n.request('POST', '/_ingest/pipeline/_simulate', { pipeline: { processors: [{ remove: { field: 'toString' } }] }, docs: [{ _source: {} }] });
     t.true(missing.body.docs[0].error.reason.endsWith('field [toString] not present as part of path [toString]'), missing.text);
   });
