@@ -63,7 +63,7 @@ export async function startNode(opts: StartNodeOptions): Promise<RunningNode> {
   const cluster = new ClusterService(initial, store);
   const indices = new IndicesService(join(nodeDir, 'indices'), logger);
   cluster.addListener((next) => indices.apply(next));
-  await indices.apply(initial);
+  await indices.apply(cluster.state()); // the normalised state (null-prototype records)
 
   const host = opts.host ?? settings['network.host'] ?? '127.0.0.1';
   const port = opts.port ?? Number(settings['http.port'] ?? 9200);

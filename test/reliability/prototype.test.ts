@@ -312,9 +312,19 @@ test('cluster settings: a __proto__ key is refused as ES refuses unknown setting
     t.is(put.status, 200, put.text);
     const flatView = { persistent: { 'search.default_search_timeout': '5s' }, transient: { 'action.search.shard_count.limit': '7' } };
     t.deepEqual((await n.request('GET', '/_cluster/settings?flat_settings=true')).body, flatView);
+    // Records named like prototype members survive the restart; other such names stay unknown.
+    await n.request('PUT', '/constructor');
+    await n.request('PUT', '/_scripts/toString', { script: { lang: 'painless', code: '1' } });
+    await n.request('PUT', '/_ingest/pipeline/valueOf', { processors: [] });
     await n.stop();
     restarted = await startTestNode({ dataPath: n.dataPath });
     t.deepEqual((await restarted.request('GET', '/_cluster/settings?flat_settings=true')).body, { persistent: flatView.persistent, transient: {} });
+    t.is((await restarted.request('HEAD', '/constructor')).status, 200);
+    t.is((await restarted.request('HEAD', '/toString')).status, 404);
+    t.is((await restarted.request('GET', '/_scripts/toString')).body.found, true);
+    t.is((await restarted.request('GET', '/_scripts/constructor')).body.found, false);
+    t.is((await restarted.request('GET', '/_ingest/pipeline/valueOf')).status, 200);
+    t.is((await restarted.request('GET', '/_ingest/pipeline/constructor')).status, 404);
   } finally {
     if (restarted) await restarted.close();
     else await n.close();
