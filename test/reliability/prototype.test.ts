@@ -111,6 +111,15 @@ test('documents: such keys round-trip exactly in _source and map as ordinary fie
     const explicit = await n.request('PUT', '/m', '{"mappings":{"toString":{"properties":{"__proto__":{"type":"keyword"},"valueOf":{"type":"integer"}}}}}');
     t.is(explicit.status, 200);
     t.deepEqual((await n.request('GET', '/m/_mapping')).body, { m: { mappings: { toString: { properties: { ['__proto__']: { type: 'keyword' }, valueOf: { type: 'integer' } } } } } });
+    // stored fields named like prototype members: realtime get (from the buffer) and after a refresh
+    await n.request('PUT', '/st', '{"mappings":{"d":{"properties":{"constructor":{"type":"keyword","store":true},"__proto__":{"type":"long","store":true}}}}}');
+    await n.request('PUT', '/st/d/1', '{"constructor":"c","__proto__":7}');
+    const realtime = await n.request('GET', '/st/d/1?stored_fields=constructor,__proto__');
+    t.is(realtime.status, 200, realtime.text);
+    t.deepEqual(realtime.body.fields, JSON.parse('{"constructor":["c"],"__proto__":[7]}'));
+    await n.request('POST', '/st/_refresh');
+    const stored = await n.request('POST', '/st/_search', { stored_fields: ['constructor', '__proto__', 'toString'] });
+    t.deepEqual(stored.body.hits.hits[0].fields, JSON.parse('{"constructor":["c"],"__proto__":[7]}'));
     const unknownParam = await n.request('PUT', '/m2', '{"mappings":{"t":{"properties":{"f":{"type":"keyword","__proto__":{"x":1}}}}}}');
     t.is(unknownParam.status, 400);
     t.is(unknownParam.body.error.type, 'mapper_parsing_exception');
