@@ -89,7 +89,8 @@ function renderOne(a: InternalAgg, typed: boolean): Json {
       return out;
     case 'single':
       out.doc_count = a.docCount;
-      return Object.assign(out, renderAggregations(a.subs, typed));
+      for (const [k, v] of Object.entries(renderAggregations(a.subs, typed))) putOwn(out, k, v);
+      return out;
     case 'filters': {
       if (a.spec.type === 'adjacency_matrix') {
         // InternalAdjacencyMatrix: non-empty buckets only, sorted by key

@@ -7,7 +7,7 @@
  */
 import { DEFAULT_DATE_FORMAT, DEFAULT_DYNAMIC_DATE_FORMATS } from './date-format.js';
 import { type FieldMapping, type ObjectMapping, type TypeMapping, NUMERIC_TYPES } from './mapper-types.js';
-import { dict } from '../dict.js';
+import { dict, putOwn } from '../dict.js';
 
 type Json = Record<string, unknown>;
 
@@ -33,7 +33,7 @@ export function renderField(f: FieldMapping, includeDefaults: boolean): Json {
   const p = f.params;
   const out: Json = { type: f.type };
   if (p.extra !== undefined) {
-    Object.assign(out, p.extra);
+    for (const [k, v] of Object.entries(p.extra)) putOwn(out, k, v); // parameter names are user input
     if (f.copyTo.length > 0) out['copy_to'] = [...f.copyTo];
     return out;
   }

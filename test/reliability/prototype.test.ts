@@ -42,6 +42,11 @@ test('index names: only `constructor` is a valid index name, and it behaves like
       t.is(get.body.error.type, 'index_not_found_exception');
       t.is((await n.request('DELETE', `/${name}`)).status, 404, name);
     }
+    const protoSetting = await n.request('PUT', '/s', '{"settings":{"__proto__":{"x":1}}}');
+    t.deepEqual(errorOf(protoSetting.body), {
+      type: 'illegal_argument_exception',
+      reason: 'unknown setting [index.__proto__.x] please check that any required plugins are installed, or check the breaking changes documentation for removed settings',
+    });
     t.deepEqual(errorOf((await n.request('PUT', '/__proto__')).body), { type: 'invalid_index_name_exception', reason: "Invalid index name [__proto__], must not start with '_', '-', or '+'" });
     t.deepEqual(errorOf((await n.request('PUT', '/toString')).body), { type: 'invalid_index_name_exception', reason: 'Invalid index name [toString], must be lowercase' });
     const created = await n.request('PUT', '/constructor', { settings: { number_of_shards: 1 } });
@@ -292,6 +297,9 @@ test('query kinds, aggregation types and names, URL parameters and cat columns n
     t.true(Object.hasOwn(aggs.body.aggregations, '__proto__'));
     t.deepEqual(aggs.body.aggregations['__proto__'].buckets.map((b: { key: string; constructor: { value: number } }) => [b.key, b.constructor.value]), [['__proto__', 2], ['constructor', 1]]);
     t.is(aggs.body.aggregations.toString.buckets.valueOf.doc_count, 2);
+    const single = await n.request('POST', '/q/_search?size=0', '{"aggs":{"f":{"filter":{"match_all":{}},"aggs":{"__proto__":{"max":{"field":"n"}}}}}}');
+    t.true(Object.hasOwn(single.body.aggregations.f, '__proto__'), single.text);
+    t.is(single.body.aggregations.f['__proto__'].value, 2);
     const keyed = await n.request('POST', '/q/_search?size=0', { aggs: { r: { range: { field: 'n', keyed: true, ranges: [{ key: '__proto__', to: 2 }, { key: 'constructor', from: 2 }] } } } });
     t.deepEqual(Object.keys(keyed.body.aggregations.r.buckets), ['__proto__', 'constructor']);
     const order = await n.request('POST', '/q/_search?size=0', { aggs: { t: { terms: { field: 'tag.keyword', order: { 's.constructor': 'asc' } }, aggs: { s: { stats: { field: 'n' } } } } } });
