@@ -42,7 +42,7 @@ function validateSetting(key: string, value: string): void {
  * (`AbstractScopedSettings#updateSettings`). This is coarser than ES's per-key registry: it keeps
  * arbitrary keys such as `__proto__.dynamic` out of the state without refusing a real setting.
  */
-const DYNAMIC_NAMESPACES = new Set(['action', 'cluster', 'discovery', 'indices', 'logger', 'network', 'script', 'search', 'transport']);
+const DYNAMIC_NAMESPACES = new Set(['action', 'cluster', 'discovery', 'indices', 'ingest', 'logger', 'network', 'script', 'search', 'transport']);
 
 function checkDynamic(scope: 'persistent' | 'transient', key: string): void {
   if (!key.endsWith('*') && !DYNAMIC_NAMESPACES.has(key.split('.', 1)[0]!)) {
