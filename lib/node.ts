@@ -72,7 +72,7 @@ export async function startNode(opts: StartNodeOptions): Promise<RunningNode> {
   const cluster = new ClusterService(initial, store);
   const indices = new IndicesService(join(nodeDir, 'indices'), logger);
   cluster.addListener((next) => indices.apply(next));
-  await indices.apply(initial);
+  await indices.apply(cluster.state()); // the normalised state (null-prototype records)
 
   // ES: http.bind_host defaults to http.host, which defaults to network.host.
   const host = opts.host ?? settings['http.bind_host'] ?? settings['http.host'] ?? settings['network.host'] ?? '127.0.0.1';

@@ -12,6 +12,7 @@ import type { IndexableField, ParsedDocument } from '../lib/mapping/parsed-docum
 import type { StoredDocument } from './types.js';
 import { encodeBm25Norm } from './codecs/small-float.js';
 import { encodeStoredDoc } from './codecs/stored-doc.js';
+import { dict } from '../lib/dict.js';
 
 /**
  * Postings of one term accumulated in the buffer, as one stream: per document its number, then
@@ -230,7 +231,7 @@ function newFieldBuilder(f: IndexableField): FieldBuilder {
 
 /** The StoredDocument view of a ParsedDocument (realtime get from the buffer, sealing). */
 export function toStoredDocument(doc: ParsedDocument, version: number): StoredDocument {
-  const stored: Record<string, unknown[]> = {};
+  const stored: Record<string, unknown[]> = dict(); // field names are user input (`constructor`, `__proto__`)
   for (const f of doc.fields) {
     if (!f.stored) continue;
     const cur = stored[f.name];

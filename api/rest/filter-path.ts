@@ -8,6 +8,7 @@
  *   are dropped, scalars under a partial match are dropped (inclusion) or kept (exclusion);
  * - the root object itself always stays, so nothing matching renders `{}`.
  */
+import { dict } from '../../lib/dict.js';
 import { JsonDouble, JsonFloat, RawJson } from '../../lib/units/java-number.js';
 import { simpleMatch } from './simple-match.js';
 
@@ -106,9 +107,9 @@ function filterValue(raw: unknown, filters: FilterPath[], inclusive: boolean): u
     return out.length > 0 ? out : undefined;
   }
   if (isObject(v)) {
-    const out: Record<string, unknown> = {};
+    const out = dict<unknown>(); // `__proto__` in a response body is a key like any other
     let any = false;
-    for (const k in v) {
+    for (const k of Object.keys(v)) {
       const child = v[k];
       if (child === undefined) continue;
       const ev = evaluate(k, filters);

@@ -11,6 +11,7 @@
  * that fails, to accept Jackson-only leniencies or to build the error.
  */
 import { EsError } from '../../lib/errors/errors.js';
+import { putOwn } from '../../lib/dict.js';
 
 /** Parse a JSON request body as ES would. */
 export function parseJsonBody(text: string): unknown {
@@ -164,7 +165,7 @@ class LenientJsonParser {
       if (this.pos >= this.text.length) this.eofInContext();
       if (this.text.charAt(this.pos) !== ':') this.unexpected('was expecting a colon to separate field name and value');
       this.pos++;
-      out[key] = this.parseValue();
+      putOwn(out, key, this.parseValue()); // as JSON.parse: `__proto__` is an own key
       this.skipWs();
       if (this.pos >= this.text.length) this.eofInContext();
       const c = this.text.charAt(this.pos);

@@ -4,7 +4,8 @@
  * and arrays, `"key" : value`, empty containers as `{ }` and `[ ]`, a final line feed).
  * Values: plain JSON data plus the markers from lib/units (`JsonDouble`, `JsonFloat` rendered
  * with Java's number text, `RawJson` copied verbatim in compact mode). `undefined` members are
- * skipped like JSON.stringify does; objects with `toJSON` (Dates) are converted first.
+ * skipped like JSON.stringify does; objects with `toJSON` (Dates) are converted first. Only own
+ * enumerable keys are written (null-prototype records included), never inherited ones.
  */
 import { JsonDouble, JsonFloat, RawJson, javaDoubleToString, javaFloatToString } from '../../lib/units/java-number.js';
 
@@ -86,7 +87,7 @@ function writeCompact(value: unknown, out: string[]): void {
   }
   out.push('{');
   let first = true;
-  for (const key in obj) {
+  for (const key of Object.keys(obj)) {
     const v = obj[key];
     if (v === undefined || typeof v === 'function') continue;
     if (!first) out.push(',');
@@ -135,7 +136,7 @@ function writePretty(value: unknown, level: number, out: string[]): void {
   }
   let count = 0;
   out.push('{');
-  for (const key in obj) {
+  for (const key of Object.keys(obj)) {
     const v = obj[key];
     if (v === undefined || typeof v === 'function') continue;
     if (count > 0) out.push(',');

@@ -38,7 +38,7 @@ function isContainer(v: unknown): v is Record<string, unknown> | unknown[] {
 
 function entries(v: Record<string, unknown>): Array<[string, unknown]> {
   const res: Array<[string, unknown]> = [];
-  for (const k in v) {
+  for (const k of Object.keys(v)) {
     const val = v[k];
     if (val !== undefined && typeof val !== 'function') res.push([k, normalize(val)]);
   }

@@ -37,7 +37,7 @@ const BOOLEAN_STRINGS: Record<string, boolean> = { true: true, on: true, yes: tr
 function lenientBoolean(v: unknown): boolean | undefined {
   if (typeof v === 'boolean') return v;
   if (typeof v === 'number' && Number.isInteger(v)) return v !== 0;
-  if (typeof v === 'string' && v in BOOLEAN_STRINGS) return BOOLEAN_STRINGS[v];
+  if (typeof v === 'string' && Object.hasOwn(BOOLEAN_STRINGS, v)) return BOOLEAN_STRINGS[v];
   return undefined;
 }
 

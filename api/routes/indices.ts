@@ -19,6 +19,7 @@ import {
 import { deprecationHeaders, objectBody } from './common.js';
 import { illegalArgument } from '../../lib/errors/errors.js';
 import { numberOfReplicas, type AliasMetadata, type IndexMetadata } from '../../lib/cluster/state.js';
+import { dict, own } from '../../lib/dict.js';
 
 export const INDICES_OPTIONS_PARAMS = ['ignore_unavailable', 'allow_no_indices', 'expand_wildcards'];
 
@@ -42,7 +43,7 @@ const FEATURES: Record<string, IndexFeature> = { _settings: 'settings', _mapping
 
 function parseCreateBody(body: Record<string, unknown>): { settings?: unknown; mappings?: Record<string, unknown>; aliases?: Record<string, AliasMetadata> } {
   const out: { settings?: unknown; mappings?: Record<string, unknown>; aliases?: Record<string, AliasMetadata> } = {};
-  const settings: Record<string, unknown> = {};
+  const settings: Record<string, unknown> = dict(); // no prototype: a `__proto__` settings key stays data
   for (const [k, v] of Object.entries(body)) {
     if (k === 'settings') Object.assign(settings, v as object);
     else if (k === 'mappings') out.mappings = v as Record<string, unknown>;
@@ -125,7 +126,7 @@ export function indicesRoutes(ctx: NodeContext): RouteDef[] {
         let features: IndexFeature[] = ['aliases', 'mappings', 'settings'];
         if (featureParam !== undefined) {
           features = featureParam.split(',').map((f) => {
-            const feat = FEATURES[f];
+            const feat = own(FEATURES, f);
             if (!feat) throw illegalArgument(`No endpoint or operation is available at [${f}]`);
             return feat;
           });

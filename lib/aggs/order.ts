@@ -6,6 +6,7 @@
 import { EsError } from '../errors/errors.js';
 import { offsetAt, localToUtc, parseTimeZone, type TimeZone } from '../dsl/time-zone.js';
 import type { AggSpec, Bucket, HistogramSpec, InternalAgg, TermsOrder } from './types.js';
+import { own } from '../dict.js';
 
 /** The value a sub-aggregation contributes to an order path (`name` or `name.metric`). */
 export function orderValue(b: Bucket, path: string): number {
@@ -44,7 +45,7 @@ export function metricValue(agg: InternalAgg, prop?: string): number | undefined
   if (t === 'extended_stats') {
     Object.assign(multi, { sum_of_squares: agg.sumOfSquares, variance, std_deviation: Math.sqrt(variance) });
   }
-  return multi[prop];
+  return own(multi, prop);
 }
 
 /** Comparator of buckets by an order list (the last criterion is the tie-breaker). */

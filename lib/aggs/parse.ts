@@ -12,6 +12,7 @@ import { parseSort } from '../dsl/sort.js';
 import { compileRegexp, RegexpSyntax, TermMatcher } from '../automaton/index.js';
 import { parseScript } from '../dsl/script-ref.js';
 import { parseFetchSource } from '../dsl/source-filter.js';
+import { own } from '../dict.js';
 
 
 /** Pipeline aggregations computed (on the coordinator, after the reduce). */
@@ -313,7 +314,7 @@ function parseHistogram(name: string, type: 'histogram' | 'date_histogram', f: F
   if (type === 'histogram') interval = doubleValue(iv);
   else if (typeof iv === 'number') interval = iv;
   else {
-    calendar = CALENDAR[textValue(iv)];
+    calendar = own(CALENDAR, textValue(iv));
     if (!calendar) interval = timeMs(textValue(iv), `${type}.interval`);
   }
   if (!calendar && !(interval > 0)) throw iae(`[interval] must be >0 for histogram aggregation [${name}]`);

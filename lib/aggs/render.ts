@@ -9,12 +9,13 @@ import { JsonFloat, jsonDouble, javaDoubleToString } from '../units/java-number.
 import type { Bucket, InternalAgg, KeyFormat } from './types.js';
 import { decodeIp } from '../mapping/term-encoding.js';
 import { metricValue } from './order.js';
+import { dict, putOwn } from '../dict.js';
 
 type Json = Record<string, unknown>;
 
-/** The `aggregations` section. */
+/** The `aggregations` section (aggregation names and bucket keys are user data: no prototype). */
 export function renderAggregations(aggs: readonly InternalAgg[], typedKeys: boolean): Json {
-  const out: Json = {};
+  const out: Json = dict();
   for (const a of aggs) out[typedKeys ? `${typeName(a)}#${a.spec.name}` : a.spec.name] = renderOne(a, typedKeys);
   return out;
 }
@@ -53,7 +54,10 @@ const dbl = (v: number): unknown => (Number.isFinite(v) ? jsonDouble(v) : null);
 function renderOne(a: InternalAgg, typed: boolean): Json {
   const out: Json = {};
   if (a.spec.meta) out.meta = a.spec.meta;
-  const subs = (b: Bucket, o: Json): Json => Object.assign(o, renderAggregations(b.subs, typed));
+  const subs = (b: Bucket, o: Json): Json => {
+    for (const [k, v] of Object.entries(renderAggregations(b.subs, typed))) putOwn(o, k, v);
+    return o;
+  };
   switch (a.kind) {
     case 'terms': {
       out.doc_count_error_upper_bound = a.docCountError;
@@ -85,14 +89,15 @@ function renderOne(a: InternalAgg, typed: boolean): Json {
       return out;
     case 'single':
       out.doc_count = a.docCount;
-      return Object.assign(out, renderAggregations(a.subs, typed));
+      for (const [k, v] of Object.entries(renderAggregations(a.subs, typed))) putOwn(out, k, v);
+      return out;
     case 'filters': {
       if (a.spec.type === 'adjacency_matrix') {
         // InternalAdjacencyMatrix: non-empty buckets only, sorted by key
         const kept = a.buckets.filter((b) => b.docCount > 0).sort((x, y) => (x.key < y.key ? -1 : x.key > y.key ? 1 : 0));
         out.buckets = kept.map((b) => subs(b, { key: b.key, doc_count: b.docCount }));
       } else if (a.spec.keyed) {
-        const buckets: Json = {};
+        const buckets: Json = dict();
         for (const b of a.buckets) buckets[b.key as string] = subs(b, { doc_count: b.docCount });
         out.buckets = buckets;
       } else out.buckets = a.buckets.map((b) => subs(b, { doc_count: b.docCount }));

@@ -7,6 +7,7 @@
  */
 import RE2 from 're2';
 import { illegalArgument } from '../errors/errors.js';
+import { own } from '../dict.js';
 
 /** Java POSIX and `java.lang.Character` classes as RE2 class bodies (usable inside `[...]`). */
 const POSIX: Record<string, string> = {
@@ -35,7 +36,7 @@ function refuse(pattern: string, what: string): Error {
 
 /** A `\p{Name}` / `\P{Name}` escape as RE2 syntax, inside a `[...]` class or standing alone. */
 function property(name: string, negated: boolean, inClass: boolean): string {
-  const body = POSIX[name] ?? POSIX[`Is${name}`] ?? `\\p{${name.replace(/^Is/, '')}}`;
+  const body = own(POSIX, name) ?? own(POSIX, `Is${name}`) ?? `\\p{${name.replace(/^Is/, '')}}`;
   const single = /^\\p\{[^}]+\}$/.test(body);
   if (single) return negated ? body.replace('\\p', '\\P') : body;
   if (!negated) return inClass ? body : `[${body}]`;
@@ -134,7 +135,7 @@ export function compileJavaRegex(pattern: string, flags?: string): RegExp {
     for (const f of flags.split('|')) {
       const name = f.trim();
       if (!name) continue;
-      const mapped = FLAGS[name];
+      const mapped = own(FLAGS, name);
       if (mapped === undefined) throw illegalArgument(`Unknown regex flag [${name}]`);
       if (name === 'COMMENTS') comments = true;
       if (name === 'LITERAL') literal = true;

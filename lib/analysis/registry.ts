@@ -11,6 +11,7 @@ import { ComponentSettings } from './settings.js';
 import type { CharFilterComponent, TokenFilterComponent, TokenizerComponent } from './token-stream.js';
 import { keywordTokenizer } from './tokenizers/char-class.js';
 import type { Analyzer, AnalysisRegistry } from './types.js';
+import { dict, own } from '../dict.js';
 
 type Kind = 'tokenizer' | 'filter' | 'char_filter';
 type Section = Record<string, Record<string, unknown>>;
@@ -19,8 +20,8 @@ const EMPTY = new ComponentSettings({});
 
 function section(settings: Record<string, unknown> | undefined, key: string): Section {
   const v = settings?.[key];
-  if (!v || typeof v !== 'object' || Array.isArray(v)) return {};
-  const out: Section = {};
+  if (!v || typeof v !== 'object' || Array.isArray(v)) return dict();
+  const out: Section = dict();
   for (const [name, def] of Object.entries(v as Record<string, unknown>)) {
     out[name] = def && typeof def === 'object' && !Array.isArray(def) ? (def as Record<string, unknown>) : {};
   }
@@ -33,7 +34,7 @@ const FACTORIES = { tokenizer: TOKENIZERS, filter: TOKEN_FILTERS, char_filter: C
 function buildComponent<T>(kind: Kind, name: string, def: Record<string, unknown>): T {
   const type = def['type'];
   if (type === undefined || type === null) throw illegalArgument(`${kind} [${name}] must specify either an analyzer type, or a tokenizer`);
-  const factory = (FACTORIES[kind] as Record<string, Factory<unknown>>)[String(type)];
+  const factory = own(FACTORIES[kind] as Record<string, Factory<unknown>>, String(type));
   if (!factory) throw illegalArgument(`Unknown ${kind} type [${String(type)}] for [${name}]`);
   return factory(name, new ComponentSettings(def)) as T;
 }
@@ -41,7 +42,7 @@ function buildComponent<T>(kind: Kind, name: string, def: Record<string, unknown
 /** Built-in component by bare name, or undefined (unknown, or only usable with settings). */
 function prebuilt<T>(kind: Kind, name: string): T | undefined {
   if (REQUIRE_SETTINGS[kind].has(name)) return undefined;
-  const factory = (FACTORIES[kind] as Record<string, Factory<unknown>>)[name];
+  const factory = own(FACTORIES[kind] as Record<string, Factory<unknown>>, name);
   return factory ? (factory(name, EMPTY) as T) : undefined;
 }
 
@@ -59,7 +60,7 @@ const builtinAnalyzers = new Map<string, ChainAnalyzer | undefined>();
 /** A built-in analyzer by name (`standard`, `english`, ...), shared by all registries. */
 export function builtinAnalyzer(name: string): ChainAnalyzer | undefined {
   if (builtinAnalyzers.has(name)) return builtinAnalyzers.get(name);
-  const builder = ANALYZER_TYPES[name];
+  const builder = own(ANALYZER_TYPES, name);
   const a = builder ? builder(name, EMPTY) : undefined;
   builtinAnalyzers.set(name, a);
   return a;
@@ -138,7 +139,7 @@ export class IndexAnalysisRegistry implements AnalysisRegistry {
     const type = s.str('type');
     if (type === undefined && !s.has('tokenizer')) throw illegalArgument(`analyzer [${name}] must specify either an analyzer type, or a tokenizer`);
     if (type === undefined || type === 'custom') return this.buildCustom(name, s);
-    const builder = ANALYZER_TYPES[type];
+    const builder = own(ANALYZER_TYPES, type);
     if (!builder) throw illegalArgument(`Unknown analyzer type [${type}] for [${name}]`);
     return builder(name, s);
   }

@@ -3,7 +3,7 @@
  * function of the state; the result is persisted (synced) before listeners see it and before
  * the caller's request is acknowledged.
  */
-import type { ClusterState, ClusterStateUpdate } from './state.js';
+import { normalizeState, type ClusterState, type ClusterStateUpdate } from './state.js';
 import type { StateStore } from './state-store.js';
 
 export type StateListener = (next: ClusterState, prev: ClusterState) => Promise<void>;
@@ -17,7 +17,7 @@ export class ClusterService {
     initial: ClusterState,
     private readonly store: StateStore,
   ) {
-    this.current = initial;
+    this.current = normalizeState(initial);
   }
 
   state(): ClusterState {
@@ -37,7 +37,7 @@ export class ClusterService {
       const prev = this.current;
       const next = update(prev);
       if (next === prev) return prev;
-      const versioned = { ...next, version: prev.version + 1 };
+      const versioned = normalizeState({ ...next, version: prev.version + 1 }, prev);
       await this.store.save(versioned);
       this.current = versioned;
       for (const l of this.listeners) await l(versioned, prev);

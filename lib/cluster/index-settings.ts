@@ -8,6 +8,7 @@ import { EsError } from '../errors/es-error.js';
 import { illegalArgument } from '../errors/errors.js';
 import type { Settings } from './settings.js';
 import { parseTimeMs } from './time.js';
+import { own } from '../dict.js';
 
 interface SettingDef {
   dynamic: boolean;
@@ -110,7 +111,7 @@ const GROUPS: Array<{ prefix: string; dynamic: boolean }> = [
 ];
 
 function lookup(key: string): SettingDef | { dynamic: boolean } | undefined {
-  const exact = EXACT[key];
+  const exact = own(EXACT, key);
   if (exact) return exact;
   return GROUPS.find((g) => key.startsWith(g.prefix));
 }
@@ -136,7 +137,7 @@ export function defaultIndexSettings(settings: Settings): Settings {
   const out: Settings = {};
   for (const key of Object.keys(EXACT).sort()) {
     const def = EXACT[key]!.default;
-    if (def !== undefined && !(key in settings)) out[key] = def;
+    if (def !== undefined && !Object.hasOwn(settings, key)) out[key] = def;
   }
   return out;
 }
@@ -144,7 +145,7 @@ export function defaultIndexSettings(settings: Settings): Settings {
 /** ES 5.6's deprecation warning for each deprecated setting present (`Setting#checkDeprecation`). */
 export function deprecatedSettingWarnings(settings: Settings): string[] {
   return Object.keys(settings)
-    .filter((k) => EXACT[k]?.deprecated)
+    .filter((k) => own(EXACT, k)?.deprecated)
     .map(
       (k) =>
         `[${k}] setting was deprecated in Elasticsearch and will be removed in a future release! See the breaking changes documentation for the next major version.`,

@@ -1,14 +1,16 @@
 /**
  * Settings as ES 5 keeps them: a flat map of dotted keys to strings, arrays as `key.0`, `key.1`
- * (ES 5 `Settings`), rendered nested or flat (`flat_settings`).
+ * (ES 5 `Settings`), rendered nested or flat (`flat_settings`). Every map built here has a null
+ * prototype: keys come from users, and `__proto__.x` must nest as data, not as a prototype write.
  */
 import { simpleMatch } from '../units/simple-match.js';
 import { illegalArgument } from '../errors/errors.js';
+import { dict } from '../dict.js';
 
 export type Settings = Record<string, string>;
 
 /** Flatten a nested settings object (`{index: {number_of_shards: 1}}`) into dotted keys. */
-export function flattenSettings(input: unknown, prefix = '', out: Settings = {}): Settings {
+export function flattenSettings(input: unknown, prefix = '', out: Settings = dict()): Settings {
   if (input === null || input === undefined) return out;
   if (Array.isArray(input)) {
     input.forEach((v, i) => flattenSettings(v, `${prefix}${i}.`, out));
@@ -28,14 +30,14 @@ export function flattenSettings(input: unknown, prefix = '', out: Settings = {})
 
 /** Prefix every key with `index.` where it lacks it, as index-level APIs accept `number_of_shards`. */
 export function normalizeIndexSettings(flat: Settings): Settings {
-  const out: Settings = {};
+  const out: Settings = dict();
   for (const [k, v] of Object.entries(flat)) out[k.startsWith('index.') ? k : `index.${k}`] = v;
   return out;
 }
 
 /** Render flat settings nested; maps whose keys are 0..n-1 become arrays (ES getAsStructuredMap). */
 export function nestSettings(flat: Settings): Record<string, unknown> {
-  const root: Record<string, unknown> = {};
+  const root = dict<unknown>();
   for (const key of Object.keys(flat).sort()) {
     const parts = key.split('.');
     let node = root;
@@ -43,7 +45,7 @@ export function nestSettings(flat: Settings): Record<string, unknown> {
       const p = parts[i]!;
       const next = node[p];
       if (next === undefined || typeof next !== 'object' || next === null) {
-        const created: Record<string, unknown> = {};
+        const created = dict<unknown>();
         node[p] = created;
         node = created;
       } else node = next as Record<string, unknown>;
@@ -72,7 +74,7 @@ function isDenseIndexSet(keys: string[]): boolean {
 /** Render settings for a response: nested unless `flat`. */
 export function renderSettings(flat: Settings, asFlat: boolean): Record<string, unknown> {
   if (asFlat) {
-    const out: Record<string, unknown> = {};
+    const out = dict<unknown>();
     for (const k of Object.keys(flat).sort()) out[k] = flat[k];
     return out;
   }
@@ -91,7 +93,7 @@ export function intSetting(settings: Settings, key: string, def: number): number
 
 /** Keys of a flat settings map matching `prefix.*` with the prefix removed (for `index.analysis`). */
 export function subSettings(flat: Settings, prefix: string): Settings {
-  const out: Settings = {};
+  const out: Settings = dict();
   const p = prefix.endsWith('.') ? prefix : `${prefix}.`;
   for (const [k, v] of Object.entries(flat)) if (k.startsWith(p)) out[k.slice(p.length)] = v;
   return out;

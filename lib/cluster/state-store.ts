@@ -3,7 +3,8 @@
  * `<data>/nodes/0/_state`, one key holding the JSON of the state, written with `sync` so an
  * acknowledged metadata change survives `kill -9`. (A multi-node cluster will keep the
  * authoritative copy in the consensus store instead; this is the single-node home.) The
- * keyspace is a storage/ store like a shard's: only storage/ touches LevelDB.
+ * keyspace is a storage/ store like a shard's: only storage/ touches LevelDB. Transient
+ * cluster settings are never written: ES 5.6 drops them on a full cluster restart.
  */
 import { openShardStore, type ShardStore } from '../../storage/shard-store.js';
 import type { ClusterState } from './state.js';
@@ -19,11 +20,13 @@ export class StateStore {
 
   async load(): Promise<ClusterState | undefined> {
     const raw = await this.db.get(STATE_KEY);
-    return raw === undefined ? undefined : (JSON.parse(raw.toString('utf8')) as ClusterState);
+    if (raw === undefined) return undefined;
+    const state = JSON.parse(raw.toString('utf8')) as ClusterState;
+    return { ...state, transientSettings: {} };
   }
 
   async save(state: ClusterState): Promise<void> {
-    await this.db.put(STATE_KEY, Buffer.from(JSON.stringify(state)), { sync: true });
+    await this.db.put(STATE_KEY, Buffer.from(JSON.stringify({ ...state, transientSettings: {} })), { sync: true });
   }
 
   async close(): Promise<void> {

@@ -5,6 +5,7 @@
  * state (`ClusterStateUpdate`); the node persists the result before acknowledging.
  */
 import type { Settings } from './settings.js';
+import { deepDict, dict, dictOf } from '../dict.js';
 
 export interface AliasMetadata {
   filter?: Record<string, unknown>;
@@ -51,13 +52,47 @@ export function emptyState(clusterUuid: string): ClusterState {
   return {
     version: 0,
     clusterUuid,
-    indices: {},
-    templates: {},
-    persistentSettings: {},
-    transientSettings: {},
-    pipelines: {},
-    storedScripts: {},
+    indices: dict(),
+    templates: dict(),
+    persistentSettings: dict(),
+    transientSettings: dict(),
+    pipelines: dict(),
+    storedScripts: dict(),
   };
+}
+
+/**
+ * The state with every user-keyed record (index, template, pipeline and script names, settings
+ * keys, mapping and alias JSON) as a null-prototype object, so no name reaches
+ * `Object.prototype` (see lib/dict.ts). Entries identical to `prev`'s are already normalised
+ * and reused; updates may build their records with spreads and this fixes them up once.
+ */
+export function normalizeState(next: ClusterState, prev?: ClusterState): ClusterState {
+  const indices = dict<IndexMetadata>();
+  for (const [name, meta] of Object.entries(next.indices)) {
+    indices[name] = prev && Object.hasOwn(prev.indices, name) && prev.indices[name] === meta ? meta : normalizeIndex(meta);
+  }
+  const templates = dict<IndexTemplate>();
+  for (const [name, t] of Object.entries(next.templates)) {
+    templates[name] = prev && Object.hasOwn(prev.templates, name) && prev.templates[name] === t ? t : normalizeTemplate(t);
+  }
+  return {
+    ...next,
+    indices,
+    templates,
+    persistentSettings: dictOf(next.persistentSettings),
+    transientSettings: dictOf(next.transientSettings),
+    pipelines: deepDict(dictOf(next.pipelines)),
+    storedScripts: deepDict(dictOf(next.storedScripts)),
+  };
+}
+
+function normalizeIndex(meta: IndexMetadata): IndexMetadata {
+  return { ...meta, settings: dictOf(meta.settings), mappings: deepDict(dictOf(meta.mappings)), aliases: deepDict(dictOf(meta.aliases)) };
+}
+
+function normalizeTemplate(t: IndexTemplate): IndexTemplate {
+  return { ...t, settings: dictOf(t.settings), mappings: deepDict(dictOf(t.mappings)), aliases: deepDict(dictOf(t.aliases)) };
 }
 
 export function numberOfShards(meta: IndexMetadata): number {

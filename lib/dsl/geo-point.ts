@@ -6,6 +6,7 @@
  */
 import { EsError } from '../errors/errors.js';
 import { doubleValue, isObject, isValue, textValue, tokenOf } from './xcontent.js';
+import { own } from '../dict.js';
 
 /** A point in degrees. */
 export interface GeoPoint {
@@ -126,7 +127,7 @@ export const DISTANCE_UNITS: Record<string, number> = {
 /** Parse a distance (`"12km"`, `12`) into meters; a bare number uses `defaultUnit`. */
 export function parseDistanceMeters(v: unknown, defaultUnit = 'm'): number {
   if (!isValue(v)) throw parseError(`failed to parse distance: ${tokenOf(v)}`);
-  if (typeof v === 'number') return v * (DISTANCE_UNITS[defaultUnit] ?? 1);
+  if (typeof v === 'number') return v * (own(DISTANCE_UNITS, defaultUnit) ?? 1);
   const text = textValue(v).trim();
   // longest unit suffix first, so "nmi" is not read as "mi"
   const units = Object.keys(DISTANCE_UNITS).sort((a, b) => b.length - a.length);
@@ -135,11 +136,11 @@ export function parseDistanceMeters(v: unknown, defaultUnit = 'm'): number {
       return doubleValue(text.slice(0, -u.length)) * (DISTANCE_UNITS[u] as number);
     }
   }
-  return doubleValue(text) * (DISTANCE_UNITS[defaultUnit] ?? 1);
+  return doubleValue(text) * (own(DISTANCE_UNITS, defaultUnit) ?? 1);
 }
 
 /** `DistanceUnit.fromString`. */
 export function parseDistanceUnit(text: string): string {
-  if (DISTANCE_UNITS[text] !== undefined) return text;
+  if (own(DISTANCE_UNITS, text) !== undefined) return text;
   throw new EsError('illegal_argument_exception', 400, `No distance unit match [${text}]`);
 }

@@ -45,6 +45,7 @@ import { parseTerm } from './queries/term.js';
 import { parseTerms } from './queries/terms.js';
 import { parseType } from './queries/type.js';
 import { parseTemplateQuery } from './queries/template.js';
+import { own } from '../dict.js';
 
 export type { ParseOptions } from './parse-context.js';
 export type { Query, QueryKind } from './query-types.js';
@@ -121,7 +122,7 @@ function parseInner(ctx: ParseContext, value: unknown, at: At): Query | null {
   if (!isObject(body)) {
     throw ctx.error(`[${name}] query malformed, no start_object after query name`, ctx.atValue(value, name));
   }
-  const parser = REGISTRY[name];
+  const parser = own(REGISTRY, name);
   if (!parser) {
     if (NOT_SUPPORTED.has(name)) {
       throw ctx.error(`[${name}] query is not supported by this server`, ctx.atValue(value, name));

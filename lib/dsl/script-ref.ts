@@ -6,6 +6,7 @@
  */
 import { EsError } from '../errors/errors.js';
 import { isObject, textValue, tokenOf, type JsonObject } from './xcontent.js';
+import { dict } from '../dict.js';
 
 /** `ScriptType`. */
 export type ScriptType = 'inline' | 'stored' | 'file';
@@ -38,7 +39,7 @@ export function parseScript(v: unknown, defaultLang = DEFAULT_SCRIPT_LANG): Scri
   let type: ScriptType | undefined;
   let idOrCode: string | undefined;
   let lang: string | undefined;
-  let params: Record<string, unknown> = {};
+  let params: Record<string, unknown> = dict();
   let options: Record<string, string> | undefined;
   const setType = (t: ScriptType, code: string): void => {
     // (sic) ES 5.x builds this message with stray " + " fragments

@@ -2,9 +2,11 @@
  * The document a pipeline works on (ES 5.6 `IngestDocument`): one map holding the source and the
  * metadata fields (`_index`, `_type`, `_id`, `_routing`, `_parent`), plus the ingest metadata
  * (`_ingest.timestamp`). Dotted paths walk maps and list indices; `_source.` and `_ingest.`
- * prefixes pick the part; errors carry ES's messages.
+ * prefixes pick the part; errors carry ES's messages. Maps are null-prototype objects and paths
+ * see own keys only, so `__proto__.x` or `constructor` name document fields like any other.
  */
 import { illegalArgument } from '../errors/errors.js';
+import { deepDict, dict, dictOf, putOwn } from '../dict.js';
 
 export const METADATA_FIELDS = ['_index', '_type', '_id', '_routing', '_parent', '_timestamp', '_ttl'] as const;
 
@@ -32,19 +34,19 @@ export class IngestDocument {
   ) {}
 
   static from(meta: Partial<Record<(typeof METADATA_FIELDS)[number], string>>, source: JsonMap, timestamp: string): IngestDocument {
-    const all: JsonMap = { ...source };
+    const all: JsonMap = deepDict(dictOf(source));
     for (const f of METADATA_FIELDS) if (meta[f] !== undefined) all[f] = meta[f];
-    return new IngestDocument(all, { timestamp });
+    return new IngestDocument(all, dictOf({ timestamp }));
   }
 
   /** A deep copy (simulate's verbose mode snapshots after every processor). */
   clone(): IngestDocument {
-    return new IngestDocument(structuredClone(this.sourceAndMetadata), structuredClone(this.ingestMetadata));
+    return new IngestDocument(deepDict(this.sourceAndMetadata), deepDict(this.ingestMetadata));
   }
 
   /** The source without metadata fields. */
   source(): JsonMap {
-    const out: JsonMap = {};
+    const out: JsonMap = dict();
     for (const [k, v] of Object.entries(this.sourceAndMetadata)) if (!(METADATA_FIELDS as readonly string[]).includes(k)) out[k] = v;
     return out;
   }
@@ -62,7 +64,7 @@ export class IngestDocument {
   }
 
   private step(context: unknown, key: string, path: string): { found: boolean; value?: unknown } {
-    if (isMap(context)) return key in context ? { found: true, value: context[key] } : { found: false };
+    if (isMap(context)) return Object.hasOwn(context, key) ? { found: true, value: context[key] } : { found: false };
     if (Array.isArray(context)) {
       if (!/^-?\d+$/.test(key)) throw illegalArgument(`[${key}] is not an integer, cannot be used as an index as part of path [${path}]`);
       const i = Number(key);
@@ -100,7 +102,7 @@ export class IngestDocument {
     for (let i = 0; i < parts.length - 1; i++) {
       const p = parts[i]!;
       if (isMap(cur)) {
-        if (!(p in cur)) cur[p] = {};
+        if (!Object.hasOwn(cur, p)) putOwn(cur, p, dict());
         cur = cur[p];
       } else if (Array.isArray(cur)) {
         cur = this.step(cur, p, path).value;
@@ -115,13 +117,13 @@ export class IngestDocument {
       throw illegalArgument('cannot set [_ingest] as it is reserved');
     }
     if (isMap(cur)) {
-      if (append && last in cur) {
+      if (append && Object.hasOwn(cur, last)) {
         const prev = cur[last];
         const list = Array.isArray(prev) ? prev : [prev];
         if (Array.isArray(value)) list.push(...value);
         else list.push(value);
-        cur[last] = list;
-      } else cur[last] = value;
+        putOwn(cur, last, list);
+      } else putOwn(cur, last, value);
     } else if (Array.isArray(cur)) {
       if (!/^-?\d+$/.test(last)) throw illegalArgument(`[${last}] is not an integer, cannot be used as an index as part of path [${path}]`);
       const i = Number(last);
@@ -151,7 +153,7 @@ export class IngestDocument {
     }
     const last = parts[parts.length - 1]!;
     if (isMap(cur)) {
-      if (!(last in cur)) throw illegalArgument(`field [${last}] not present as part of path [${path}]`);
+      if (!Object.hasOwn(cur, last)) throw illegalArgument(`field [${last}] not present as part of path [${path}]`);
       delete cur[last];
     } else if (Array.isArray(cur)) {
       const r = this.step(cur, last, path);

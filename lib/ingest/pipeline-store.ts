@@ -8,6 +8,7 @@ import type { ClusterState } from '../cluster/state.js';
 import { EsError } from '../errors/errors.js';
 import { simpleMatch } from '../cluster/settings.js';
 import { createPipeline, type Pipeline } from './pipeline.js';
+import { dict, dictOf } from '../dict.js';
 
 const built = new WeakMap<object, Pipeline>();
 
@@ -31,7 +32,7 @@ export async function putPipeline(ctx: NodeContext, id: string, definition: unkn
 
 /** `GET /_ingest/pipeline[/{id}]`: status 404 with `{}` when named ids match nothing. */
 export function getPipelines(state: ClusterState, ids: string[]): { status: number; body: Record<string, unknown> } {
-  const body: Record<string, unknown> = {};
+  const body: Record<string, unknown> = dict();
   const all = Object.keys(state.pipelines);
   for (const id of all) {
     if (ids.length === 0 || ids.some((p) => p === '*' || p === id || simpleMatch(p, id))) body[id] = state.pipelines[id];
@@ -43,7 +44,7 @@ export async function deletePipeline(ctx: NodeContext, id: string): Promise<{ ac
   await ctx.cluster.submit((state) => {
     const matched = Object.keys(state.pipelines).filter((p) => p === id || simpleMatch(id, p));
     if (matched.length === 0) throw new EsError('resource_not_found_exception', 404, `pipeline [${id}] is missing`);
-    const pipelines = { ...state.pipelines };
+    const pipelines = dictOf(state.pipelines);
     for (const m of matched) delete pipelines[m];
     return { ...state, pipelines };
   });

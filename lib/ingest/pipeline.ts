@@ -11,6 +11,7 @@ import { javaType, type IngestDocument } from './ingest-document.js';
 import { MUTATE_PROCESSORS, type ProcessorFactory } from './processors/mutate.js';
 import { DATE_PROCESSORS } from './processors/date.js';
 import { GROK_PROCESSORS } from './processors/grok.js';
+import { own } from '../dict.js';
 
 export interface Pipeline {
   id: string;
@@ -77,7 +78,7 @@ function readProcessor(type: string, rawConfig: unknown): Processor {
   const tagRaw = config.tag;
   delete config.tag;
   const tag = tagRaw === undefined || tagRaw === null ? undefined : String(tagRaw);
-  const factory = FACTORIES[type];
+  const factory = own(FACTORIES, type);
   if (!factory) throw configError(type, tag, undefined, `No processor type exists with name [${type}]`);
   const c = new ConfigReader(type, tag, config);
   const onFailureConfigs = c.list('on_failure', false);

@@ -1,10 +1,13 @@
 /**
  * `{{field}}` templating of processor values and field names (ES 5.6 `TemplateService` /
  * `ValueSource`): strings are mustache templates rendered against the document's source,
- * metadata and `_ingest`; maps and lists are templated element by element.
+ * metadata and `_ingest` (own keys only, see `OwnContext`); maps and lists are templated
+ * element by element.
  */
 import Mustache from 'mustache';
 import type { IngestDocument } from './ingest-document.js';
+import { dictOf } from '../dict.js';
+import { OwnContext } from '../mustache/own-context.js';
 
 /** A value computed per document. */
 export type ValueSource = (doc: IngestDocument) => unknown;
@@ -16,7 +19,7 @@ function model(doc: IngestDocument): Record<string, unknown> {
 /** Render a string template (plain text, no escaping). */
 export function renderTemplate(template: string, doc: IngestDocument): string {
   if (!template.includes('{{')) return template;
-  return Mustache.render(template, model(doc), {}, { escape: (v: unknown) => String(v) });
+  return Mustache.render(template, new OwnContext(model(doc)), {}, { escape: (v: unknown) => String(v) });
 }
 
 /** Wrap a configured value as a per-document value source. */
@@ -28,7 +31,7 @@ export function valueSource(value: unknown): ValueSource {
   }
   if (value !== null && typeof value === 'object') {
     const entries = Object.entries(value as Record<string, unknown>).map(([k, v]): [string, ValueSource] => [k, valueSource(v)]);
-    return (doc) => Object.fromEntries(entries.map(([k, v]) => [renderTemplate(k, doc), v(doc)]));
+    return (doc) => dictOf(entries.map(([k, v]): [string, unknown] => [renderTemplate(k, doc), v(doc)]));
   }
   return () => value;
 }

@@ -5,6 +5,7 @@
  */
 import type { Analyzer, AnalysisRegistry } from '../analysis/types.js';
 import { illegalState } from '../errors/errors.js';
+import { own } from '../dict.js';
 
 const FALLBACK: Record<string, string> = {
   default_search_quote: 'default_search',
@@ -18,7 +19,7 @@ export function resolveAnalyzer(registry: AnalysisRegistry, name: string): Analy
   while (n !== undefined) {
     const a = registry.analyzer(n);
     if (a) return a;
-    n = FALLBACK[n];
+    n = own(FALLBACK, n);
   }
   throw illegalState(`analyzer [${name}] not found`);
 }

@@ -19,6 +19,7 @@ import {
   optionalElement,
   parseSequence,
 } from './joda-pattern.js';
+import { own } from '../dict.js';
 
 /** A compiled date format. */
 export interface DateFormatter {

@@ -8,6 +8,7 @@ import { compileJavaRegex, deriveRegex } from '../analysis/java-regex.js';
 import { simpleMatch } from '../units/simple-match.js';
 import type { DynamicTemplate } from './mapper-types.js';
 import { illegalArgument, javaToString, mapperParsing } from './mapping-errors.js';
+import { dict } from '../dict.js';
 
 /** JSON value kinds as ES names them (`XContentFieldType`). */
 export type XContentFieldType = 'object' | 'string' | 'long' | 'double' | 'boolean' | 'date' | 'binary';
@@ -91,7 +92,7 @@ function substitute(v: unknown, name: string, dynamicType: string): unknown {
   if (typeof v === 'string') return v.replaceAll('{name}', name).replaceAll('{dynamic_type}', dynamicType).replaceAll('{dynamicType}', dynamicType);
   if (Array.isArray(v)) return v.map((x) => substitute(x, name, dynamicType));
   if (typeof v === 'object' && v !== null) {
-    const out: Record<string, unknown> = {};
+    const out: Record<string, unknown> = dict();
     for (const [k, x] of Object.entries(v)) out[substitute(k, name, dynamicType) as string] = substitute(x, name, dynamicType);
     return out;
   }

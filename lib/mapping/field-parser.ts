@@ -16,6 +16,7 @@ import {
 } from './mapper-types.js';
 import { upgradeStringField } from './string-upgrade.js';
 import { floatParam, illegalArgument, intParam, javaToString, lenientBoolean, mapperParsing, unsupportedParameters } from './mapping-errors.js';
+import { dict, own } from '../dict.js';
 
 /** What field parsing needs from the index. */
 export interface ParserContext {
@@ -60,11 +61,11 @@ export function parseField(propName: string, name: string, path: string, type: s
     const up = upgradeStringField(propName, node, ctx.warnings);
     return parseField(propName, name, path, up.type, up.node, ctx, isMultiField);
   }
-  const allowed = new Set(ALLOWED[type]);
+  const allowed = new Set(own(ALLOWED, type));
   const p: FieldParams = {};
   let fields = new Map<string, FieldMapping>();
   let copyTo: string[] = [];
-  const unsupported: Record<string, unknown> = {};
+  const unsupported: Record<string, unknown> = dict(); // unknown parameter names are user input
   const bool = (k: string, v: unknown): boolean => lenientBoolean(v, `${propName}.${k}`, ctx.warnings);
   for (const [k, v] of Object.entries(rest)) {
     if (!allowed.has(k) || (isMultiField && (k === 'copy_to'))) {
@@ -213,7 +214,7 @@ function parsePassthrough(propName: string, name: string, path: string, type: st
     }
   }
   let copyTo: string[] = [];
-  const extra: Record<string, unknown> = {};
+  const extra: Record<string, unknown> = dict();
   for (const [k, v] of Object.entries(rest)) {
     if (k === 'copy_to') copyTo = Array.isArray(v) ? v.map(String) : [String(v)];
     else extra[k] = v;

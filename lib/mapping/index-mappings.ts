@@ -15,6 +15,7 @@ import { renderField, renderTypeMapping } from './mapping-render.js';
 import { checkCompatibility, mergeObject, mergeTypeMappings } from './merge.js';
 import { parseTypeMapping, unwrapTypeMapping } from './type-parser.js';
 import { typeIndex } from './type-lookup.js';
+import { dict } from '../dict.js';
 
 type Json = Record<string, unknown>;
 
@@ -286,7 +287,7 @@ export class IndexMappings {
     const all: Array<[string, () => Json, string]> = [];
     for (const name of METADATA_FIELD_NAMES) all.push([name, () => renderMetaFieldMapping(tm, name, includeDefaults), name]);
     for (const [path, f] of fields) all.push([path, () => ({ [f.name]: renderField(f, includeDefaults) }), path]);
-    const out: Json = {};
+    const out: Json = dict(); // field paths are user input
     for (const pattern of patterns) {
       if (pattern.includes('*')) {
         for (const [path, render] of all) if (simpleMatch(pattern, path)) out[path] = { full_name: path, mapping: render() };

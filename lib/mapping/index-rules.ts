@@ -6,6 +6,7 @@
  */
 import type { ObjectMapping, TypeMapping } from './mapper-types.js';
 import { illegalArgument, invalidTypeName } from './mapping-errors.js';
+import { own, putOwn } from '../dict.js';
 
 type Json = Record<string, unknown>;
 
@@ -24,15 +25,15 @@ export interface MappingLimits {
 export const METADATA_MAPPER_COUNT = 12;
 
 function setting(settings: Json, key: string): unknown {
-  if (key in settings) return settings[key];
+  if (Object.hasOwn(settings, key)) return settings[key];
   const short = key.startsWith('index.') ? key.slice('index.'.length) : key;
-  if (short in settings) return settings[short];
+  if (Object.hasOwn(settings, short)) return settings[short];
   let cur: unknown = settings;
   for (const part of key.split('.')) {
     if (typeof cur !== 'object' || cur === null) return undefined;
-    cur = (cur as Json)[part];
+    cur = own(cur as Json, part);
   }
-  if (cur === undefined && 'index' in settings) return setting(settings['index'] as Json, short);
+  if (cur === undefined && Object.hasOwn(settings, 'index')) return setting(settings['index'] as Json, short);
   return cur;
 }
 
@@ -76,7 +77,7 @@ export function applyDefaultMapping(content: Json, defaults: Json): Json {
   const out: Json = structuredClone(content);
   for (const [k, dv] of Object.entries(defaults)) {
     const cv = out[k];
-    if (!(k in out)) out[k] = structuredClone(dv);
+    if (!Object.hasOwn(out, k)) putOwn(out, k, structuredClone(dv));
     else if (isMap(cv) && isMap(dv)) out[k] = applyDefaultMapping(cv, dv);
     else if (Array.isArray(cv) && Array.isArray(dv)) {
       if (singleKeyMaps(cv) && singleKeyMaps(dv)) {

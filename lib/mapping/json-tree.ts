@@ -7,6 +7,7 @@
  * `json_parse_exception`.
  */
 import { EsError } from '../errors/errors.js';
+import { putOwn } from '../dict.js';
 
 /** A JSON number with its source text. */
 export class JsonNumber {
@@ -53,7 +54,11 @@ export function toPlain(v: JsonValue): unknown {
   if (v instanceof JsonNumber) return v.value;
   if (Array.isArray(v)) return v.map(toPlain);
   const out: Record<string, unknown> = {};
-  for (const [k, val] of v.entries) out[k] = toPlain(val);
+  // As JSON.parse: a `__proto__` key is an own property, never a prototype write.
+  for (const [k, val] of v.entries) {
+    if (k === '__proto__') putOwn(out, k, toPlain(val));
+    else out[k] = toPlain(val);
+  }
   return out;
 }
 

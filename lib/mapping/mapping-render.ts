@@ -7,6 +7,7 @@
  */
 import { DEFAULT_DATE_FORMAT, DEFAULT_DYNAMIC_DATE_FORMATS } from './date-format.js';
 import { type FieldMapping, type ObjectMapping, type TypeMapping, NUMERIC_TYPES } from './mapper-types.js';
+import { dict, putOwn } from '../dict.js';
 
 type Json = Record<string, unknown>;
 
@@ -32,7 +33,7 @@ export function renderField(f: FieldMapping, includeDefaults: boolean): Json {
   const p = f.params;
   const out: Json = { type: f.type };
   if (p.extra !== undefined) {
-    Object.assign(out, p.extra);
+    for (const [k, v] of Object.entries(p.extra)) putOwn(out, k, v); // parameter names are user input
     if (f.copyTo.length > 0) out['copy_to'] = [...f.copyTo];
     return out;
   }
@@ -52,7 +53,7 @@ export function renderField(f: FieldMapping, includeDefaults: boolean): Json {
   if (p.similarity !== undefined) out['similarity'] = p.similarity;
   else if (includeDefaults) out['similarity'] = 'BM25';
   if (f.fields.size > 0) {
-    const fields: Json = {};
+    const fields: Json = dict(); // field names are user input
     for (const [name, sub] of [...f.fields.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) fields[name] = renderField(sub, includeDefaults);
     out['fields'] = fields;
   }
@@ -135,7 +136,7 @@ export function renderObject(o: ObjectMapping, includeDefaults: boolean, isRoot:
   if (o.includeInAll !== undefined) out['include_in_all'] = o.includeInAll;
   custom?.(out);
   if (o.properties.size > 0) {
-    const props: Json = {};
+    const props: Json = dict(); // field names are user input
     const names = [...o.properties.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
     for (const name of names) {
       const m = o.properties.get(name)!;

@@ -9,6 +9,7 @@ import { parseDynamicTemplates } from './dynamic-templates.js';
 import { type ParserContext, hasAnalyzer, parseField } from './field-parser.js';
 import { type DynamicTemplate, type Mapper, type MetaFields, type ObjectMapping, type TypeMapping, childPath } from './mapper-types.js';
 import { illegalArgument, javaToString, lenientBoolean, mapperParsing, unsupportedParameters } from './mapping-errors.js';
+import { dict } from '../dict.js';
 
 type Json = Record<string, unknown>;
 
@@ -81,7 +82,7 @@ export function parseMapper(propName: string, name: string, path: string, def: J
 
 function parseObject(propName: string, name: string, path: string, nested: boolean, def: Json, ctx: ParserContext): ObjectMapping {
   const o: { -readonly [K in keyof ObjectMapping]: ObjectMapping[K] } = { kind: 'object', name, path, nested, properties: new Map() };
-  const unsupported: Json = {};
+  const unsupported: Json = dict(); // unknown parameter names are user input
   for (const [k, v] of Object.entries(def)) {
     switch (k) {
       case 'type':
@@ -128,7 +129,7 @@ export function parseTypeMapping(type: string, input: Json, ctx: ParserContext, 
   let dateDetection: boolean | undefined;
   let numericDetection: boolean | undefined;
   let dynamicDateFormats: string[] | undefined;
-  const unsupported: Json = {};
+  const unsupported: Json = dict(); // unknown parameter names are user input
   for (const [k, v] of Object.entries(json)) {
     switch (k) {
       case 'properties':
@@ -216,7 +217,7 @@ function metaMap(name: string, v: unknown): Json {
 
 function parseAll(v: unknown, ctx: ParserContext): MetaFields['all'] {
   const out: { -readonly [K in keyof MetaFields['all']]: MetaFields['all'][K] } = {};
-  const unsupported: Json = {};
+  const unsupported: Json = dict(); // unknown parameter names are user input
   for (const [k, x] of Object.entries(metaMap('_all', v))) {
     if (k === 'enabled') out.enabled = lenientBoolean(x, '_all.enabled', ctx.warnings);
     else if (k === 'store') out.store = lenientBoolean(x, '_all.store', ctx.warnings);
@@ -238,7 +239,7 @@ function parseAll(v: unknown, ctx: ParserContext): MetaFields['all'] {
 
 function parseSource(v: unknown, ctx: ParserContext): MetaFields['source'] {
   const out: { -readonly [K in keyof MetaFields['source']]: MetaFields['source'][K] } = {};
-  const unsupported: Json = {};
+  const unsupported: Json = dict(); // unknown parameter names are user input
   for (const [k, x] of Object.entries(metaMap('_source', v))) {
     if (k === 'enabled') out.enabled = lenientBoolean(x, '_source.enabled', ctx.warnings);
     else if (k === 'includes' || k === 'excludes') {
@@ -253,7 +254,7 @@ function parseSource(v: unknown, ctx: ParserContext): MetaFields['source'] {
 
 function parseRouting(v: unknown, ctx: ParserContext): MetaFields['routing'] {
   const m = metaMap('_routing', v);
-  const unsupported: Json = {};
+  const unsupported: Json = dict(); // unknown parameter names are user input
   let required: boolean | undefined;
   for (const [k, x] of Object.entries(m)) {
     if (k === 'required') required = lenientBoolean(x, '_routing.required', ctx.warnings);
@@ -265,7 +266,7 @@ function parseRouting(v: unknown, ctx: ParserContext): MetaFields['routing'] {
 
 function parseParent(v: unknown, ctx: ParserContext): MetaFields['parent'] {
   const m = metaMap('_parent', v);
-  const unsupported: Json = {};
+  const unsupported: Json = dict(); // unknown parameter names are user input
   let type: string | undefined;
   let eager: boolean | undefined;
   for (const [k, x] of Object.entries(m)) {
@@ -281,7 +282,7 @@ function parseParent(v: unknown, ctx: ParserContext): MetaFields['parent'] {
 }
 
 function parseEnabledOnly(name: string, v: unknown, ctx: ParserContext): { enabled?: boolean } {
-  const unsupported: Json = {};
+  const unsupported: Json = dict(); // unknown parameter names are user input
   let enabled: boolean | undefined;
   for (const [k, x] of Object.entries(metaMap(name, v))) {
     if (k === 'enabled') enabled = lenientBoolean(x, `${name}.enabled`, ctx.warnings);

@@ -10,13 +10,13 @@
 
 type Lambda = () => (text: string, render: (t: string) => string) => string;
 
-/** Resolve a dotted key (`a.b.0`) in `view`; undefined when a step is missing. */
+/** Resolve a dotted key (`a.b.0`) in `view` through own properties; undefined when a step is missing. */
 export function lookupPath(view: unknown, key: string): unknown {
   const path = key.trim();
   if (path === '.' || path === '') return view;
   let cur: unknown = view;
   for (const part of path.split('.')) {
-    if (cur === null || cur === undefined || typeof cur !== 'object') return undefined;
+    if (cur === null || cur === undefined || typeof cur !== 'object' || !Object.hasOwn(cur, part)) return undefined;
     cur = (cur as Record<string, unknown>)[part];
   }
   return cur;
@@ -68,8 +68,8 @@ export function withFunctions(template: string, root: Record<string, unknown>): 
       return (text: string) => joinValue(lookup(self, text), delimiter);
     };
   delimiters.forEach((d, i) => (view[`__strata_join_${i}`] = joinLambda(d)));
-  if (!('join' in root)) view.join = joinLambda(',');
-  if (!('toJson' in root)) {
+  if (!Object.hasOwn(root, 'join')) view.join = joinLambda(',');
+  if (!Object.hasOwn(root, 'toJson')) {
     view.toJson = function (this: unknown) {
       const self = this;
       return (text: string) => {
@@ -78,7 +78,7 @@ export function withFunctions(template: string, root: Record<string, unknown>): 
       };
     } as Lambda;
   }
-  if (!('url' in root)) {
+  if (!Object.hasOwn(root, 'url')) {
     view.url = (() => (text: string, render: (t: string) => string) => javaUrlEncode(render(text))) as Lambda;
   }
   return { template: rewritten, view };

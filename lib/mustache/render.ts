@@ -2,11 +2,13 @@
  * Mustache rendering as ES 5.6's `lang-mustache` does it for search templates: values are
  * escaped as JSON string content (so `"{{q}}"` stays valid JSON), the ES functions of
  * `functions.ts` are available, and a template that does not compile fails with ES's
- * `Improperly closed variable in query-template` style errors.
+ * `Improperly closed variable in query-template` style errors. Names resolve through own data
+ * properties only (`OwnContext`).
  */
 import Mustache from 'mustache';
 import { EsError } from '../errors/errors.js';
 import { withFunctions } from './functions.js';
+import { OwnContext } from './own-context.js';
 
 /** Jackson `quoteAsString`: the escaping of a JSON string's content. */
 export function jsonEscape(value: unknown): string {
@@ -74,7 +76,7 @@ export function renderMustache(template: string, params: Record<string, unknown>
   compileMustache(template);
   const { template: t, view } = withFunctions(template, params);
   try {
-    return Mustache.render(t, view, {}, { escape: jsonEscape });
+    return Mustache.render(t, new OwnContext(view), {}, { escape: jsonEscape });
   } catch (e) {
     throw translateParseError(template, e);
   }

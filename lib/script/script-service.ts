@@ -12,6 +12,7 @@ import type { ScriptRef } from '../dsl/script-ref.js';
 import { compileExpression } from './expression/expression.js';
 import { compilePainless } from './painless/engine.js';
 import type { ExecutableScript } from './types.js';
+import { own } from '../dict.js';
 
 /** The operation a script runs for (ES `ScriptContext.Standard` keys). */
 export type ScriptOperation = 'update' | 'search' | 'aggs' | 'ingest';
@@ -115,7 +116,7 @@ export class ScriptService {
     }
     checkLang(lang);
     if (ref.type === 'file') {
-      const f = this.deps.file?.(`${ref.idOrCode}.${EXTENSIONS[lang]}`);
+      const f = this.deps.file?.(`${ref.idOrCode}.${own(EXTENSIONS, lang)}`);
       if (f === undefined) throw iae(`Unable to find on disk file script [${ref.idOrCode}] using lang [${lang}]`);
       source = f;
     }

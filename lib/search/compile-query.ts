@@ -185,7 +185,7 @@ function collectPath(v: unknown, path: string[], out: QueryValue[]): void {
     if (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') out.push(v);
     return;
   }
-  if (v && typeof v === 'object') collectPath((v as Record<string, unknown>)[path[0] as string], path.slice(1), out);
+  if (v && typeof v === 'object' && Object.hasOwn(v, path[0] as string)) collectPath((v as Record<string, unknown>)[path[0] as string], path.slice(1), out);
 }
 
 function rangeWeight(ctx: CompileContext, q: Extract<Query, { kind: 'range' }>, boost: number): Weight {

@@ -19,6 +19,7 @@ import { loadStoredDocs } from './stored-doc-cache.js';
 import type { SearchScript } from './search-script.js';
 import { Pacer } from './pacer.js';
 import { boxDouble, toHost, toScript } from '../script/runtime/values.js';
+import { dict } from '../dict.js';
 
 export interface FetchOptions {
   index: string;
@@ -99,7 +100,7 @@ async function renderHit(seg: SegmentReader, h: ScoredDoc, doc: StoredDocument, 
     if (o.source === undefined || o.source === true) hit._source = new RawJson(doc.source.toString('utf8'));
     else hit._source = filterSource(JSON.parse(doc.source.toString('utf8')) as Record<string, unknown>, o.source);
   }
-  const fields: Record<string, unknown[]> = {};
+  const fields: Record<string, unknown[]> = dict(); // field names are user input
   if (stored && stored.length > 0) {
     for (const pattern of stored) {
       if (pattern === '_source' || pattern === '_id' || pattern === '_type' || pattern === '_uid') continue;

@@ -6,6 +6,7 @@
  */
 import type { AliasMetadata } from '../../cluster/state.js';
 import { illegalArgument } from '../../errors/errors.js';
+import { dict } from '../../dict.js';
 
 /** The routing / filter part of an alias definition, as given by a client. */
 export interface AliasDefinitionInput {
@@ -65,7 +66,7 @@ export function buildAliasMetadata(
 export function aliasesFrom(aliases: unknown): Record<string, AliasMetadata> {
   if (aliases === undefined || aliases === null) return {};
   if (typeof aliases !== 'object' || Array.isArray(aliases)) throw illegalArgument('aliases must be an object');
-  const out: Record<string, AliasMetadata> = {};
+  const out = dict<AliasMetadata>();
   for (const [name, def] of Object.entries(aliases as Record<string, unknown>)) out[name] = aliasMetadataFrom(name, def);
   return out;
 }

@@ -12,6 +12,7 @@ import { resolveIndices, type IndicesOptions } from '../resolve-indices.js';
 import { simpleMatch } from '../../cluster/settings.js';
 import { validateAliasForIndex } from '../indices/alias-validation.js';
 import type { AliasAction } from './alias-actions.js';
+import { dictOf } from '../../dict.js';
 
 /** `IndicesAliasesRequest.INDICES_OPTIONS`: every index must exist, wildcards expand to open ones. */
 const ALIAS_INDICES_OPTIONS: IndicesOptions = { ignoreUnavailable: false, allowNoIndices: false, expandOpen: true, expandClosed: false };
@@ -59,7 +60,7 @@ function concreteActions(state: ClusterState, actions: AliasAction[]): Concrete[
 /** The state after applying `actions`; the same object when nothing changed. */
 export function applyAliasActions(state: ClusterState, actions: AliasAction[]): ClusterState {
   const ops = concreteActions(state, actions);
-  const indices: Record<string, IndexMetadata> = { ...state.indices };
+  const indices: Record<string, IndexMetadata> = dictOf(state.indices);
   let changed = false;
   for (const op of ops) {
     if (op.kind === 'remove_index' && indices[op.index]) {
@@ -76,10 +77,10 @@ export function applyAliasActions(state: ClusterState, actions: AliasAction[]): 
       validateAliasForIndex(lookup, op.alias, op.index, op.meta);
       const prev = meta.aliases[op.alias];
       if (prev && JSON.stringify(prev) === JSON.stringify(op.meta)) continue;
-      indices[op.index] = { ...meta, aliases: { ...meta.aliases, [op.alias]: op.meta } };
+      indices[op.index] = { ...meta, aliases: dictOf([...Object.entries(meta.aliases), [op.alias, op.meta]]) };
       changed = true;
     } else if (op.alias in meta.aliases) {
-      const aliases = { ...meta.aliases };
+      const aliases = dictOf(meta.aliases);
       delete aliases[op.alias];
       indices[op.index] = { ...meta, aliases };
       changed = true;

@@ -12,18 +12,22 @@ import { documentMissing, illegalArgument, versionConflict } from '../../errors/
 import { parseWithMappingUpdate, shardsInfo } from './execute-bulk.js';
 import { filterSource } from '../document/source-filter.js';
 import { runUpdateScript } from './update-script.js';
+import { own, putOwn } from '../../dict.js';
 
-/** Deep-merge `changes` into `target` in place (ES `XContentHelper.update`); true if anything changed. */
+/**
+ * Deep-merge `changes` into `target` in place (ES `XContentHelper.update`); true if anything
+ * changed. Own keys only, written as data: a `__proto__` key merges like any other.
+ */
 export function mergeInto(target: Record<string, unknown>, changes: Record<string, unknown>): boolean {
   let modified = false;
   for (const [k, v] of Object.entries(changes)) {
-    const old = target[k];
+    const old = own(target, k);
     if (v && typeof v === 'object' && !Array.isArray(v) && old && typeof old === 'object' && !Array.isArray(old)) {
       if (mergeInto(old as Record<string, unknown>, v as Record<string, unknown>)) modified = true;
       continue;
     }
-    if (!(k in target) || JSON.stringify(old) !== JSON.stringify(v)) modified = true;
-    target[k] = v;
+    if (!Object.hasOwn(target, k) || JSON.stringify(old) !== JSON.stringify(v)) modified = true;
+    putOwn(target, k, v);
   }
   return modified;
 }

@@ -10,6 +10,7 @@ import { indexNotFound, routingMissing, versionConflict } from '../../errors/err
 import { resolveWriteIndex, shardOf } from '../bulk/resolve-write-index.js';
 import { filterSource } from './source-filter.js';
 import { simpleMatch } from '../../cluster/settings.js';
+import { dict } from '../../dict.js';
 
 export interface GetRequest {
   index: string;
@@ -91,7 +92,7 @@ export function renderGetResult(
     out._source = opts.source === undefined || opts.source === true ? new RawJson(text) : filterSource(JSON.parse(text) as Record<string, unknown>, opts.source);
   }
   if (opts.storedFields && opts.storedFields.length > 0) {
-    const fields: Record<string, unknown[]> = {};
+    const fields: Record<string, unknown[]> = dict(); // field names are user input
     for (const [name, values] of Object.entries(doc.stored)) {
       if (opts.storedFields.some((p) => simpleMatch(p, name))) fields[name] = values;
     }

@@ -4,6 +4,7 @@
  * win; arrays are filtered element by element; objects left empty by an include are dropped.
  */
 import { simpleMatch } from '../../cluster/settings.js';
+import { dict } from '../../dict.js';
 
 export interface SourceFilterSpec {
   includes: string[];
@@ -64,7 +65,7 @@ function filterValue(value: unknown, path: string, includes: string[], excludes:
 }
 
 function filterMapInner(map: Record<string, unknown>, prefix: string, includes: string[], excludes: string[], parentIncluded: boolean): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
+  const out = dict<unknown>(); // source keys are user data: `__proto__` is a key like any other
   for (const [k, v] of Object.entries(map)) {
     const path = prefix ? `${prefix}.${k}` : k;
     if (matchesAny(excludes, path)) continue;

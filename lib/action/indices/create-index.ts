@@ -15,6 +15,7 @@ import { matchingTemplates } from './templates.js';
 import { validateAliasForIndex } from './alias-validation.js';
 import { aliasesFrom } from '../aliases/alias-definition.js';
 import { resolveDateMathIndexName } from '../../datemath-index-name.js';
+import { dict, dictOf } from '../../dict.js';
 
 export const VERSION_CREATED = '5061699';
 
@@ -36,27 +37,27 @@ export function newIndexMetadata(state: ClusterState, req: CreateIndexRequest, n
   if (aliasNames(state).has(name)) throw invalidIndexName(name, 'already exists as alias');
 
   const templates = matchingTemplates(state, name);
-  let settings: Settings = {};
-  let mappings: Record<string, Record<string, unknown>> = {};
-  let aliases: Record<string, AliasMetadata> = {};
+  let settings: Settings = dict();
+  const mappings = dict<Record<string, unknown>>();
+  let aliases = dict<AliasMetadata>();
   // Lower order first, so higher orders and then the request override.
   for (const t of templates) {
-    settings = { ...settings, ...t.settings };
+    settings = dictOf({ ...settings, ...t.settings });
     for (const [type, m] of Object.entries(t.mappings)) mappings[type] = deepMerge(mappings[type] ?? {}, m);
     for (const [a, am] of Object.entries(t.aliases)) aliases[a.replace('{index}', name)] = am;
   }
   const requested = normalizeIndexSettings(flattenSettings(req.settings ?? {}));
-  settings = { ...settings, ...requested };
+  settings = dictOf({ ...settings, ...requested });
   for (const [k, v] of Object.entries(settings)) if (v === null) delete settings[k];
   validateIndexSettings(settings);
   req.warnings?.push(...deprecatedSettingWarnings(settings));
   for (const [type, m] of Object.entries(req.mappings ?? {})) {
     mappings[type] = deepMerge(mappings[type] ?? {}, (m ?? {}) as Record<string, unknown>);
   }
-  aliases = { ...aliases, ...aliasesFrom(req.aliases) };
+  aliases = dictOf({ ...aliases, ...aliasesFrom(req.aliases) });
 
   const uuid = randomBase64Id();
-  const full: Settings = {
+  const full: Settings = dictOf({
     'index.number_of_shards': '5',
     'index.number_of_replicas': '1',
     ...settings,
@@ -64,8 +65,8 @@ export function newIndexMetadata(state: ClusterState, req: CreateIndexRequest, n
     'index.uuid': uuid,
     'index.version.created': VERSION_CREATED,
     'index.provided_name': settings['index.provided_name'] ?? req.index,
-  };
-  const draft: IndexMetadata = { name, uuid, state: 'open', settings: full, mappings, aliases: {}, mappingVersion: 1 };
+  });
+  const draft: IndexMetadata = { name, uuid, state: 'open', settings: full, mappings, aliases: dict(), mappingVersion: 1 };
   // Compiling the mapper validates every type mapping (and the analysis settings).
   draft.mappings = buildIndexMapper(draft, { restore: false, ...(req.warnings ? { warnings: req.warnings } : {}) }).toJSON();
   for (const [alias, am] of Object.entries(aliases)) {
@@ -86,7 +87,7 @@ export async function createIndex(ctx: NodeContext, req: CreateIndexRequest): Pr
 }
 
 function deepMerge(a: Record<string, unknown>, b: Record<string, unknown>): Record<string, unknown> {
-  const out: Record<string, unknown> = { ...a };
+  const out = dictOf(a);
   for (const [k, v] of Object.entries(b)) {
     const prev = out[k];
     if (v && typeof v === 'object' && !Array.isArray(v) && prev && typeof prev === 'object' && !Array.isArray(prev)) {

@@ -6,12 +6,13 @@
  */
 import type { NodeContext } from '../context.js';
 import { resolveIndices, type IndicesOptions } from '../resolve-indices.js';
+import { dictOf } from '../../dict.js';
 
 export async function deleteIndex(ctx: NodeContext, expression: string, opts: IndicesOptions): Promise<{ acknowledged: true }> {
   await ctx.cluster.submit((state) => {
     const targets = resolveIndices(state, expression, opts);
     if (targets.length === 0) return state;
-    const indices = { ...state.indices };
+    const indices = dictOf(state.indices);
     for (const t of targets) delete indices[t];
     return { ...state, indices };
   });

@@ -5,6 +5,7 @@
 import type { NodeContext } from '../context.js';
 import { buildIndexMapper } from '../../indices/mapper.js';
 import { indexNotFound } from '../../errors/errors.js';
+import { dictOf } from '../../dict.js';
 
 /** Accept `{properties: ...}` or `{<type>: {properties: ...}}` as ES does. */
 export function unwrapTypeMapping(type: string, body: Record<string, unknown>): Record<string, unknown> {
@@ -28,7 +29,7 @@ export async function putMapping(
   await ctx.cluster.submit((state) => {
     // The updater may run again on a newer state: keep only the last run's warnings.
     warnings.length = 0;
-    const next = { ...state.indices };
+    const next = dictOf(state.indices);
     for (const name of indices) {
       const meta = next[name];
       if (!meta) throw indexNotFound(name);

@@ -6,6 +6,7 @@ import type { NodeContext } from '../context.js';
 import { flattenSettings, normalizeIndexSettings } from '../../cluster/settings.js';
 import { cannotUpdate, nonDynamicKeys, validateIndexSettings } from '../../cluster/index-settings.js';
 import { illegalArgument } from '../../errors/errors.js';
+import { dictOf } from '../../dict.js';
 
 const PRIVATE = ['index.uuid', 'index.creation_date', 'index.version.created', 'index.provided_name', 'index.version.upgraded'];
 
@@ -23,11 +24,11 @@ export async function updateSettings(ctx: NodeContext, names: string[], body: un
     if (fixed.length > 0 && openOnes.length > 0) {
       throw cannotUpdate(fixed, openOnes.map((m) => ({ name: m.name, uuid: m.uuid })));
     }
-    const indices = { ...state.indices };
+    const indices = dictOf(state.indices);
     for (const n of names) {
       const meta = indices[n];
       if (!meta) continue;
-      const settings = { ...meta.settings };
+      const settings = dictOf(meta.settings);
       for (const [k, v] of Object.entries(changes)) {
         if (v === null) delete settings[k];
         else if (!(preserveExisting && k in settings)) settings[k] = v;

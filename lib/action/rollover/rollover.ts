@@ -16,6 +16,7 @@ import { newIndexMetadata } from '../indices/create-index.js';
 import { indicesOfAlias } from '../resolve-indices.js';
 import { aliasesFrom } from '../aliases/alias-definition.js';
 import { generateRolloverIndexName } from './rollover-name.js';
+import { dictOf } from '../../dict.js';
 
 export type RolloverCondition = { kind: 'max_age'; value: TimeValue } | { kind: 'max_docs'; value: number };
 
@@ -130,7 +131,7 @@ export async function rollover(ctx: NodeContext, req: RolloverRequest, now: numb
       now,
     );
     // `prepareRolloverAliasesUpdateRequest`: a plain alias on the new index, removed from the old.
-    meta.aliases = { ...meta.aliases, [req.alias]: {} };
+    meta.aliases = dictOf([...Object.entries(meta.aliases), [req.alias, {}]]);
     const old = current.indices[source]!;
     const oldAliases = { ...old.aliases };
     delete oldAliases[req.alias];

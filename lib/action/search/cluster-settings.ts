@@ -6,6 +6,7 @@ import type { NodeContext } from '../context.js';
 import { flattenSettings, renderSettings, type Settings } from '../../cluster/settings.js';
 import { EsError } from '../../errors/errors.js';
 import { parseTimeout } from './search-request.js';
+import { dict, dictOf } from '../../dict.js';
 
 /** A cluster setting's effective value. */
 export function clusterSetting(state: ClusterState, key: string): string | undefined {
@@ -35,14 +36,29 @@ function validateSetting(key: string, value: string): void {
   }
 }
 
-function apply(current: Settings, update: Record<string, unknown> | undefined): { next: Settings; changed: Settings } {
-  const next: Settings = { ...current };
-  const changed: Settings = {};
+/**
+ * Namespaces that hold ES 5.6's dynamic cluster settings (`ClusterSettings.BUILT_IN_CLUSTER_SETTINGS`).
+ * A key outside them is not a dynamic cluster setting, and ES refuses it
+ * (`AbstractScopedSettings#updateSettings`). This is coarser than ES's per-key registry: it keeps
+ * arbitrary keys such as `__proto__.dynamic` out of the state without refusing a real setting.
+ */
+const DYNAMIC_NAMESPACES = new Set(['action', 'cluster', 'discovery', 'indices', 'ingest', 'logger', 'network', 'script', 'search', 'transport']);
+
+function checkDynamic(scope: 'persistent' | 'transient', key: string): void {
+  if (!key.endsWith('*') && !DYNAMIC_NAMESPACES.has(key.split('.', 1)[0]!)) {
+    throw new EsError('illegal_argument_exception', 400, `${scope} setting [${key}], not dynamically updateable`);
+  }
+}
+
+function apply(scope: 'persistent' | 'transient', current: Settings, update: Record<string, unknown> | undefined): { next: Settings; changed: Settings } {
+  const next: Settings = dictOf(current);
+  const changed: Settings = dict();
   if (!update) return { next, changed };
   const nulls: string[] = [];
   const flat = flattenSettings(update);
   collectNulls(update, '', nulls);
   for (const [k, v] of Object.entries(flat)) {
+    checkDynamic(scope, k);
     if (v === null || v === undefined) continue;
     validateSetting(k, v);
     next[k] = v;
@@ -71,9 +87,14 @@ export async function putClusterSettings(ctx: NodeContext, body: Record<string, 
   const transientUpdate = body['transient'] as Record<string, unknown> | undefined;
   // validate before submitting
   const state = ctx.cluster.state();
-  const p = apply(state.persistentSettings, persistentUpdate);
-  const t = apply(state.transientSettings, transientUpdate);
-  await ctx.cluster.submit((s) => ({ ...s, persistentSettings: apply(s.persistentSettings, persistentUpdate).next, transientSettings: apply(s.transientSettings, transientUpdate).next }));
+  // ES applies (and so validates) the transient section first.
+  const t = apply('transient', state.transientSettings, transientUpdate);
+  const p = apply('persistent', state.persistentSettings, persistentUpdate);
+  await ctx.cluster.submit((s) => ({
+    ...s,
+    persistentSettings: apply('persistent', s.persistentSettings, persistentUpdate).next,
+    transientSettings: apply('transient', s.transientSettings, transientUpdate).next,
+  }));
   return { acknowledged: true, persistent: renderSettings(p.changed, flat), transient: renderSettings(t.changed, flat) };
 }
 

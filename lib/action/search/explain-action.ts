@@ -16,6 +16,7 @@ import { resolveTargets } from './shard-targets.js';
 import { openShardContext } from './shard-context.js';
 import { STRICT_EXPAND_OPEN } from '../resolve-indices.js';
 import { RawJson } from '../../units/java-number.js';
+import { dict } from '../../dict.js';
 
 export interface ExplainRequest {
   index: string;
@@ -67,8 +68,8 @@ export async function explainDocument(ctx: NodeContext, r: ExplainRequest): Prom
             get._source = r.source === true ? new RawJson(text) : filterSource(JSON.parse(text) as Record<string, unknown>, r.source);
           }
           if (r.storedFields) {
-            const fields: Record<string, unknown[]> = {};
-            for (const f of r.storedFields) if (doc.stored[f]) fields[f] = doc.stored[f] as unknown[];
+            const fields: Record<string, unknown[]> = dict(); // field names are user input
+            for (const f of r.storedFields) if (Object.hasOwn(doc.stored, f) && doc.stored[f]) fields[f] = doc.stored[f] as unknown[];
             if (Object.keys(fields).length > 0) get.fields = fields;
           }
           body.get = get;

@@ -7,6 +7,7 @@ import type { NodeContext } from '../context.js';
 import type { ClusterState, IndexTemplate } from '../../cluster/state.js';
 import { EsError } from '../../errors/errors.js';
 import { renderSettings, simpleMatch } from '../../cluster/settings.js';
+import { dictOf } from '../../dict.js';
 
 /** Template names matching a comma list of names / globs (all when empty or `_all`). */
 export function matchTemplateNames(state: ClusterState, names: string[]): string[] {
@@ -43,7 +44,7 @@ export async function deleteTemplate(ctx: NodeContext, name: string): Promise<{ 
     if (names.length === 0) {
       throw new EsError('index_template_missing_exception', 404, `index_template [${name}] missing`);
     }
-    const templates = { ...state.templates };
+    const templates = dictOf(state.templates);
     for (const n of names) delete templates[n];
     return { ...state, templates };
   });

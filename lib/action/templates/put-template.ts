@@ -12,6 +12,7 @@ import { validateIndexSettings } from '../../cluster/index-settings.js';
 import { buildIndexMapper } from '../../indices/mapper.js';
 import { aliasesFrom } from '../aliases/alias-definition.js';
 import { validateAliasStandalone, validateAliasFilter } from '../indices/alias-validation.js';
+import { dict, dictOf } from '../../dict.js';
 
 export interface PutTemplateRequest {
   name: string;
@@ -39,9 +40,9 @@ export function parseTemplate(req: PutTemplateRequest): IndexTemplate {
   let pattern: string | undefined;
   let order = req.order ?? 0;
   let version: number | undefined;
-  let settings: Settings = {};
-  const mappings: Record<string, Record<string, unknown>> = {};
-  let aliases: IndexTemplate['aliases'] = {};
+  let settings: Settings = dict();
+  const mappings = dict<Record<string, unknown>>();
+  let aliases: IndexTemplate['aliases'] = dict();
   for (const [k, v] of Object.entries(req.body)) {
     if (k === 'template') {
       if (typeof v === 'string') pattern = v;
@@ -107,7 +108,7 @@ export function validateTemplate(name: string, t: IndexTemplate): void {
       name: 'template_validation',
       uuid: '_na_',
       state: 'open',
-      settings: { 'index.number_of_shards': '1', 'index.number_of_replicas': '0', ...t.settings },
+      settings: dictOf({ 'index.number_of_shards': '1', 'index.number_of_replicas': '0', ...t.settings }),
       mappings: t.mappings,
       aliases: {},
       mappingVersion: 1,

@@ -10,6 +10,7 @@ import type { NodeContext } from '../context.js';
 import { actionRequestValidation, EsError, illegalArgument, jsonParse } from '../../errors/errors.js';
 import { renderMustache } from '../../mustache/render.js';
 import { checkMustacheEnabled, type ScriptType } from '../../mustache/script-settings.js';
+import { dict } from '../../dict.js';
 
 export interface SearchTemplateRequest {
   type: ScriptType;
@@ -24,7 +25,7 @@ export interface SearchTemplateRequest {
 export function parseSearchTemplateBody(body: Record<string, unknown>, pathId?: string): SearchTemplateRequest {
   let type: ScriptType | undefined;
   let script: string | undefined;
-  let params: Record<string, unknown> = {};
+  let params: Record<string, unknown> = dict();
   const out: Partial<SearchTemplateRequest> = {};
   for (const [k, v] of Object.entries(body)) {
     if (k === 'inline' || k === 'template') {

@@ -6,6 +6,7 @@
 import type { NodeContext } from '../context.js';
 import { EsError, illegalArgument } from '../../errors/errors.js';
 import { compileMustache } from '../../mustache/render.js';
+import { dictOf } from '../../dict.js';
 
 /** The template text of a stored-template body: `template` / `script` (string or object) or the whole body. */
 export function templateSourceOf(body: Record<string, unknown>): string {
@@ -50,7 +51,7 @@ export function getStoredTemplate(ctx: NodeContext, id: string): { lang: string;
 export async function deleteStoredTemplate(ctx: NodeContext, id: string): Promise<{ acknowledged: true }> {
   await ctx.cluster.submit((state) => {
     if (!state.storedScripts[id]) throw new EsError('resource_not_found_exception', 404, `Stored script with id [${id}] does not exist`);
-    const storedScripts = { ...state.storedScripts };
+    const storedScripts = dictOf(state.storedScripts);
     delete storedScripts[id];
     return { ...state, storedScripts };
   });

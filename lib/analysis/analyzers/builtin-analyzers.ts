@@ -20,6 +20,7 @@ import { classicTokenizer } from '../tokenizers/classic.js';
 import { patternTokenizer } from '../tokenizers/pattern.js';
 import { standardTokenizer } from '../tokenizers/standard.js';
 import { htmlStripCharFilter } from '../char-filters/html-strip.js';
+import { own } from '../../dict.js';
 
 type Builder = (name: string, s: ComponentSettings) => ChainAnalyzer;
 
@@ -42,7 +43,7 @@ const dutchOverride: TokenFilterComponent = {
   addsKeywordAttribute: true,
   filter(s) {
     for (const t of s.tokens) {
-      const o = t.keyword ? undefined : DUTCH_OVERRIDES[t.term];
+      const o = t.keyword ? undefined : own(DUTCH_OVERRIDES, t.term);
       if (o !== undefined) {
         t.term = o;
         t.keyword = true;

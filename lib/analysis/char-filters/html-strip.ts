@@ -7,6 +7,7 @@
 import { OffsetMapBuilder } from '../offset-map.js';
 import type { CharFilterComponent, CharFiltered } from '../token-stream.js';
 import { HTML_ENTITIES } from './html-entities.js';
+import { own } from '../../dict.js';
 
 const BLOCK_TAGS = new Set(
   ('address article aside blockquote br caption center dd details dir div dl dt fieldset figcaption figure footer form ' +
@@ -95,7 +96,7 @@ export function htmlStripCharFilter(name: string, escapedTags: readonly string[]
               const cp = m[1] !== undefined ? parseInt(m[1], 16) : parseInt(m[2]!, 10);
               if (cp > 0 && cp <= 0x10ffff) decoded = String.fromCodePoint(cp);
             } else {
-              decoded = HTML_ENTITIES[m[3]!];
+              decoded = own(HTML_ENTITIES, m[3]!);
             }
             if (decoded !== undefined) {
               replace(i, i + m[0].length, decoded);

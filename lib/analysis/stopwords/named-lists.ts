@@ -4,6 +4,7 @@
  */
 import { illegalArgument } from '../../errors/errors.js';
 import * as snowball from './snowball-lists.js';
+import { own } from '../../dict.js';
 
 /** Lucene's EnglishAnalyzer / StandardAnalyzer English stop set. */
 export const ENGLISH_STOP_WORDS: readonly string[] = [
@@ -42,7 +43,7 @@ export function resolveStopWords(value: unknown, defaults: readonly string[]): r
     const m = /^_(\w+)_$/.exec(item);
     if (m) {
       if (m[1] === 'none') continue;
-      const list = LANGUAGE_STOP_WORDS[m[1]!];
+      const list = own(LANGUAGE_STOP_WORDS, m[1]!);
       if (!list) throw illegalArgument(`Unknown stopwords list [${item}]`);
       out.push(...list);
     } else out.push(item);

@@ -9,6 +9,7 @@ import { parseFieldAndBoost, putFieldBoost, type FieldBoost } from '../field-boo
 import { baseFields, isDeprecatedSetting, readBaseField, withBase, type QueryBase } from '../query-base.js';
 import { booleanValue, floatValue, isValue, objectText, textValue, type JsonObject } from '../xcontent.js';
 import { readTextQueryOption, type TextQueryOptions } from './text-query-options.js';
+import { own } from '../../dict.js';
 
 /** `MultiMatchQueryBuilder.Type`. */
 export type MultiMatchType = 'best_fields' | 'most_fields' | 'cross_fields' | 'phrase' | 'phrase_prefix';
@@ -66,7 +67,7 @@ export function parseMultiMatch(ctx: ParseContext, body: JsonObject): MultiMatch
         value = objectText(v);
         break;
       case 'type': {
-        const t = TYPES[textValue(v)];
+        const t = own(TYPES, textValue(v));
         if (!t) throw new EsError('parse_exception', 400, `failed to parse [multi_match] query type [${textValue(v)}]. unknown type.`);
         q.type = t;
         break;

@@ -9,6 +9,7 @@ import type { Query } from '../query-types.js';
 import { baseFields, illegalArgument, readBaseField, withBase, type QueryBase } from '../query-base.js';
 import { booleanValue, intValue, isObject, isValue, objectText, type JsonObject } from '../xcontent.js';
 import type { TermValue } from './term.js';
+import { dict } from '../../dict.js';
 
 /** Any span query. */
 export type SpanQuery =
@@ -114,7 +115,7 @@ export function parseSpanTerm(ctx: ParseContext, body: JsonObject): SpanTermQuer
 export function parseSpanCompound(ctx: ParseContext, body: JsonObject, name: string): SpanQuery | null {
   const base = baseFields();
   const clauses: SpanQuery[] = [];
-  const one: Record<string, SpanQuery | null> = {};
+  const one: Record<string, SpanQuery | null> = dict();
   let mt: Query | null = null;
   let end: number | undefined;
   let slop: number | undefined;

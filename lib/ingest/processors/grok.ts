@@ -9,6 +9,7 @@ import { javaToRe2Syntax, linearRegex } from '../../analysis/java-regex.js';
 import { illegalArgument } from '../../errors/errors.js';
 import type { ProcessorFactory } from './mutate.js';
 import { GROK_PATTERNS } from './grok-patterns.js';
+import { own } from '../../dict.js';
 
 interface Compiled {
   re: RegExp;
@@ -19,7 +20,7 @@ interface Compiled {
 function expand(pattern: string, bank: Record<string, string>, fields: Map<string, [string, string | undefined]>, depth = 0): string {
   if (depth > 50) throw illegalArgument('circular reference in grok patterns');
   return pattern.replace(/%\{(\w+)(?::([\w.@\[\]-]+))?(?::(\w+))?\}/g, (_m, name: string, field?: string, type?: string) => {
-    const def = bank[name];
+    const def = own(bank, name); // `%{constructor}` is an unknown pattern, not Object's member
     if (def === undefined) throw illegalArgument(`Unable to find pattern [${name}] in Grok's pattern dictionary`);
     const inner = expand(def, bank, fields, depth + 1);
     if (!field) return `(?:${inner})`;

@@ -203,7 +203,7 @@ export const MUTATE_PROCESSORS: Record<string, ProcessorFactory> = {
     return (doc) => {
       const holderPath = path ?? '';
       const holder = path === undefined ? doc.sourceAndMetadata : doc.getFieldValue(holderPath);
-      if (!isMap(holder) || !(field in holder)) return;
+      if (!isMap(holder) || !Object.hasOwn(holder, field)) return;
       const value = holder[field];
       delete holder[field];
       const full = path === undefined ? field : `${path}.${field}`;

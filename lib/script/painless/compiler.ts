@@ -20,6 +20,7 @@ import { isNumeric, promote, type SType } from './types.js';
 import { coerce, compileBinary, compileUnary } from './operators.js';
 import { loc, located } from './located.js';
 import { chargeAllocation, chargeLoop, chargeOps, enterCall } from './budget.js';
+import { own } from '../../dict.js';
 
 /** Options of one compilation. */
 export interface CompileOptions {
@@ -327,7 +328,7 @@ class Compiler {
           const slot = this.scope.declare(c.name, c.type)!;
           const b = this.seq(c.body.map((x) => this.stmt(x)));
           this.scope.pop();
-          const want = EXCEPTION_TYPES[c.type];
+          const want = own(EXCEPTION_TYPES, c.type);
           const matches = (e: JavaError): boolean =>
             c.type === 'Exception' || c.type === 'RuntimeException' ? !e.type.endsWith('_error') : want === e.type;
           return { slot: slot.index, body: b, matches, javaName: c.type };
@@ -524,7 +525,7 @@ class Compiler {
 
   private field(e: Extract<Expr, { k: 'field' }>): CExpr {
     if (e.obj.k === 'type') {
-      const fields = STATIC_FIELDS[e.obj.name];
+      const fields = own(STATIC_FIELDS, e.obj.name);
       const f = fields && Object.hasOwn(fields, e.name) ? fields[e.name] : undefined;
       if (!f) throw cerr(`Unknown field [${e.name}] for type [${e.obj.name}].`, e.pos);
       const v = f.value;
@@ -548,7 +549,7 @@ class Compiler {
     if (e.obj.k === 'type') {
       const cls = e.obj.name;
       if (cls === 'Pattern' && !this.opts.regexEnabled) throw cerr(REGEX_DISABLED, e.pos, 'illegal_state_exception');
-      const m = STATIC_METHODS[cls]?.[`${e.name}/${e.args.length}`];
+      const m = own(own(STATIC_METHODS, cls), `${e.name}/${e.args.length}`);
       if (!m) throw cerr(`Unknown call [${e.name}] with [${e.args.length}] arguments on type [${cls}].`, e.pos);
       const args = e.args.map((a) => this.expr(a));
       const t = typeof m.ret === 'function' ? m.ret(args.map((a) => a.t)) : m.ret;
@@ -607,7 +608,7 @@ class Compiler {
         if (n === 0) return { t: e.type, f: () => new Set() };
         break;
       default: {
-        const type = EXCEPTION_TYPES[e.type];
+        const type = own(EXCEPTION_TYPES, e.type);
         if (type && n <= 1) {
           const javaName = e.type;
           return { t: e.type, f: (fr) => new ExceptionValue(type, javaName, n === 1 ? javaString(args[0]!(fr)) : null) };

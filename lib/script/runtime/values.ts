@@ -16,6 +16,7 @@
  */
 import { classCast, JavaError, npe } from '../errors.js';
 import { javaDoubleToString, JsonDouble } from '../../units/java-number.js';
+import { dict } from '../../dict.js';
 
 /** A Java `Double` whose value is integral (see the module comment). */
 export class JDouble {
@@ -107,7 +108,7 @@ export function toHost(v: unknown, markDoubles = false): unknown {
   if (Array.isArray(v)) return v.map((x) => toHost(x, markDoubles));
   if (v instanceof Set) return [...v].map((x) => toHost(x, markDoubles));
   if (v instanceof Map) {
-    const o: Record<string, unknown> = {};
+    const o = dict<unknown>(); // a `__proto__` key is data, as in a Java map
     for (const [k, x] of v) o[String(toHost(k))] = toHost(x, markDoubles);
     return o;
   }
