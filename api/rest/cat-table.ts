@@ -18,7 +18,7 @@ import { TimeValue } from '../../lib/units/time-value.js';
 import { JsonDouble, JsonFloat, javaDoubleToString, javaFloatToString } from '../../lib/units/java-number.js';
 import { parseBooleanLenient } from '../../lib/units/booleans.js';
 import { fromMediaTypeOrFormat, MEDIA_TYPE } from './content-type.js';
-import { isSimpleMatchPattern, simpleMatch } from './simple-match.js';
+import { isSimpleMatchPattern, simpleMatch } from '../../lib/units/simple-match.js';
 import { javaSplit } from './url-decode.js';
 
 /** One column of a cat table (ES `Table` header cell and its attributes). */

@@ -10,7 +10,7 @@
  */
 import { dict } from '../../lib/dict.js';
 import { JsonDouble, JsonFloat, RawJson } from '../../lib/units/java-number.js';
-import { simpleMatch } from './simple-match.js';
+import { simpleMatch } from '../../lib/units/simple-match.js';
 
 class FilterPath {
   readonly simpleWildcard: boolean;

@@ -7,7 +7,7 @@ import { getFieldMappings, getMappings, missingTypes } from '../../lib/action/in
 import { putMapping } from '../../lib/action/indices/put-mapping.js';
 import { INDICES_OPTIONS_PARAMS, resolveFromRequest } from './indices.js';
 import { deprecationHeaders, objectBody } from './common.js';
-import { simpleMatch } from '../../lib/cluster/settings.js';
+import { simpleMatch } from '../../lib/units/simple-match.js';
 import { splitExpression, STRICT_EXPAND_OPEN } from '../../lib/action/resolve-indices.js';
 import { actionRequestValidation, indexNotFound, typeMissing } from '../../lib/errors/errors.js';
 

@@ -4,7 +4,7 @@
  * and the `ignore_unavailable` / `allow_no_indices` / `expand_wildcards` options.
  */
 import type { ClusterState, IndexMetadata } from '../cluster/state.js';
-import { simpleMatch } from '../cluster/settings.js';
+import { simpleMatch } from '../units/simple-match.js';
 import { indexNotFound } from '../errors/errors.js';
 import { resolveDateMathIndexName } from '../datemath-index-name.js';
 

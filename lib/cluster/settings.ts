@@ -98,7 +98,3 @@ export function subSettings(flat: Settings, prefix: string): Settings {
   for (const [k, v] of Object.entries(flat)) if (k.startsWith(p)) out[k.slice(p.length)] = v;
   return out;
 }
-
-/** Shell-glob style matching with `*`, as ES `Regex.simpleMatch` (linear time). */
-export { simpleMatch };
-

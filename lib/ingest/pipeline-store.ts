@@ -6,7 +6,7 @@
 import type { NodeContext } from '../action/context.js';
 import type { ClusterState } from '../cluster/state.js';
 import { EsError } from '../errors/errors.js';
-import { simpleMatch } from '../cluster/settings.js';
+import { simpleMatch } from '../units/simple-match.js';
 import { createPipeline, type Pipeline } from './pipeline.js';
 import { dict, dictOf } from '../dict.js';
 

@@ -64,9 +64,6 @@ export function parseDynamicTemplates(v: unknown): DynamicTemplate[] {
   return out;
 }
 
-/** ES's `Regex.simpleMatch`: `*` matches any run of characters (linear time). */
-export { simpleMatch };
-
 function patternMatch(t: DynamicTemplate, pattern: string, value: string): boolean {
   // Java `Pattern.matches` on RE2: linear in the field name whatever the pattern
   if (t.matchPattern === 'regex') return deriveRegex(compileJavaRegex(pattern), '', true).test(value);

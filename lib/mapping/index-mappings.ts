@@ -8,7 +8,7 @@ import type { AnalysisRegistry } from '../analysis/types.js';
 import { applyDefaultMapping, readMappingLimits, validateLimits, validateTypeName, type MappingLimits } from './index-rules.js';
 import { type FieldTypeInfo, METADATA_FIELD_NAMES, describeField, describeMetaField } from './field-info.js';
 import { type ParseResult, parseDocument } from './document-parser.js';
-import { simpleMatch } from './dynamic-templates.js';
+import { simpleMatch } from '../units/simple-match.js';
 import { type FieldMapping, type Mapper, type ObjectMapping, type TypeMapping, walkMappers, walkMultiFields } from './mapper-types.js';
 import { illegalArgument } from './mapping-errors.js';
 import { renderField, renderTypeMapping } from './mapping-render.js';

@@ -4,7 +4,7 @@
  * pattern (then with everything below it) or when it is an object on the way to a possible
  * match; a field whose path matches an exclude pattern is dropped. Patterns use `*` wildcards.
  */
-import { simpleMatch } from './dynamic-templates.js';
+import { simpleMatch } from '../units/simple-match.js';
 import { JsonObject, type JsonValue, stringifyTree } from './json-tree.js';
 
 /** The stored `_source` bytes: the original when there is nothing to filter. */

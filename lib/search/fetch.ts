@@ -8,7 +8,7 @@ import type { StoredDocument } from '../shard/types.js';
 import { filterSource } from '../action/document/source-filter.js';
 import { JsonFloat, RawJson } from '../units/java-number.js';
 import { explanationToJson } from './explanation.js';
-import { simpleMatch } from './simple-match.js';
+import { simpleMatch } from '../units/simple-match.js';
 import type { IndexFields } from './field-types.js';
 import type { CompiledSort } from './sort-values.js';
 import type { ScoredDoc } from './top-docs.js';

@@ -3,7 +3,7 @@
  * kept in the index metadata (`GET _mapping` shape), one entry per full field path (object
  * sub-fields dotted, multi-fields as `field.sub`). Built once per mapping version.
  */
-import { simpleMatch } from './simple-match.js';
+import { simpleMatch } from '../units/simple-match.js';
 
 /** A searchable leaf field. */
 export interface SearchField {

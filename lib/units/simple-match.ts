@@ -25,3 +25,8 @@ export function simpleMatch(pattern: string, str: string): boolean {
   while (p < pattern.length && pattern[p] === '*') p++;
   return p === pattern.length;
 }
+
+/** Whether `s` holds a `*` (ES `Regex.isSimpleMatchPattern`). */
+export function isSimpleMatchPattern(s: string): boolean {
+  return s.includes('*');
+}

@@ -9,7 +9,7 @@ import type { NodeContext } from '../../../lib/action/context.js';
 import { catResponse, epochCells, type CatColumn, type CatValue } from '../../rest/cat-table.js';
 import { CAT_PARAMS } from '../../rest/params.js';
 import { NODE_VERSION, selectsThisNode } from '../../../lib/action/nodes/node-identity.js';
-import { simpleMatch } from '../../rest/simple-match.js';
+import { simpleMatch } from '../../../lib/units/simple-match.js';
 import { javaSplit } from '../../rest/url-decode.js';
 import { TimeValue } from '../../../lib/units/time-value.js';
 

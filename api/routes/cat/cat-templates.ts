@@ -6,7 +6,7 @@ import type { RouteDef } from '../../types.js';
 import type { NodeContext } from '../../../lib/action/context.js';
 import { catResponse, type CatColumn, type CatValue } from '../../rest/cat-table.js';
 import { CAT_PARAMS } from '../../rest/params.js';
-import { simpleMatch } from '../../../lib/cluster/settings.js';
+import { simpleMatch } from '../../../lib/units/simple-match.js';
 
 const COLUMNS: CatColumn[] = [
   { name: 'name', aliases: ['n'], desc: 'template name' },

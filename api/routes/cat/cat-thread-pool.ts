@@ -9,7 +9,7 @@ import type { NodeContext } from '../../../lib/action/context.js';
 import { catResponse, type CatColumn, type CatValue } from '../../rest/cat-table.js';
 import { CAT_PARAMS } from '../../rest/params.js';
 import { THREAD_POOL_NAMES, threadPoolInfo, threadPoolStats } from '../../../lib/action/nodes/thread-pools.js';
-import { simpleMatch } from '../../rest/simple-match.js';
+import { simpleMatch } from '../../../lib/units/simple-match.js';
 import { javaSplit } from '../../rest/url-decode.js';
 
 const COLUMNS: CatColumn[] = [

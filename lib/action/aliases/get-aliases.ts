@@ -6,7 +6,7 @@
  * `/{index}/_aliases/{name}` form (every resolved index). `HEAD` answers GET's status.
  */
 import type { AliasMetadata, ClusterState } from '../../cluster/state.js';
-import { simpleMatch } from '../../cluster/settings.js';
+import { simpleMatch } from '../../units/simple-match.js';
 import { resolveIndices, type IndicesOptions } from '../resolve-indices.js';
 import { aliasMatches } from './update-aliases.js';
 

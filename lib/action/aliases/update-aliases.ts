@@ -9,7 +9,7 @@ import type { NodeContext } from '../context.js';
 import type { ClusterState, IndexMetadata } from '../../cluster/state.js';
 import { EsError } from '../../errors/errors.js';
 import { resolveIndices, type IndicesOptions } from '../resolve-indices.js';
-import { simpleMatch } from '../../cluster/settings.js';
+import { simpleMatch } from '../../units/simple-match.js';
 import { validateAliasForIndex } from '../indices/alias-validation.js';
 import type { AliasAction } from './alias-actions.js';
 import { dictOf } from '../../dict.js';

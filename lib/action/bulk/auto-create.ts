@@ -9,7 +9,7 @@ import { createIndex } from '../indices/create-index.js';
 import { EsError, toEsError } from '../../errors/es-error.js';
 import { indexNotFound } from '../../errors/errors.js';
 import { indicesOfAlias } from '../resolve-indices.js';
-import { simpleMatch } from '../../cluster/settings.js';
+import { simpleMatch } from '../../units/simple-match.js';
 
 export function autoCreateAllowed(setting: string | undefined, index: string): boolean {
   if (setting === undefined || setting === 'true') return true;

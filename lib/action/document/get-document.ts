@@ -9,7 +9,7 @@ import type { StoredDocument } from '../../shard/types.js';
 import { indexNotFound, routingMissing, versionConflict } from '../../errors/errors.js';
 import { resolveWriteIndex, shardOf } from '../bulk/resolve-write-index.js';
 import { filterSource } from './source-filter.js';
-import { simpleMatch } from '../../cluster/settings.js';
+import { simpleMatch } from '../../units/simple-match.js';
 import { dict } from '../../dict.js';
 
 export interface GetRequest {

@@ -3,7 +3,7 @@
  * `*` wildcards over full dotted paths; an included object keeps everything below it; excludes
  * win; arrays are filtered element by element; objects left empty by an include are dropped.
  */
-import { simpleMatch } from '../../cluster/settings.js';
+import { simpleMatch } from '../../units/simple-match.js';
 import { dict } from '../../dict.js';
 
 export interface SourceFilterSpec {

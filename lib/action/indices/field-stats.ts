@@ -7,7 +7,7 @@
 import type { NodeContext } from '../context.js';
 import { numberOfReplicas, numberOfShards } from '../../cluster/state.js';
 import { actionRequestValidation, illegalArgument } from '../../errors/errors.js';
-import { simpleMatch } from '../../mapping/dynamic-templates.js';
+import { simpleMatch } from '../../units/simple-match.js';
 import { isAggregatable, matchingFields } from './field-caps.js';
 import { accumulate, matches, renderFieldStats, typedStats, type FieldStatsValue, type IndexConstraint } from './field-stats-values.js';
 

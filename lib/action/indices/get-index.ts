@@ -3,7 +3,8 @@
  * `GET /{index}/_settings/{name}`.
  */
 import type { ClusterState, IndexMetadata } from '../../cluster/state.js';
-import { renderSettings, simpleMatch, type Settings } from '../../cluster/settings.js';
+import { renderSettings, type Settings } from '../../cluster/settings.js';
+import { simpleMatch } from '../../units/simple-match.js';
 import { defaultIndexSettings } from '../../cluster/index-settings.js';
 import { versionString } from '../../cluster/version.js';
 

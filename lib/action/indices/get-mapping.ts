@@ -2,7 +2,7 @@
  * `GET /{index}/_mapping/{type}` and `GET /{index}/_mapping/{type}/field/{fields}`.
  */
 import type { ClusterState } from '../../cluster/state.js';
-import { simpleMatch } from '../../cluster/settings.js';
+import { simpleMatch } from '../../units/simple-match.js';
 import type { NodeContext } from '../context.js';
 
 function typeMatches(patterns: string[], type: string): boolean {

@@ -4,7 +4,7 @@
  * `DiscoveryNodes#resolveNodes` (used by every `{node_id}` path parameter).
  */
 import type { NodeContext } from '../context.js';
-import { simpleMatch } from '../../cluster/settings.js';
+import { simpleMatch } from '../../units/simple-match.js';
 import { parseBooleanLenient } from '../../units/booleans.js';
 
 /** ES 5.6's version string, reported for the node. */

@@ -8,7 +8,7 @@ import type { ClusterState } from '../../cluster/state.js';
 import { numberOfShards } from '../../cluster/state.js';
 import { shardFor } from '../../cluster/routing.js';
 import { resolveIndices, splitExpression, type IndicesOptions } from '../resolve-indices.js';
-import { simpleMatch } from '../../search/simple-match.js';
+import { simpleMatch } from '../../units/simple-match.js';
 import { EsError } from '../../errors/errors.js';
 
 export interface IndexTarget {

@@ -6,7 +6,8 @@
 import type { NodeContext } from '../context.js';
 import type { ClusterState, IndexTemplate } from '../../cluster/state.js';
 import { EsError } from '../../errors/errors.js';
-import { renderSettings, simpleMatch } from '../../cluster/settings.js';
+import { renderSettings } from '../../cluster/settings.js';
+import { simpleMatch } from '../../units/simple-match.js';
 import { dictOf } from '../../dict.js';
 
 /** Template names matching a comma list of names / globs (all when empty or `_all`). */
