@@ -15,14 +15,14 @@ import type { Query } from './query-types.js';
 import { parseScript, type ScriptRef } from './script-ref.js';
 import { parseSort, type SortSpec } from './sort.js';
 import { parseFetchSource, parseStoredFields, type FetchSource, type StoredFields } from './source-filter.js';
-import { parseTimeValue, type TimeValue } from './time-value.js';
+import { parseTimeValue, type TimeValue } from '../units/time-value.js';
 import { parseTopLevelAggregations } from '../aggs/parse.js';
 import type { AggSpec } from '../aggs/types.js';
 import { booleanValue, floatValue, intValue, isObject, isValue, textValue, tokenOf, type JsonObject } from './xcontent.js';
 
 export type { FetchSource, StoredFields } from './source-filter.js';
 export type { SortSpec, SortOrder, SortMode } from './sort.js';
-export type { TimeValue } from './time-value.js';
+export type { TimeValue } from '../units/time-value.js';
 
 /** A `script_fields` entry. */
 export interface ScriptField {

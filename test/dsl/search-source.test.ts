@@ -1,6 +1,7 @@
 import test from 'ava';
 import { parseSearchSource, validateSearchSource } from '../../lib/dsl/search-source.js';
 import { throwsEs } from './helpers.js';
+import { TimeValue } from '../../lib/units/time-value.js';
 
 const P = 'parsing_exception';
 
@@ -10,7 +11,7 @@ test('paging and flags', (t) => {
     {
       from: 5,
       size: 20,
-      timeout: { text: '10s', millis: 10000 },
+      timeout: new TimeValue(10, 's'),
       terminateAfter: 3,
       minScore: 0.5,
       version: true,

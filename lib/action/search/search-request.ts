@@ -103,7 +103,7 @@ export function applySearchBody(
   if (src.explain !== undefined) r.explain = src.explain;
   if (src.minScore !== undefined) r.minScore = Math.fround(src.minScore);
   if (src.terminateAfter !== undefined) r.terminateAfter = src.terminateAfter;
-  if (src.timeout !== undefined) r.timeoutMs = src.timeout.millis;
+  if (src.timeout !== undefined) r.timeoutMs = src.timeout.millis();
   if (src.searchAfter !== undefined) r.searchAfter = src.searchAfter;
   if (src.indicesBoost !== undefined) {
     if (!Array.isArray(body['indices_boost'])) r.warnings.push('Object format in indices_boost is deprecated, please use array format instead');
