@@ -7,44 +7,12 @@
 import { EsError } from '../errors/errors.js';
 import { doubleValue, isObject, isValue, textValue, tokenOf } from './xcontent.js';
 import { own } from '../dict.js';
+import { decodeGeohash, type GeoPoint } from '../units/geohash.js';
 
-/** A point in degrees. */
-export interface GeoPoint {
-  lat: number;
-  lon: number;
-}
+export { decodeGeohash, type GeoPoint } from '../units/geohash.js';
 
 function parseError(reason: string): EsError {
   return new EsError('parse_exception', 400, reason);
-}
-
-const BASE32 = '0123456789bcdefghjkmnpqrstuvwxyz';
-
-/** Decode a geohash to the centre of its cell. */
-export function decodeGeohash(hash: string): GeoPoint {
-  let latMin = -90;
-  let latMax = 90;
-  let lonMin = -180;
-  let lonMax = 180;
-  let even = true;
-  for (const ch of hash) {
-    const idx = BASE32.indexOf(ch);
-    if (idx === -1) throw new EsError('illegal_argument_exception', 400, `unsupported symbol [${ch}] in geohash [${hash}]`);
-    for (let bit = 4; bit >= 0; bit--) {
-      const on = (idx >> bit) & 1;
-      if (even) {
-        const mid = (lonMin + lonMax) / 2;
-        if (on) lonMin = mid;
-        else lonMax = mid;
-      } else {
-        const mid = (latMin + latMax) / 2;
-        if (on) latMin = mid;
-        else latMax = mid;
-      }
-      even = !even;
-    }
-  }
-  return { lat: (latMin + latMax) / 2, lon: (lonMin + lonMax) / 2 };
 }
 
 /** `GeoPoint.resetFromString`: `"lat,lon"` (or `"lat,lon,z"`), else a geohash. */

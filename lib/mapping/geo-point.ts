@@ -6,13 +6,9 @@
 import { EsError } from '../errors/errors.js';
 import { JsonNumber, JsonObject, type JsonValue } from './json-tree.js';
 import { illegalArgument, javaDouble } from './mapping-errors.js';
+import { decodeGeohash, type GeoPoint } from '../units/geohash.js';
 
-export interface GeoPoint {
-  lat: number;
-  lon: number;
-}
-
-const BASE32 = '0123456789bcdefghjkmnpqrstuvwxyz';
+export { decodeGeohash, encodeGeohash, type GeoPoint } from '../units/geohash.js';
 
 function parseException(reason: string): EsError {
   return new EsError('parse_exception', 400, reason);
@@ -26,73 +22,6 @@ function num(v: JsonValue | undefined, what: string): number {
     return n;
   }
   throw parseException(`${what} must be a number`);
-}
-
-/** Decode a geohash to the centre of its cell. */
-export function decodeGeohash(hash: string): GeoPoint {
-  let latLo = -90;
-  let latHi = 90;
-  let lonLo = -180;
-  let lonHi = 180;
-  let even = true;
-  for (const c of hash) {
-    const v = BASE32.indexOf(c);
-    if (v < 0) throw illegalArgument(`unsupported symbol [${c}] in geohash [${hash}]`);
-    for (let b = 4; b >= 0; b--) {
-      const bit = (v >> b) & 1;
-      if (even) {
-        const mid = (lonLo + lonHi) / 2;
-        if (bit) lonLo = mid;
-        else lonHi = mid;
-      } else {
-        const mid = (latLo + latHi) / 2;
-        if (bit) latLo = mid;
-        else latHi = mid;
-      }
-      even = !even;
-    }
-  }
-  return { lat: (latLo + latHi) / 2, lon: (lonLo + lonHi) / 2 };
-}
-
-/** Encode a point as a geohash of `precision` characters. */
-export function encodeGeohash(p: GeoPoint, precision = 12): string {
-  let latLo = -90;
-  let latHi = 90;
-  let lonLo = -180;
-  let lonHi = 180;
-  let even = true;
-  let out = '';
-  let bits = 0;
-  let ch = 0;
-  while (out.length < precision) {
-    if (even) {
-      const mid = (lonLo + lonHi) / 2;
-      if (p.lon >= mid) {
-        ch = (ch << 1) | 1;
-        lonLo = mid;
-      } else {
-        ch <<= 1;
-        lonHi = mid;
-      }
-    } else {
-      const mid = (latLo + latHi) / 2;
-      if (p.lat >= mid) {
-        ch = (ch << 1) | 1;
-        latLo = mid;
-      } else {
-        ch <<= 1;
-        latHi = mid;
-      }
-    }
-    even = !even;
-    if (++bits === 5) {
-      out += BASE32[ch];
-      bits = 0;
-      ch = 0;
-    }
-  }
-  return out;
 }
 
 /** Parse one point from a JSON value (object, "lat,lon", geohash, [lon, lat]). */
