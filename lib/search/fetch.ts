@@ -5,7 +5,7 @@
  */
 import type { SegmentReader } from '../shard/segment-reader.js';
 import type { StoredDocument } from '../shard/types.js';
-import { filterSource } from '../action/document/source-filter.js';
+import { filterSourceObject } from '../mapping/source-filter.js';
 import { JsonFloat, RawJson } from '../units/java-number.js';
 import { explanationToJson } from './explanation.js';
 import { simpleMatch } from '../units/simple-match.js';
@@ -98,7 +98,7 @@ async function renderHit(seg: SegmentReader, h: ScoredDoc, doc: StoredDocument, 
   const fetchSource = o.source !== undefined ? o.source !== false : stored === undefined && (o.scriptFields?.length ?? 0) === 0;
   if (fetchSource && doc.source && !none) {
     if (o.source === undefined || o.source === true) hit._source = new RawJson(doc.source.toString('utf8'));
-    else hit._source = filterSource(JSON.parse(doc.source.toString('utf8')) as Record<string, unknown>, o.source);
+    else hit._source = filterSourceObject(JSON.parse(doc.source.toString('utf8')) as Record<string, unknown>, o.source);
   }
   const fields: Record<string, unknown[]> = dict(); // field names are user input
   if (stored && stored.length > 0) {

@@ -10,7 +10,7 @@ import type { ShardOperation } from '../../shard/types.js';
 import type { BulkItemRequest, BulkItemResult } from './types.js';
 import { documentMissing, illegalArgument, versionConflict } from '../../errors/errors.js';
 import { parseWithMappingUpdate, shardsInfo } from './execute-bulk.js';
-import { filterSource } from '../document/source-filter.js';
+import { filterSourceObject } from '../../mapping/source-filter.js';
 import { runUpdateScript } from './update-script.js';
 import { own, putOwn } from '../../dict.js';
 
@@ -136,6 +136,6 @@ function getPart(spec: NonNullable<BulkItemRequest['update']>, source: Record<st
   const wantsSource = spec.sourceFilter !== undefined && spec.sourceFilter !== false;
   const fields = spec.fields ?? [];
   if (!wantsSource && !fields.includes('_source')) return {};
-  const filtered = spec.sourceFilter === undefined || spec.sourceFilter === true ? source : filterSource(source, spec.sourceFilter);
+  const filtered = spec.sourceFilter === undefined || spec.sourceFilter === true ? source : filterSourceObject(source, spec.sourceFilter);
   return { get: { found: true, _source: filtered } };
 }

@@ -8,7 +8,7 @@ import { openIndex } from '../open-index.js';
 import type { StoredDocument } from '../../shard/types.js';
 import { indexNotFound, routingMissing, versionConflict } from '../../errors/errors.js';
 import { resolveWriteIndex, shardOf } from '../bulk/resolve-write-index.js';
-import { filterSource } from './source-filter.js';
+import { filterSourceObject } from '../../mapping/source-filter.js';
 import { simpleMatch } from '../../units/simple-match.js';
 import { dict } from '../../dict.js';
 
@@ -89,7 +89,7 @@ export function renderGetResult(
     const text = doc.source.toString('utf8');
     // Unfiltered, ES copies the stored bytes as they were sent (`XContentBuilder#rawField`):
     // `1.0` stays `1.0`, escapes and spacing are kept.
-    out._source = opts.source === undefined || opts.source === true ? new RawJson(text) : filterSource(JSON.parse(text) as Record<string, unknown>, opts.source);
+    out._source = opts.source === undefined || opts.source === true ? new RawJson(text) : filterSourceObject(JSON.parse(text) as Record<string, unknown>, opts.source);
   }
   if (opts.storedFields && opts.storedFields.length > 0) {
     const fields: Record<string, unknown[]> = dict(); // field names are user input

@@ -11,7 +11,7 @@ import { numberOfShards } from '../../cluster/state.js';
 import { compileQuery } from '../../search/compile-query.js';
 import { BooleanWeight } from '../../search/boolean-weight.js';
 import { explanationToJson } from '../../search/explanation.js';
-import { filterSource } from '../document/source-filter.js';
+import { filterSourceObject } from '../../mapping/source-filter.js';
 import { resolveTargets } from './shard-targets.js';
 import { openShardContext } from './shard-context.js';
 import { STRICT_EXPAND_OPEN } from '../resolve-indices.js';
@@ -65,7 +65,7 @@ export async function explainDocument(ctx: NodeContext, r: ExplainRequest): Prom
           const get: Record<string, unknown> = {};
           if (wantSource && doc.source) {
             const text = doc.source.toString('utf8');
-            get._source = r.source === true ? new RawJson(text) : filterSource(JSON.parse(text) as Record<string, unknown>, r.source);
+            get._source = r.source === true ? new RawJson(text) : filterSourceObject(JSON.parse(text) as Record<string, unknown>, r.source);
           }
           if (r.storedFields) {
             const fields: Record<string, unknown[]> = dict(); // field names are user input
