@@ -52,6 +52,8 @@ export async function startNode(opts: StartNodeOptions): Promise<RunningNode> {
   const settings = opts.settings ?? {};
   const logger = bunyan.createLogger({
     name: 'strata',
+    // Log thrown errors with their stack: the error body a client gets never carries a JS message.
+    serializers: bunyan.stdSerializers,
     level: opts.logLevel ?? ((settings['logger.level'] as bunyan.LogLevel | undefined) ?? 'info'),
   });
   const nodeDir = join(opts.dataPath, 'nodes', '0');

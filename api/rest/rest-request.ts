@@ -13,7 +13,7 @@ import { ByteSizeValue, parseBytesSizeValue } from '../../lib/units/byte-size-va
 import { javaParseDouble, javaParseInt, javaParseLong, NumberFormatError } from '../../lib/units/java-parse.js';
 import { parseTimeValue, type TimeValue } from '../../lib/units/time-value.js';
 import { fromContentTypeHeader, sniffContentType, type XContentType } from './content-type.js';
-import { parseJsonBody } from './json-body.js';
+import { parseJsonBody } from '../../lib/xcontent/json-body.js';
 import { javaSplit } from './url-decode.js';
 
 export interface RequestInit {

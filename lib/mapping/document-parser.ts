@@ -26,6 +26,12 @@ export interface ParseEnvironment extends ValueContext {
   fieldInAnyType(path: string): FieldMapping | undefined;
   /** Whether some type names this type as its `_parent`. */
   readonly isParentType: boolean;
+  /**
+   * `index.mapping.depth.limit`: a dynamic object deeper than this fails while the document is
+   * parsed (the same error the mapping merge would give), so a document nested thousands deep
+   * never recurses further than the limit.
+   */
+  readonly depthLimit?: number;
 }
 
 /** The result of parsing one document. */

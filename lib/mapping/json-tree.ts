@@ -7,6 +7,7 @@
  * `json_parse_exception`.
  */
 import { EsError } from '../errors/errors.js';
+import { checkNestingDepth } from '../xcontent/nesting.js';
 
 /** A JSON number with its source text. */
 export class JsonNumber {
@@ -44,6 +45,7 @@ const SOURCE = 'org.elasticsearch.common.bytes.BytesReference$MarkSupportingStre
 
 /** Parse JSON text. Throws `json_parse_exception` EsErrors with Jackson's wording. */
 export function parseJsonTree(text: string): JsonValue {
+  checkNestingDepth(text);
   return new Reader(text).parseDocument();
 }
 

@@ -4,7 +4,9 @@
  * the URL.
  */
 import type { BulkItemRequest, BulkOpType } from './types.js';
-import { actionRequestValidation, illegalArgument } from '../../errors/errors.js';
+import { EsError, actionRequestValidation, illegalArgument } from '../../errors/errors.js';
+import { javaParseLong } from '../../units/java-parse.js';
+import { parseJsonBody } from '../../xcontent/json-body.js';
 import { parseUpdateBody } from './parse-update.js';
 import type { VersionType } from '../../shard/types.js';
 
@@ -18,6 +20,26 @@ export interface BulkDefaults {
 }
 
 const OPS: BulkOpType[] = ['index', 'create', 'update', 'delete'];
+
+/** ES 5.6 `VersionType#fromString` (`external_gt` is `external`). */
+export function parseVersionType(v: string): VersionType {
+  if (v === 'internal' || v === 'external' || v === 'external_gte' || v === 'force') return v;
+  if (v === 'external_gt') return 'external';
+  throw illegalArgument(`No version type match [${v}]`);
+}
+
+/**
+ * A metadata value read with Jackson's `longValue()`: numbers are truncated, strings parsed as
+ * `Long.parseLong`, values beyond a long fail as Jackson fails them.
+ */
+function longValue(v: unknown): number {
+  if (typeof v === 'string') return javaParseLong(v);
+  if (typeof v === 'number' && Number.isFinite(v) && Math.abs(v) <= 9223372036854775807) return Math.trunc(v);
+  if (typeof v === 'number') {
+    throw new EsError('json_parse_exception', 500, `Numeric value (${String(v)}) out of range of long (-9223372036854775808 - 9223372036854775807)`);
+  }
+  throw illegalArgument(`Current token (${v === null ? 'VALUE_NULL' : typeof v === 'boolean' ? `VALUE_${String(v).toUpperCase()}` : 'START_OBJECT'}) not numeric, can not use numeric value accessors`);
+}
 
 function lines(body: Buffer): Array<{ text: string; line: number }> {
   const out: Array<{ text: string; line: number }> = [];
@@ -36,9 +58,11 @@ function lines(body: Buffer): Array<{ text: string; line: number }> {
 
 function parseJsonLine(text: string, what: string): unknown {
   try {
-    return JSON.parse(text);
+    return parseJsonBody(text);
   } catch (e) {
-    throw illegalArgument(`Failed to parse ${what}: ${(e as Error).message}`);
+    // Jackson's message (never JSON.parse's); the nesting limit keeps its own error.
+    if (e instanceof EsError && e.type.startsWith('json_')) throw illegalArgument(`Failed to parse ${what}: ${e.reason}`);
+    throw e;
   }
 }
 
@@ -76,10 +100,10 @@ export function parseBulkBody(body: Buffer | undefined, defaults: BulkDefaults):
         case '_id': case 'id': if (s !== undefined) item.id = s; break;
         case '_routing': case 'routing': if (s !== undefined) item.routing = s; break;
         case '_parent': case 'parent': if (s !== undefined) item.parent = s; break;
-        case '_version': case 'version': item.version = Number(v); break;
-        case '_version_type': case 'version_type': item.versionType = (s === 'external_gt' ? 'external' : s) as VersionType; break;
+        case '_version': case 'version': item.version = longValue(v); break;
+        case '_version_type': case 'version_type': if (s !== undefined) item.versionType = parseVersionType(s); break;
         case 'pipeline': if (s !== undefined) item.pipeline = s; break;
-        case '_retry_on_conflict': case 'retry_on_conflict': retryOnConflict = Number(v); break;
+        case '_retry_on_conflict': case 'retry_on_conflict': retryOnConflict = longValue(v); break;
         case 'fields': fields = Array.isArray(v) ? v.map(String) : String(v).split(','); break;
         case '_source': sourceFilter = v; break;
         case '_timestamp': case '_ttl': case 'op_type': break;
