@@ -121,7 +121,8 @@ function parseInner(ctx: ParseContext, value: unknown, at: At): Query | null {
   if (!isObject(body)) {
     throw ctx.error(`[${name}] query malformed, no start_object after query name`, ctx.atValue(value, name));
   }
-  const parser = REGISTRY[name];
+  // Own keys only: `constructor` or `__proto__` must not name Object.prototype's members.
+  const parser = Object.hasOwn(REGISTRY, name) ? REGISTRY[name] : undefined;
   if (!parser) {
     if (NOT_SUPPORTED.has(name)) {
       throw ctx.error(`[${name}] query is not supported by this server`, ctx.atValue(value, name));

@@ -17,6 +17,7 @@ import { renderObject } from './mapping-render.js';
 import type { NestedDocument, ParsedDocument } from './parsed-document.js';
 import { filterSource } from './source-filter.js';
 import { type ValueContext, indexValue } from './value-indexer.js';
+import { decodeUtf8 } from '../xcontent/utf8.js';
 
 /** What the parser needs to know about the index beyond the type being parsed. */
 export interface ParseEnvironment extends ValueContext {
@@ -74,7 +75,7 @@ function readSource(source: Buffer): JsonObject {
   if (source.length === 0) throw mapperParsing('failed to parse, document is empty');
   let tree: JsonValue;
   try {
-    tree = parseJsonTree(source.toString('utf8'));
+    tree = parseJsonTree(decodeUtf8(source));
   } catch (e) {
     if (e instanceof TrailingDataError) throw mapperParsing('failed to parse', illegalArgument(e.message));
     throw mapperParsing('failed to parse', e as EsError);

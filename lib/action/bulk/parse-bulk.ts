@@ -41,15 +41,21 @@ function longValue(v: unknown): number {
   throw illegalArgument(`Current token (${v === null ? 'VALUE_NULL' : typeof v === 'boolean' ? `VALUE_${String(v).toUpperCase()}` : 'START_OBJECT'}) not numeric, can not use numeric value accessors`);
 }
 
-function lines(body: Buffer): Array<{ text: string; line: number }> {
-  const out: Array<{ text: string; line: number }> = [];
+const isSpace = (b: number | undefined): boolean => b === 0x20 || b === 0x09 || b === 0x0d || b === 0x0b || b === 0x0c;
+
+/** Non-blank lines; `raw` keeps a line's own bytes so a source line is checked as UTF-8 when parsed, not silently repaired. */
+function lines(body: Buffer): Array<{ text: string; line: number; raw: Buffer }> {
+  const out: Array<{ text: string; line: number; raw: Buffer }> = [];
   let start = 0;
   let n = 0;
   for (let i = 0; i <= body.length; i++) {
     if (i === body.length || body[i] === 0x0a) {
       n++;
-      const text = body.toString('utf8', start, i).trim();
-      if (text.length > 0) out.push({ text, line: n });
+      let s = start;
+      let e = i;
+      while (s < e && isSpace(body[s])) s++;
+      while (e > s && isSpace(body[e - 1])) e--;
+      if (e > s) out.push({ text: body.toString('utf8', s, e), line: n, raw: body.subarray(s, e) });
       start = i + 1;
     }
   }
@@ -123,7 +129,7 @@ export function parseBulkBody(body: Buffer | undefined, defaults: BulkDefaults):
           ...(sourceFilter !== undefined ? { sourceFilter } : {}),
         });
       } else {
-        item.source = Buffer.from(next.text, 'utf8');
+        item.source = Buffer.from(next.raw); // a copy: the item must not pin the whole request body
       }
     }
     items.push(item);
