@@ -5,7 +5,7 @@
  */
 import type { RestRequest, RouteDef } from '../types.js';
 import type { NodeContext } from '../../lib/action/context.js';
-import { EsError, requestBodyRequired } from '../../lib/errors/errors.js';
+import { EsError, illegalArgument, requestBodyRequired } from '../../lib/errors/errors.js';
 import { parseQuery } from '../../lib/dsl/parse-query.js';
 import { search } from '../../lib/action/search/search-action.js';
 import { clearScroll, continueScroll, startScroll } from '../../lib/action/search/scroll.js';
@@ -84,6 +84,12 @@ export function searchRoutes(ctx: NodeContext): RouteDef[] {
         let id = req.pathParams.scroll_id ?? req.param('scroll_id');
         let scroll = req.param('scroll');
         if (body) {
+          // ES 5.6 RestSearchScrollAction#buildFromContent: string values only.
+          for (const [k, v] of Object.entries(body)) {
+            if (typeof v !== 'string' || (k !== 'scroll_id' && k !== 'scroll')) {
+              throw illegalArgument(`Unknown parameter [${k}] in request body or parameter is of the wrong type[${tokenOf(v)}] `);
+            }
+          }
           if (body['scroll_id'] !== undefined) id = String(body['scroll_id']);
           if (body['scroll'] !== undefined) scroll = String(body['scroll']);
         } else if (req.hasBody() && id === undefined) id = req.rawBody?.toString('utf8').trim();

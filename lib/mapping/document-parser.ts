@@ -6,7 +6,7 @@
  * `_routing`, `_parent`, `_source`). New fields found on the way are returned as a mapping
  * update to merge before the document is indexed.
  */
-import { EsError, mapperParsing, routingMissing } from '../errors/errors.js';
+import { EsError, mapperParsing, routingMissing, toEsError } from '../errors/errors.js';
 import { resolveAnalyzer } from './analyzer-resolution.js';
 import { DynamicMapper } from './dynamic-mapper.js';
 import { DocFields, type FieldShape } from './field-accumulator.js';
@@ -195,7 +195,7 @@ class ParseRun {
       res = indexValue(f, value, frame.fields, this.env);
     } catch (e) {
       if (f.params.ignoreMalformed && value !== null) return;
-      throw mapperParsing(`failed to parse [${f.path}]`, e instanceof EsError ? e : new EsError('exception', 500, String(e)));
+      throw mapperParsing(`failed to parse [${f.path}]`, toEsError(e));
     }
     if (res.added) frame.fields.markFieldName(f.path);
     if (res.all !== undefined && !withinCopyTo && this.includeInAll(f, includeInAll)) this.allEntries.push(res.all);

@@ -5,14 +5,22 @@
  * from content negotiation, plain text `No handler found for uri ...`, an empty 413).
  */
 
+import { INTERNAL_ERROR_REASON } from '../../lib/errors/es-error.js';
+
 /** What the judge thinks of one answer. */
 export type Verdict = { kind: 'ok' } | { kind: 'not-es-shaped' | 'js-5xx'; why: string };
 
-/** ES 5.6 answers a bare Jackson parse error (not an ElasticsearchException) with 500. */
-const ES_500_TYPES = new Set(['json_parse_exception', 'json_e_o_f_exception']);
+/**
+ * Types ES 5.6 itself answers with a 5xx: a bare Jackson parse error (not an
+ * ElasticsearchException), exceptions without a status of their own (script and query-phase
+ * failures), and the shard-failure wrapper whose status comes from its causes.
+ */
+const ES_500_TYPES = new Set(['search_context_exception', 'json_parse_exception', 'json_e_o_f_exception', 'yaml_exception', 'script_exception', 'general_script_exception', 'query_phase_execution_exception', 'search_phase_execution_exception']);
 
-/** Words that only appear when a JavaScript error escaped. */
-const JS_MESSAGE = /TypeError|ReferenceError|RangeError|SyntaxError|Cannot read prop|Cannot set prop|is not a function|is not iterable|undefined|Maximum call stack|Invalid time value|Invalid array length|BigInt|Unexpected end of JSON|Unexpected token|in JSON at position|NaN|\[object Object\]|ERR_[A-Z_]+|ENOENT|EISDIR|EACCES|heap out of memory/;
+/** Words that only appear when a JavaScript error escaped (any status). */
+const JS_MESSAGE = /TypeError|ReferenceError|RangeError|SyntaxError|Cannot read prop|Cannot set prop|Cannot convert|is not a function|is not iterable|is not a constructor|Maximum call stack|Invalid time value|Invalid array length|BigInt|Unexpected end of JSON|in JSON at position|\[object Object\]|ERR_[A-Z_]{4,}|ENOENT|EISDIR|EACCES|heap out of memory/;
+/** In a 5xx, even words a user could have sent are suspicious. */
+const JS_MESSAGE_5XX = /Unexpected token/;
 
 /** Judge one answer to a request (`head` true for HEAD requests, whose answers have no body). */
 export function judge(status: number, contentType: string | undefined, body: Buffer, head: boolean): Verdict {
@@ -30,6 +38,8 @@ export function judge(status: number, contentType: string | undefined, body: Buf
   if (status < 400) return { kind: 'ok' };
   if (!isJson) {
     if (status === 400 && text.startsWith('No handler found for uri [')) return { kind: 'ok' };
+    // Node's HTTP parser refusing a request line (as Netty would) answers 400 with no body.
+    if (status === 400 && text === '' && contentType === undefined) return { kind: 'ok' };
     if (status === 413 && text === '') return { kind: 'ok' };
     if (/^application\/(yaml|smile|cbor)/.test(contentType ?? '')) return { kind: 'ok' };
     if ((contentType ?? '').startsWith('text/plain') && status < 500) return { kind: 'ok' };
@@ -45,17 +55,21 @@ export function judge(status: number, contentType: string | undefined, body: Buf
   }
   if (obj.status !== status) return { kind: 'not-es-shaped', why: `body status ${String(obj.status)} differs from HTTP ${status}` };
   if (typeof error === 'string') {
-    return status === 406 || status === 405 ? { kind: 'ok' } : { kind: 'not-es-shaped', why: `string error with status ${status}` };
+    // ES 5.6 answers content negotiation (406) and missing aliases (404) with a string error.
+    return status === 406 || status === 404 ? { kind: 'ok' } : { kind: 'not-es-shaped', why: `string error with status ${status}` };
   }
   if (error === null || typeof error !== 'object') return { kind: 'not-es-shaped', why: 'error is not an object' };
   const e = error as Record<string, unknown>;
   if (typeof e.type !== 'string' || !(typeof e.reason === 'string' || e.reason === null) || !Array.isArray(e.root_cause)) {
     return { kind: 'not-es-shaped', why: `error lacks type/reason/root_cause: ${text.slice(0, 200)}` };
   }
+  const leaked = JS_MESSAGE.exec(text) ?? (status >= 500 ? JS_MESSAGE_5XX.exec(text) : null);
+  if (leaked) return { kind: 'js-5xx', why: `${status} ${e.type}: ${String(e.reason).slice(0, 200)} (matched "${leaked[0]}")` };
+  // The safety net's reason: an unexpected error whatever its status, and the cause must be fixed.
+  if (text.includes(INTERNAL_ERROR_REASON)) return { kind: 'js-5xx', why: `${status} internal error under ${e.type}: ${String(e.reason).slice(0, 200)}` };
   if (status >= 500) {
-    const leaked = JS_MESSAGE.exec(text);
-    if (leaked) return { kind: 'js-5xx', why: `${e.type}: ${String(e.reason).slice(0, 200)} (matched "${leaked[0]}")` };
-    if (!ES_500_TYPES.has(e.type)) return { kind: 'js-5xx', why: `500-class ${e.type}: ${String(e.reason).slice(0, 200)}` };
+    // A shard-failure wrapper takes the worst status of its typed causes, as ES does.
+    if (!ES_500_TYPES.has(e.type)) return { kind: 'js-5xx', why: `${status} ${e.type}: ${String(e.reason).slice(0, 200)}` };
   }
   return { kind: 'ok' };
 }

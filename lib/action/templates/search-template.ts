@@ -7,9 +7,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { NodeContext } from '../context.js';
-import { actionRequestValidation, EsError, illegalArgument, jsonParse } from '../../errors/errors.js';
+import { actionRequestValidation, EsError, illegalArgument, jsonParse, toEsError } from '../../errors/errors.js';
 import { renderMustache } from '../../mustache/render.js';
 import { checkMustacheEnabled, type ScriptType } from '../../mustache/script-settings.js';
+import { parseJsonBody } from '../../xcontent/json-body.js';
 
 export interface SearchTemplateRequest {
   type: ScriptType;
@@ -99,8 +100,8 @@ export function renderSearchTemplate(ctx: NodeContext, req: SearchTemplateReques
 export function renderToJson(ctx: NodeContext, req: SearchTemplateRequest): unknown {
   const text = renderSearchTemplate(ctx, req);
   try {
-    return JSON.parse(text);
+    return parseJsonBody(text);
   } catch (e) {
-    throw jsonParse(`Failed to parse rendered template: ${(e as Error).message}`);
+    throw jsonParse(`Failed to parse rendered template: ${toEsError(e).reason}`);
   }
 }
