@@ -5,7 +5,7 @@
  */
 import type { ClusterState, IndexMetadata } from '../cluster/state.js';
 import { simpleMatch } from '../cluster/settings.js';
-import { indexNotFound } from '../errors/errors.js';
+import { illegalArgument, indexNotFound } from '../errors/errors.js';
 import { resolveDateMathIndexName } from '../datemath-index-name.js';
 
 export interface IndicesOptions {
@@ -41,7 +41,7 @@ export function indicesOptionsFrom(
       else if (w === 'all') out.expandOpen = out.expandClosed = true;
       else if (w === 'none') {
         /* nothing */
-      } else throw new Error(`No valid expand wildcard value [${w}]`);
+      } else throw illegalArgument(`No valid expand wildcard value [${w}]`);
     }
   }
   return out;

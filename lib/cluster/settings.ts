@@ -34,7 +34,9 @@ export function normalizeIndexSettings(flat: Settings): Settings {
 
 /** Render flat settings nested; maps whose keys are 0..n-1 become arrays (ES getAsStructuredMap). */
 export function nestSettings(flat: Settings): Record<string, unknown> {
-  const root: Record<string, unknown> = {};
+  // Null-prototype nodes: a key such as `__proto__.x` must make an own entry, never reach
+  // Object.prototype (that polluted every object of the process).
+  const root: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
   for (const key of Object.keys(flat).sort()) {
     const parts = key.split('.');
     let node = root;
@@ -42,7 +44,7 @@ export function nestSettings(flat: Settings): Record<string, unknown> {
       const p = parts[i]!;
       const next = node[p];
       if (next === undefined || typeof next !== 'object' || next === null) {
-        const created: Record<string, unknown> = {};
+        const created: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
         node[p] = created;
         node = created;
       } else node = next as Record<string, unknown>;

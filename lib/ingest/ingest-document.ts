@@ -5,6 +5,7 @@
  * prefixes pick the part; errors carry ES's messages.
  */
 import { illegalArgument } from '../errors/errors.js';
+import { setOwn } from '../xcontent/own.js';
 
 export const METADATA_FIELDS = ['_index', '_type', '_id', '_routing', '_parent', '_timestamp', '_ttl'] as const;
 
@@ -23,6 +24,7 @@ export function javaType(v: unknown): string {
 export function isMap(v: unknown): v is JsonMap {
   return v !== null && typeof v === 'object' && !Array.isArray(v);
 }
+
 
 export class IngestDocument {
   constructor(
@@ -62,7 +64,7 @@ export class IngestDocument {
   }
 
   private step(context: unknown, key: string, path: string): { found: boolean; value?: unknown } {
-    if (isMap(context)) return key in context ? { found: true, value: context[key] } : { found: false };
+    if (isMap(context)) return Object.hasOwn(context, key) ? { found: true, value: context[key] } : { found: false };
     if (Array.isArray(context)) {
       if (!/^-?\d+$/.test(key)) throw illegalArgument(`[${key}] is not an integer, cannot be used as an index as part of path [${path}]`);
       const i = Number(key);
@@ -100,7 +102,7 @@ export class IngestDocument {
     for (let i = 0; i < parts.length - 1; i++) {
       const p = parts[i]!;
       if (isMap(cur)) {
-        if (!(p in cur)) cur[p] = {};
+        if (!Object.hasOwn(cur, p)) setOwn(cur, p, {});
         cur = cur[p];
       } else if (Array.isArray(cur)) {
         cur = this.step(cur, p, path).value;
@@ -115,13 +117,13 @@ export class IngestDocument {
       throw illegalArgument('cannot set [_ingest] as it is reserved');
     }
     if (isMap(cur)) {
-      if (append && last in cur) {
+      if (append && Object.hasOwn(cur, last)) {
         const prev = cur[last];
         const list = Array.isArray(prev) ? prev : [prev];
         if (Array.isArray(value)) list.push(...value);
         else list.push(value);
         cur[last] = list;
-      } else cur[last] = value;
+      } else setOwn(cur, last, value);
     } else if (Array.isArray(cur)) {
       if (!/^-?\d+$/.test(last)) throw illegalArgument(`[${last}] is not an integer, cannot be used as an index as part of path [${path}]`);
       const i = Number(last);
@@ -151,7 +153,7 @@ export class IngestDocument {
     }
     const last = parts[parts.length - 1]!;
     if (isMap(cur)) {
-      if (!(last in cur)) throw illegalArgument(`field [${last}] not present as part of path [${path}]`);
+      if (!Object.hasOwn(cur, last)) throw illegalArgument(`field [${last}] not present as part of path [${path}]`);
       delete cur[last];
     } else if (Array.isArray(cur)) {
       const r = this.step(cur, last, path);

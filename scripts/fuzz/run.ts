@@ -10,7 +10,7 @@ import { Rng } from './rng.js';
 import { generate, type FuzzRequest } from './requests.js';
 import { judge } from './judge.js';
 import { send, closeAgents, type Answer } from './client.js';
-import { startServer, ensureFixture, type ServerUnderFuzz } from './server.js';
+import { startServer, ensureFixture, prototypeCanary, type ServerUnderFuzz } from './server.js';
 
 /** Options of one run. */
 export interface FuzzOptions {
@@ -101,6 +101,8 @@ export async function runFuzz(opts: FuzzOptions): Promise<FuzzReport> {
   let next = 0;
   let restarting: Promise<void> | undefined;
   const inFlight = new Map<number, FuzzRequest>();
+  // The requests since the last canary check: the suspects when Object.prototype turns out polluted.
+  let recent: FuzzRequest[] = [];
   let stopping = false;
 
   const restart = (why: string): Promise<void> => {
@@ -132,10 +134,19 @@ export async function runFuzz(opts: FuzzOptions): Promise<FuzzReport> {
       if (restarting) await restarting;
       const index = next++;
       const r = generate(rng);
+      if (index > 0 && index % 200 === 0) {
+        const extra = await prototypeCanary(server.base);
+        if (extra.length > 0) {
+          record('crash', `Object.prototype polluted: extra keys [${extra.join(',')}] in every answer`, index, recent);
+          await restart('Object.prototype is polluted');
+        }
+        recent = [];
+      }
       if (index > 0 && index % 1000 === 0) {
         log(`${index} requests, ${Math.round(index / ((Date.now() - started) / 1000))}/s, failures ${JSON.stringify(counts)}`);
         await ensureFixture(server.base);
       }
+      recent.push(r);
       const target = server;
       inFlight.set(index, r);
       const answer = await send(target.base, r, opts.hangMs);

@@ -99,6 +99,24 @@ const DOCS = [
   { title: 'foo', count: -7, price: 1e10 },
 ];
 
+const HEALTH_KEYS = new Set([
+  'cluster_name', 'status', 'timed_out', 'number_of_nodes', 'number_of_data_nodes', 'active_primary_shards', 'active_shards',
+  'relocating_shards', 'initializing_shards', 'unassigned_shards', 'delayed_unassigned_shards', 'number_of_pending_tasks',
+  'number_of_in_flight_fetch', 'task_max_waiting_in_queue_millis', 'active_shards_percent_as_number',
+]);
+
+/**
+ * Keys of `GET /_cluster/health` that ES never sends. A request that wrote into Object.prototype
+ * (a `__proto__` key walked as a path) shows up as extra keys in every answer: the process is
+ * then corrupted even though it still answers.
+ */
+export async function prototypeCanary(base: { host: string; port: number }): Promise<string[]> {
+  const a = await send(base, { method: 'GET', path: '/_cluster/health', headers: {} }, 30_000);
+  if (!('status' in a) || a.status !== 200) return [];
+  const extra = Object.keys(JSON.parse(a.body.toString('utf8')) as Record<string, unknown>).filter((k) => !HEALTH_KEYS.has(k));
+  return extra;
+}
+
 /**
  * Create (or re-create) the fixture: indices `fx` (two shards) and `fx2`, alias `fxa`, a stored
  * script, a stored template and an ingest pipeline. Idempotent: existing pieces are kept; closed

@@ -12,18 +12,19 @@ import { documentMissing, illegalArgument, versionConflict } from '../../errors/
 import { parseWithMappingUpdate, shardsInfo } from './execute-bulk.js';
 import { filterSource } from '../document/source-filter.js';
 import { runUpdateScript } from './update-script.js';
+import { getOwn, setOwn } from '../../xcontent/own.js';
 
 /** Deep-merge `changes` into `target` in place (ES `XContentHelper.update`); true if anything changed. */
 export function mergeInto(target: Record<string, unknown>, changes: Record<string, unknown>): boolean {
   let modified = false;
   for (const [k, v] of Object.entries(changes)) {
-    const old = target[k];
+    const old = getOwn(target, k);
     if (v && typeof v === 'object' && !Array.isArray(v) && old && typeof old === 'object' && !Array.isArray(old)) {
       if (mergeInto(old as Record<string, unknown>, v as Record<string, unknown>)) modified = true;
       continue;
     }
-    if (!(k in target) || JSON.stringify(old) !== JSON.stringify(v)) modified = true;
-    target[k] = v;
+    if (!Object.hasOwn(target, k) || JSON.stringify(old) !== JSON.stringify(v)) modified = true;
+    setOwn(target, k, v);
   }
   return modified;
 }
