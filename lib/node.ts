@@ -14,6 +14,7 @@ import { createHttpServer } from '../api/server.js';
 import { allRoutes } from '../api/routes/index.js';
 import type { NodeContext } from './action/context.js';
 import { createScriptService } from './action/scripts/node-script-service.js';
+import { parseBytesSizeValue } from './units/byte-size-value.js';
 
 export interface StartNodeOptions {
   dataPath: string;
@@ -46,6 +47,22 @@ async function loadOrCreateNodeId(stateDir: string): Promise<string> {
     await writeFile(file, id);
     return id;
   }
+}
+
+/**
+ * `http.max_content_length` (default 100mb). As ES 5.6 `Netty4HttpServerTransport`, a value over
+ * 2^31-1 bytes falls back to 100mb with a warning; a value that does not parse stops the node.
+ */
+function maxContentLength(settings: Record<string, string>, logger: bunyan): number {
+  const dflt = 100 * 1024 * 1024;
+  const raw = settings['http.max_content_length'];
+  if (raw === undefined) return dflt;
+  const bytes = parseBytesSizeValue(raw, 'http.max_content_length').bytes;
+  if (bytes > 2147483647) {
+    logger.warn({ value: raw }, 'maxContentLength set to high value, resetting it to [100mb]');
+    return dflt;
+  }
+  return bytes;
 }
 
 export async function startNode(opts: StartNodeOptions): Promise<RunningNode> {
@@ -83,7 +100,7 @@ export async function startNode(opts: StartNodeOptions): Promise<RunningNode> {
     transportAddress: { host, port: 9300 },
     httpAddress: { host, port },
   };
-  const server = createHttpServer({ host, port, routes: allRoutes(context), logger });
+  const server = createHttpServer({ host, port, routes: allRoutes(context), logger, maxContentLength: maxContentLength(settings, logger) });
   const bound = await server.listen();
   context.httpAddress = bound;
   logger.info({ host: bound.host, port: bound.port, node: context.nodeName }, 'started');

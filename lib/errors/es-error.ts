@@ -53,7 +53,6 @@ export const INTERNAL_ERROR_REASON = 'internal error; the node log has the detai
 export function toEsError(err: unknown): EsError {
   if (err instanceof EsError) return err;
   const e = new EsError('exception', 500, INTERNAL_ERROR_REASON);
-  if (process.env.TMPDBG) console.error('TMPDBG', err instanceof Error ? err.stack : err); // TMPDBG
   e.internal = err;
   if (err instanceof Error && err.stack) e.stack = err.stack;
   return e;

@@ -104,13 +104,17 @@ export async function runFuzz(opts: FuzzOptions): Promise<FuzzReport> {
   // The requests since the last canary check: the suspects when Object.prototype turns out polluted.
   let recent: FuzzRequest[] = [];
   let stopping = false;
+  // A server the runner stops on purpose (restart after a hang or pollution) did not crash.
+  const stoppedOnPurpose = new WeakSet<ServerUnderFuzz>();
 
   const restart = (why: string): Promise<void> => {
     if (!restarting) {
       restarting = (async () => {
         log(`restarting the server: ${why}`);
+        stoppedOnPurpose.add(server);
         await server.stop().catch(() => undefined);
         server = await startServer(dataPath, logPath, opts.settings);
+        watchExit(server);
         await ensureFixture(server.base);
       })().finally(() => {
         restarting = undefined;
@@ -121,10 +125,10 @@ export async function runFuzz(opts: FuzzOptions): Promise<FuzzReport> {
 
   const watchExit = (s: ServerUnderFuzz): void => {
     void s.exited.then((how) => {
-      if (stopping || s !== server) return;
+      if (stopping || s !== server || stoppedOnPurpose.has(s)) return;
       const suspects = [...inFlight.entries()];
       record('crash', `server process ended (${how})`, suspects[0]?.[0] ?? next, suspects.map(([, r]) => r));
-      void restart(`process ended (${how})`).then(() => watchExit(server));
+      void restart(`process ended (${how})`);
     });
   };
   watchExit(server);

@@ -63,17 +63,25 @@ export function scriptsDir(ctx: Pick<NodeContext, 'settings'>): string | undefin
   return conf ? join(conf, 'scripts') : undefined;
 }
 
+/** A file script name that stays inside the scripts folder: no separators, no `..`, no NUL. */
+export function isPlainScriptName(name: string): boolean {
+  return name !== '' && !/[/\\\0]/.test(name) && !name.includes('..');
+}
+
 /** The template text the request names. */
 export function templateText(ctx: NodeContext, req: SearchTemplateRequest): string {
   checkMustacheEnabled(ctx.settings, req.type);
   if (req.type === 'inline') return req.script;
   if (req.type === 'stored') {
-    const s = ctx.cluster.state().storedScripts[req.script];
+    const scripts = ctx.cluster.state().storedScripts;
+    const s = Object.hasOwn(scripts, req.script) ? scripts[req.script] : undefined;
     if (!s) throw new EsError('resource_not_found_exception', 404, `unable to find script [${req.script}] in cluster state`);
     return s.source;
   }
   const dir = scriptsDir(ctx);
-  if (dir) {
+  // ES finds file scripts by name among the files it loaded from the scripts folder, so a name
+  // holding a path separator or `..` never names a file (and must not reach outside the folder).
+  if (dir && isPlainScriptName(req.script)) {
     try {
       return readFileSync(join(dir, `${req.script}.mustache`), 'utf8');
     } catch {
