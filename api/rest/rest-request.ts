@@ -13,8 +13,8 @@ import { ByteSizeValue, parseBytesSizeValue } from '../../lib/units/byte-size-va
 import { javaParseDouble, javaParseInt, javaParseLong, NumberFormatError } from '../../lib/units/java-parse.js';
 import { parseTimeValue, type TimeValue } from '../../lib/units/time-value.js';
 import { fromContentTypeHeader, sniffContentType, type XContentType } from './content-type.js';
-import { parseJsonBody } from '../../lib/xcontent/json-body.js';
-import { decodeUtf8 } from '../../lib/xcontent/utf8.js';
+import { parseJsonBody } from '../../lib/units/json-body.js';
+import { decodeUtf8 } from '../../lib/units/utf8.js';
 import { javaSplit } from './url-decode.js';
 
 export interface RequestInit {

@@ -45,7 +45,7 @@ import { parseTerm } from './queries/term.js';
 import { parseTerms } from './queries/terms.js';
 import { parseType } from './queries/type.js';
 import { parseTemplateQuery } from './queries/template.js';
-import { parseJsonBody } from '../xcontent/json-body.js';
+import { parseJsonBody } from '../units/json-body.js';
 
 export type { ParseOptions } from './parse-context.js';
 export type { Query, QueryKind } from './query-types.js';

@@ -5,7 +5,7 @@
  * prefixes pick the part; errors carry ES's messages.
  */
 import { illegalArgument } from '../errors/errors.js';
-import { setOwn } from '../xcontent/own.js';
+import { setOwn } from '../units/own-property.js';
 
 export const METADATA_FIELDS = ['_index', '_type', '_id', '_routing', '_parent', '_timestamp', '_ttl'] as const;
 

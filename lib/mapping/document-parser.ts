@@ -17,7 +17,7 @@ import { renderObject } from './mapping-render.js';
 import type { NestedDocument, ParsedDocument } from './parsed-document.js';
 import { filterSource } from './source-filter.js';
 import { type ValueContext, indexValue } from './value-indexer.js';
-import { decodeUtf8 } from '../xcontent/utf8.js';
+import { decodeUtf8 } from '../units/utf8.js';
 
 /** What the parser needs to know about the index beyond the type being parsed. */
 export interface ParseEnvironment extends ValueContext {

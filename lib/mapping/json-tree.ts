@@ -7,7 +7,7 @@
  * `json_parse_exception`.
  */
 import { EsError } from '../errors/errors.js';
-import { checkNestingDepth } from '../xcontent/nesting.js';
+import { checkNestingDepth } from '../units/json-nesting.js';
 
 /** A JSON number with its source text. */
 export class JsonNumber {

@@ -6,7 +6,7 @@
 import type { BulkItemRequest, BulkOpType } from './types.js';
 import { EsError, actionRequestValidation, illegalArgument } from '../../errors/errors.js';
 import { javaParseLong } from '../../units/java-parse.js';
-import { parseJsonBody } from '../../xcontent/json-body.js';
+import { parseJsonBody } from '../../units/json-body.js';
 import { parseUpdateBody } from './parse-update.js';
 import type { VersionType } from '../../shard/types.js';
 

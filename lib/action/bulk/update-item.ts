@@ -12,7 +12,7 @@ import { documentMissing, illegalArgument, versionConflict } from '../../errors/
 import { parseWithMappingUpdate, shardsInfo } from './execute-bulk.js';
 import { filterSource } from '../document/source-filter.js';
 import { runUpdateScript } from './update-script.js';
-import { getOwn, setOwn } from '../../xcontent/own.js';
+import { getOwn, setOwn } from '../../units/own-property.js';
 
 /** Deep-merge `changes` into `target` in place (ES `XContentHelper.update`); true if anything changed. */
 export function mergeInto(target: Record<string, unknown>, changes: Record<string, unknown>): boolean {

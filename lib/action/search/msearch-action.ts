@@ -4,7 +4,7 @@
  */
 import type { NodeContext } from '../context.js';
 import { EsError, actionRequestValidation, toEsError } from '../../errors/errors.js';
-import { parseJsonBody } from '../../xcontent/json-body.js';
+import { parseJsonBody } from '../../units/json-body.js';
 import { applySearchBody, newSearchRequest, type SearchRequest } from './search-request.js';
 import { search } from './search-action.js';
 import { startScroll } from './scroll.js';

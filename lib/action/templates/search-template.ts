@@ -10,7 +10,7 @@ import type { NodeContext } from '../context.js';
 import { actionRequestValidation, EsError, illegalArgument, jsonParse, toEsError } from '../../errors/errors.js';
 import { renderMustache } from '../../mustache/render.js';
 import { checkMustacheEnabled, type ScriptType } from '../../mustache/script-settings.js';
-import { parseJsonBody } from '../../xcontent/json-body.js';
+import { parseJsonBody } from '../../units/json-body.js';
 
 export interface SearchTemplateRequest {
   type: ScriptType;

@@ -11,7 +11,7 @@ import type { Query } from '../query-types.js';
 import { parseScript } from '../script-ref.js';
 import type { JsonObject } from '../xcontent.js';
 import { parseOptionalQuery } from '../parse-query.js';
-import { parseJsonBody } from '../../xcontent/json-body.js';
+import { parseJsonBody } from '../../units/json-body.js';
 
 /** The deprecation warning ES 5.6 logs for every `template` query. */
 export const TEMPLATE_QUERY_DEPRECATION = '[template] query is deprecated, use search template api instead';

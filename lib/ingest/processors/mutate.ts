@@ -7,7 +7,7 @@ import { EsError, illegalArgument, toEsError } from '../../errors/errors.js';
 import type { ConfigReader } from '../config.js';
 import { isMap, javaType, type IngestDocument } from '../ingest-document.js';
 import { renderTemplate, valueSource } from '../value-template.js';
-import { parseJsonBody } from '../../xcontent/json-body.js';
+import { parseJsonBody } from '../../units/json-body.js';
 
 export type Execute = (doc: IngestDocument) => void;
 export type ProcessorFactory = (c: ConfigReader) => Execute;

@@ -11,7 +11,7 @@
  * that fails, to accept Jackson-only leniencies or to build the error.
  */
 import { EsError } from '../errors/errors.js';
-import { checkNestingDepth } from './nesting.js';
+import { checkNestingDepth } from './json-nesting.js';
 
 /** Parse a JSON request body as ES would. */
 export function parseJsonBody(text: string): unknown {
