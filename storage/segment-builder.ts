@@ -9,7 +9,7 @@
  * storage/segment-writer.ts freezes it into an immutable segment.
  */
 import type { IndexableField, ParsedDocument } from '../lib/mapping/parsed-document.js';
-import type { StoredDocument } from '../lib/shard/types.js';
+import type { StoredDocument } from './types.js';
 import { encodeBm25Norm } from './codecs/small-float.js';
 import { encodeStoredDoc } from './codecs/stored-doc.js';
 

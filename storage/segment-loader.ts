@@ -2,7 +2,6 @@
  * Loads a sealed segment's in-memory core (info, term dictionaries, norms, doc values, doc ids)
  * and its live docs from LevelDB when a shard is opened.
  */
-import type { ClassicLevel } from 'classic-level';
 import { decodeDocIds } from './codecs/doc-ids.js';
 import { decodeDocValues, type DocValuesColumn } from './codecs/doc-values.js';
 import { decodeLiveDocs, type LiveDocs } from './codecs/live-docs.js';
@@ -11,16 +10,15 @@ import { decodeSegmentInfo } from './codecs/segment-info.js';
 import { decodeTermDict } from './codecs/term-dict.js';
 import { docIdsKey, docValuesKey, liveDocsKey, normsKey, segInfoKey, segTermsKey } from './keyspace.js';
 import type { FieldCore, SegmentCore } from './segment-core.js';
+import type { ShardStore } from './shard-store.js';
 
-export type ShardDb = ClassicLevel<Buffer, Buffer>;
-
-async function must(db: ShardDb, key: Buffer, what: string): Promise<Buffer> {
+async function must(db: ShardStore, key: Buffer, what: string): Promise<Buffer> {
   const v = await db.get(key);
   if (v === undefined) throw new Error(`corrupt shard: missing ${what}`);
   return v;
 }
 
-export async function loadSegment(db: ShardDb, id: number): Promise<{ core: SegmentCore; liveDocs: LiveDocs | null }> {
+export async function loadSegment(db: ShardStore, id: number): Promise<{ core: SegmentCore; liveDocs: LiveDocs | null }> {
   const info = decodeSegmentInfo(await must(db, segInfoKey(id), `segment info of [${id}]`));
   const fields = new Map<string, FieldCore>();
   const termKeys = info.fields.map((f) => segTermsKey(id, f.name));

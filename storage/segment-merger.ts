@@ -15,11 +15,10 @@ import { ChunkBuilder, chunkBlocks } from './codecs/postings-chunk.js';
 import { decodePostings, FLAG_FREQS, FLAG_OFFSETS, FLAG_POSITIONS, writePostings } from './codecs/postings.js';
 import { encodeSegmentInfo, segmentName, type FieldInfo, type SegmentInfo } from './codecs/segment-info.js';
 import { encodeTermDict } from './codecs/term-dict.js';
-import { scanRange } from './scan.js';
 import { sortTerms } from './sort-terms.js';
 import { docIdsKey, docValuesKey, normsKey, postingsFieldRange, postingsKey, postingsKeyChunk, segInfoKey, segKindRange, segTermsKey, SEG, storedKey, storedKeyDoc } from './keyspace.js';
 import type { FieldCore, SegmentCore } from './segment-core.js';
-import type { ShardDb } from './segment-loader.js';
+import type { ShardStore } from './shard-store.js';
 
 export interface MergeSource {
   core: SegmentCore;
@@ -38,7 +37,7 @@ const CHUNK = 4000;
 class ChunkedWriter {
   private ops: Array<{ type: 'put'; key: Buffer; value: Buffer }> = [];
   size = 0;
-  constructor(private readonly db: ShardDb) {}
+  constructor(private readonly db: ShardStore) {}
   async put(key: Buffer, value: Buffer): Promise<void> {
     this.size += key.length + value.length;
     this.ops.push({ type: 'put', key, value });
@@ -48,7 +47,7 @@ class ChunkedWriter {
     if (this.ops.length === 0) return;
     const ops = this.ops;
     this.ops = [];
-    await this.db.batch(ops);
+    await this.db.write(ops);
   }
 }
 
@@ -66,9 +65,9 @@ interface TermCursor {
 }
 
 /** Every postings chunk of `field` in segment `seg`, by chunk number. */
-async function readChunks(db: ShardDb, seg: number, field: string): Promise<Buffer[]> {
+async function readChunks(db: ShardStore, seg: number, field: string): Promise<Buffer[]> {
   const chunks: Buffer[] = [];
-  await scanRange(db, postingsFieldRange(seg, field), (k, v) => {
+  await db.scan(postingsFieldRange(seg, field), (k, v) => {
     chunks[postingsKeyChunk(k)] = v;
   });
   return chunks;
@@ -92,7 +91,7 @@ function nextBlock(c: TermCursor): Buffer {
 }
 
 /** Merge `sources` into segment `id`. `abort()` is polled between steps. */
-export async function mergeSegments(db: ShardDb, sources: MergeSource[], id: number, abort: () => boolean): Promise<MergeResult> {
+export async function mergeSegments(db: ShardStore, sources: MergeSource[], id: number, abort: () => boolean): Promise<MergeResult> {
   const docMaps: Int32Array[] = [];
   let maxDoc = 0;
   for (const s of sources) {
@@ -223,7 +222,7 @@ export async function mergeSegments(db: ShardDb, sources: MergeSource[], id: num
   for (let i = 0; i < sources.length; i++) {
     if (abort()) throw new Error('merge aborted');
     const map = docMaps[i]!;
-    await scanRange(db, segKindRange(sources[i]!.core.info.id, SEG.STORED), async (k, v) => {
+    await db.scan(segKindRange(sources[i]!.core.info.id, SEG.STORED), async (k, v) => {
       const nd = map[storedKeyDoc(k)] as number;
       if (nd >= 0) await out.put(storedKey(id, nd), v);
     });

@@ -19,6 +19,8 @@ import { searchTemplateRoutes } from './search-template.js';
 import { ingestRoutes } from './ingest.js';
 import { storedScriptRoutes } from './stored-scripts.js';
 import { analyzeRoutes } from './analyze.js';
+import { maintenanceRoutes } from './maintenance.js';
+import { fieldStatsRoutes } from './field-stats.js';
 
 export function allRoutes(ctx: NodeContext): RouteDef[] {
   return [
@@ -38,5 +40,7 @@ export function allRoutes(ctx: NodeContext): RouteDef[] {
     ...ingestRoutes(ctx),
     ...storedScriptRoutes(ctx),
     ...analyzeRoutes(ctx),
+    ...maintenanceRoutes(ctx),
+    ...fieldStatsRoutes(ctx),
   ];
 }

@@ -191,7 +191,7 @@ export function indicesRoutes(ctx: NodeContext): RouteDef[] {
     },
     {
       methods: ['GET', 'POST'],
-      paths: ['/_flush', '/{index}/_flush', '/_flush/synced', '/{index}/_flush/synced'],
+      paths: ['/_flush', '/{index}/_flush'],
       params: ['force', 'wait_if_ongoing', ...INDICES_OPTIONS_PARAMS],
       handler: async (req) => {
         req.param('force');

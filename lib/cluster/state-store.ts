@@ -1,30 +1,29 @@
 /**
- * Durable home of the cluster state on a single node: its own small LevelDB at
+ * Durable home of the cluster state on a single node: its own small keyspace at
  * `<data>/nodes/0/_state`, one key holding the JSON of the state, written with `sync` so an
  * acknowledged metadata change survives `kill -9`. (A multi-node cluster will keep the
- * authoritative copy in the consensus store instead; this is the single-node home.)
+ * authoritative copy in the consensus store instead; this is the single-node home.) The
+ * keyspace is a storage/ store like a shard's: only storage/ touches LevelDB.
  */
-import { ClassicLevel } from 'classic-level';
+import { openShardStore, type ShardStore } from '../../storage/shard-store.js';
 import type { ClusterState } from './state.js';
 
-const STATE_KEY = 'cluster_state';
+const STATE_KEY = Buffer.from('cluster_state');
 
 export class StateStore {
-  private constructor(private readonly db: ClassicLevel<string, string>) {}
+  private constructor(private readonly db: ShardStore) {}
 
   static async open(path: string): Promise<StateStore> {
-    const db = new ClassicLevel<string, string>(path, { keyEncoding: 'utf8', valueEncoding: 'utf8' });
-    await db.open();
-    return new StateStore(db);
+    return new StateStore(await openShardStore('leveldb', path));
   }
 
   async load(): Promise<ClusterState | undefined> {
     const raw = await this.db.get(STATE_KEY);
-    return raw === undefined ? undefined : (JSON.parse(raw) as ClusterState);
+    return raw === undefined ? undefined : (JSON.parse(raw.toString('utf8')) as ClusterState);
   }
 
   async save(state: ClusterState): Promise<void> {
-    await this.db.put(STATE_KEY, JSON.stringify(state), { sync: true });
+    await this.db.put(STATE_KEY, Buffer.from(JSON.stringify(state)), { sync: true });
   }
 
   async close(): Promise<void> {

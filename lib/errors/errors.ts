@@ -16,10 +16,18 @@ export const indexNotFound = (index: string): EsError =>
 export const typeMissing = (index: string, type: string): EsError =>
   new EsError('type_missing_exception', 404, `type[[${type}]] missing`, { metadata: { index_uuid: '_na_', index } });
 
-export const resourceAlreadyExists = (index: string, uuid: string): EsError =>
-  new EsError('resource_already_exists_exception', 400, `index [${index}/${uuid}] already exists`, {
+/**
+ * Creating an index that exists: ES 5.x `IndexAlreadyExistsException` (6.0 renamed it
+ * `resource_already_exists_exception`).
+ */
+export const indexAlreadyExists = (index: string, uuid: string): EsError =>
+  new EsError('index_already_exists_exception', 400, `index [${index}/${uuid}] already exists`, {
     metadata: { index_uuid: uuid, index },
   });
+
+/** A broadcast or read on a closed index: ES 5.6 `IndexClosedException` (403 FORBIDDEN). */
+export const indexClosed = (index: string, uuid: string): EsError =>
+  new EsError('index_closed_exception', 403, 'closed', { metadata: { index_uuid: uuid, index } });
 
 export const invalidIndexName = (index: string, why: string): EsError =>
   new EsError('invalid_index_name_exception', 400, `Invalid index name [${index}], ${why}`, {

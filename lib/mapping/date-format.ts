@@ -211,8 +211,12 @@ function iso(strict: boolean) {
   return { year, month, day, dash, colon, offset, dateOptionalTime };
 }
 
-/** Joda patterns of ES's built-in named formats (printing and simple parsing). */
-const NAMED_PATTERNS: Record<string, string> = {
+/**
+ * Joda patterns of ES's built-in named formats (printing and simple parsing). A `Map`, because the
+ * key is user input: a plain object answered `constructor` with `Object` and the pattern compiler
+ * then spun forever on it (issue 8).
+ */
+const NAMED_PATTERNS = new Map<string, string>(Object.entries({
   basic_date: 'yyyyMMdd',
   basic_date_time: "yyyyMMdd'T'HHmmss.SSSZ",
   basic_date_time_no_millis: "yyyyMMdd'T'HHmmssZ",
@@ -255,7 +259,7 @@ const NAMED_PATTERNS: Record<string, string> = {
   year: 'yyyy',
   year_month: 'yyyy-MM',
   year_month_day: 'yyyy-MM-dd',
-};
+}));
 
 /** camelCase aliases ES 5 accepts (`dateOptionalTime`, `basicDate`, ...). */
 function snake(name: string): string {
@@ -273,15 +277,15 @@ function namedOrPattern(spec: string): SingleFormat {
   if (spec === 'epoch_second') return epochFormat(true);
   let name = snake(spec);
   let strict = false;
-  if (NAMED_PATTERNS[name] === undefined && name !== 'date_optional_time' && name !== 'strict_date_optional_time' && name.startsWith('strict_')) {
+  if (!NAMED_PATTERNS.has(name) && name !== 'date_optional_time' && name !== 'strict_date_optional_time' && name.startsWith('strict_')) {
     strict = true;
     name = name.slice('strict_'.length);
   }
   if (name === 'date_optional_time' || name === 'strict_date_optional_time') {
     const p = iso(name.startsWith('strict_'));
-    return elementsFormat(p.dateOptionalTime, isoPrinter(NAMED_PATTERNS['date_time'] as string));
+    return elementsFormat(p.dateOptionalTime, isoPrinter(NAMED_PATTERNS.get('date_time') as string));
   }
-  const named = NAMED_PATTERNS[name];
+  const named = NAMED_PATTERNS.get(name);
   if (named !== undefined && (spec === name || strict || snake(spec) === name)) {
     return elementsFormat(compileJodaPattern(named, strict), isoPrinter(named));
   }

@@ -9,6 +9,7 @@ import type { IndexFields, SearchField } from './field-types.js';
 import { isTextField } from './field-types.js';
 import type { StatsSource } from './weight.js';
 import type { ScriptService } from '../script/script-service.js';
+import type { Pacer } from './pacer.js';
 
 export interface CompileContext {
   index: string;
@@ -24,6 +25,8 @@ export interface CompileContext {
   shardId?: number;
   /** The node's script service (script query, script_score, script sorts and fields). */
   scripts?: ScriptService;
+  /** The request's pacing (yield to the event loop, timeout) for weights that scan documents. */
+  pacer?: Pacer;
   /** Fetch a document's `_source` for `terms` lookups; null when missing. */
   getSource?: (index: string, type: string, id: string, routing?: string) => Promise<Record<string, unknown> | null>;
 }

@@ -31,3 +31,12 @@ export async function cachedDocSet(seg: SegmentReader, key: string, compute: () 
   }
   return docs;
 }
+
+/**
+ * Forget the cached doc sets of `seg` (`POST /_cache/clear?query`); returns how many were dropped.
+ * The "seen once" marks go too, so a query must again be seen twice before it is cached.
+ */
+export function clearDocSetCache(seg: SegmentReader): number {
+  seenOnce.delete(seg);
+  return cache.clearSegment(seg);
+}

@@ -17,6 +17,7 @@ import { decodeIp } from '../mapping/term-encoding.js';
 import { EsError } from '../errors/errors.js';
 import { loadStoredDocs } from './stored-doc-cache.js';
 import type { SearchScript } from './search-script.js';
+import { Pacer } from './pacer.js';
 import { boxDouble, toHost, toScript } from '../script/runtime/values.js';
 
 export interface FetchOptions {
@@ -61,7 +62,11 @@ export async function fetchHits(segments: readonly SegmentReader[], hits: readon
     }),
   );
   const out: Array<Record<string, unknown>> = [];
+  // up to 10,000 hits, each maybe running script fields: hand the event loop back between them
+  const pacer = new Pacer();
+  let left = pacer.budget;
   for (const h of hits) {
+    if (--left === 0) left = await pacer.pause();
     const seg = segments[h.seg] as SegmentReader;
     const doc = loaded.get(`${h.seg}:${h.doc}`) as StoredDocument;
     out.push(await renderHit(seg, h, doc, o));

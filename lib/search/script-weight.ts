@@ -14,6 +14,7 @@ import { explNoMatch, type Explanation } from './explanation.js';
 import { DocListScorer, type Scorer } from './scorer.js';
 import { compileSearchScript, type SearchScript } from './search-script.js';
 import type { Weight } from './weight.js';
+import { Pacer } from './pacer.js';
 
 /** ES `Script#toString`. */
 export function scriptToString(ref: ScriptRef): string {
@@ -33,17 +34,26 @@ function accepts(v: unknown): boolean {
 export class ScriptQueryWeight implements Weight {
   readonly description: string;
   private readonly script: SearchScript;
+  private readonly pacer: Pacer | undefined;
 
   constructor(ctx: CompileContext, ref: ScriptRef, readonly boost: number) {
     this.script = compileSearchScript(ctx, ref);
+    this.pacer = ctx.pacer;
     this.description = `ScriptFilter(${scriptToString(ref)})`;
   }
 
-  private docs(seg: SegmentReader): Int32Array {
+  /**
+   * Run the script on every live doc of the segment. Paced (pacer.ts): the event loop gets turns
+   * while a costly script runs, and at the request's deadline the docs found so far are kept.
+   */
+  private async docs(seg: SegmentReader): Promise<Int32Array> {
     const run = this.script.bind(seg);
     const out: number[] = [];
     const allLive = seg.numDocs === seg.maxDoc;
+    const pacer = this.pacer ?? new Pacer();
+    let left = pacer.budget;
     for (let d = 0; d < seg.maxDoc; d++) {
+      if (--left === 0 && (left = await pacer.pause()) < 0) break;
       if (!allLive && !seg.isLive(d)) continue;
       if (accepts(run(d, 0))) out.push(d);
     }
@@ -51,7 +61,7 @@ export class ScriptQueryWeight implements Weight {
   }
 
   async scorer(seg: SegmentReader): Promise<Scorer | null> {
-    const d = this.docs(seg);
+    const d = await this.docs(seg);
     return d.length > 0 ? new DocListScorer(d, Math.fround(this.boost)) : null;
   }
 

@@ -51,6 +51,16 @@ export class SegmentLru<K, V> {
     }
   }
 
+  /** Drop every entry cached for `segment`; returns how many were dropped. */
+  clearSegment(segment: object): number {
+    const m = this.perSegment.get(segment);
+    if (!m) return 0;
+    const n = m.size;
+    for (const e of [...m.values()]) this.drop(e, m);
+    this.perSegment.delete(segment);
+    return n;
+  }
+
   private drop(e: Entry<K, V>, m: Map<K, Entry<K, V>>): void {
     this.order.delete(e);
     m.delete(e.key);

@@ -34,3 +34,8 @@ export async function loadStoredDocs(seg: SegmentReader, docs: readonly number[]
   }
   return out as StoredDocument[];
 }
+
+/** Forget the cached stored documents of `seg` (`POST /_cache/clear`); returns how many were dropped. */
+export function clearStoredDocCache(seg: SegmentReader): number {
+  return cache.clearSegment(seg);
+}

@@ -2,7 +2,7 @@
  * The state of one open shard engine, shared by its modules (write path, refresh, merge,
  * open/replay, views). Plain data plus the handles; behaviour lives in the modules.
  */
-import type { ShardDb } from '../../storage/segment-loader.js';
+import type { ShardStore } from '../../storage/shard-store.js';
 import type { OpLogTracker } from './op-log-tracker.js';
 import type { GroupCommitter } from './group-commit.js';
 import type { LruCache } from './lru.js';
@@ -47,7 +47,7 @@ export interface Counters {
 }
 
 export interface ShardContext {
-  readonly db: ShardDb;
+  readonly db: ShardStore;
   readonly path: string;
   readonly index: string;
   readonly indexUuid: string;

@@ -1,17 +1,17 @@
 /**
- * The shard engine: one classic-level database per shard copy, implementing ShardEngine.
+ * The shard engine: one keyspace (storage/shard-store.ts, LevelDB by default) per shard copy,
+ * implementing ShardEngine.
  * Modules: write-path (versions, op log, buffer), group-commit (durability), refresh,
  * merge, shard-open (load + replay), views (searchers). docs/storage.md describes the design.
  */
 import { rm } from 'node:fs/promises';
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { ClassicLevel } from 'classic-level';
 import { metaKey, opLogKey, opLogStart } from '../../storage/keyspace.js';
 import { SegmentBuilder } from '../../storage/segment-builder.js';
 import { decodeStoredDoc } from '../../storage/codecs/stored-doc.js';
 import { storedKey } from '../../storage/keyspace.js';
-import type { ShardDb } from '../../storage/segment-loader.js';
+import { openShardStore, type StoreKind } from '../../storage/shard-store.js';
 import { View, type EngineLogger, type ShardContext } from './context.js';
 import { GroupCommitter } from './group-commit.js';
 import { LruCache } from './lru.js';
@@ -21,6 +21,8 @@ import { commitValue, isDirty, refreshLocked } from './refresh.js';
 import type { Postings, StrataSearcher, StrataSegmentReader } from './segment-reader.js';
 import { SegmentState } from './segment-state.js';
 import { loadShard, markCurrentOpLogFormat } from './shard-open.js';
+import { clearShardCaches, segmentSummaries, shardFieldStats } from './maintenance.js';
+import type { ClearCachesRequest, ClearCachesResult, SegmentSummary, ShardFieldStats, ShardRecoveryInfo } from '../messages/shard-maintenance.js';
 import type { LoggedSource } from '../../storage/codecs/op-log.js';
 import type { ParsedDocument } from '../mapping/parsed-document.js';
 import type { BulkItemOutcome, ShardEngine, ShardOperation, ShardStats, StoredDocument } from './types.js';
@@ -39,6 +41,8 @@ export type ReparseFn = (entry: LoggedSource) => ParsedDocument;
 export interface ShardEngineOptions {
   /** Directory of this shard copy's LevelDB database. */
   path: string;
+  /** The keyspace's store: `leveldb` (default, durable) or `memory` (nothing kept after close). */
+  store?: StoreKind;
   /**
    * Re-parses logged sources on replay. The op log records sources, not analyzed documents (as
    * ES's translog does), and the engine knows no mappings: the index supplies its mapper.
@@ -60,16 +64,7 @@ export interface ShardEngineOptions {
   idleFlushMs?: number;
 }
 
-/** Per-segment figures for the segments APIs. */
-export interface SegmentSummary {
-  name: string;
-  generation: number;
-  numDocs: number;
-  deletedDocs: number;
-  sizeInBytes: number;
-  committed: boolean;
-  search: boolean;
-}
+export type { ClearCachesRequest, ClearCachesResult, SegmentSummary, ShardFieldStats, ShardRecoveryInfo } from '../messages/shard-maintenance.js';
 
 /** The engine handed to the coordinator: the ShardEngine contract plus shard-local extras. */
 export interface StrataShardEngine extends ShardEngine {
@@ -81,10 +76,19 @@ export interface StrataShardEngine extends ShardEngine {
   setRefreshIntervalMs(ms: number): void;
   /** Change the op-log size that triggers a flush (`index.translog.flush_threshold_size`). */
   setFlushThresholdBytes(bytes: number): void;
-  /** Merge down to at most `maxNumSegments` segments (or rewrite segments with deletes). */
+  /**
+   * Merge down to at most `maxNumSegments` segments, or rewrite the segments with deletes; with
+   * neither, run the merges the policy asks for (ES 5.6 `maybeMerge` when `max_num_segments` is unset).
+   */
   forceMerge(opts?: { maxNumSegments?: number; onlyExpungeDeletes?: boolean }): Promise<void>;
   /** The searchable segments. */
   segments(): SegmentSummary[];
+  /** How this copy was opened: store type, timings, files found, op-log operations replayed. */
+  recovery(): ShardRecoveryInfo;
+  /** Empty the shard's caches (`POST /_cache/clear`). */
+  clearCaches(req: ClearCachesRequest): ClearCachesResult;
+  /** Term and doc-value statistics of `fields` over the searchable segments (`_field_stats`). */
+  fieldStats(fields: readonly string[]): ShardFieldStats[];
   /** Highest assigned sequence number (-1 when none). */
   readonly maxSeqNo: number;
   /** Close and delete the shard's files. */
@@ -93,11 +97,12 @@ export interface StrataShardEngine extends ShardEngine {
 
 /** Open (or create) the shard at `opts.path`. Fails if another process holds it open. */
 export async function openShardEngine(opts: ShardEngineOptions): Promise<StrataShardEngine> {
-  const db: ShardDb = new ClassicLevel<Buffer, Buffer>(opts.path, { keyEncoding: 'buffer', valueEncoding: 'buffer', writeBufferSize: 32 * 1024 * 1024 });
-  await db.open();
+  const startedAt = Date.now();
+  const db = await openShardStore(opts.store ?? 'leveldb', opts.path);
   try {
     const versions = new VersionMap();
     const loaded = await loadShard(db, versions);
+    const loadedAt = Date.now();
     const ctx: ShardContext = {
       db,
       path: opts.path,
@@ -127,7 +132,18 @@ export async function openShardEngine(opts: ShardEngineOptions): Promise<StrataS
     }
     if (loaded.replay.length > 0) opts.logger?.info(`[${opts.index}][${opts.shardId}] replayed ${loaded.replay.length} operations`);
     publish(ctx);
-    const engine = new Engine(ctx, opts);
+    const stoppedAt = Date.now();
+    const recovery: ShardRecoveryInfo = {
+      type: loaded.existed ? 'EXISTING_STORE' : 'EMPTY_STORE',
+      startTimeMs: startedAt,
+      stopTimeMs: stoppedAt,
+      totalTimeMs: stoppedAt - startedAt,
+      indexTimeMs: loadedAt - startedAt,
+      files: loaded.existed ? storeFiles(opts.path) : [],
+      translogOps: loaded.replay.length,
+      translogTimeMs: stoppedAt - loadedAt,
+    };
+    const engine = new Engine(ctx, opts, recovery, new Set(loaded.commit.segments));
     if (loaded.oldOpLogFormat) {
       // Records of the old format were replayed above: flush them into segments, then switch
       // the op log to the current format before anything new is logged.
@@ -141,7 +157,7 @@ export async function openShardEngine(opts: ShardEngineOptions): Promise<StrataS
     }
     return engine;
   } catch (err) {
-    if (db.status === 'open') await db.close();
+    if (db.isOpen) await db.close();
     throw err;
   }
 }
@@ -179,6 +195,9 @@ class Engine implements StrataShardEngine {
   constructor(
     private readonly ctx: ShardContext,
     opts: ShardEngineOptions,
+    private readonly recoveryInfo: ShardRecoveryInfo,
+    /** Segment ids of the commit point synced by the last flush (or found at open). */
+    private committed: ReadonlySet<number>,
   ) {
     this.intervalMs = opts.refreshIntervalMs;
     this.bufferBytes = opts.bufferBytes ?? 64 * 1024 * 1024;
@@ -206,19 +225,22 @@ class Engine implements StrataShardEngine {
     this.ensureOpen();
     const e = type === undefined ? this.ctx.versions.getAnyLive(id) : this.ctx.versions.get(type, id);
     if (!e || e.deleted || !e.seg) return null;
-    const seg = e.seg;
-    const buffered = seg.builder?.stored[e.doc];
+    // The version-map entry is changed in place by later writes (and re-pointed by merges):
+    // take the version and the copy's location now, in the same tick, so the answer pairs a
+    // version with exactly that version's document however long the read below waits.
+    const { seg, doc, version } = e;
+    const buffered = seg.builder?.stored[doc];
     if (buffered) {
       const d = decodeStoredDoc(buffered);
-      d.version = e.version;
+      d.version = version;
       return d;
     }
     seg.refs++; // keep a merged-away segment's keys until this read is done
     try {
-      const v = await this.ctx.db.get(storedKey(seg.id, e.doc));
+      const v = await this.ctx.db.get(storedKey(seg.id, doc));
       if (!v) throw new Error(`corrupt shard: stored document of [${e.type}][${e.id}] missing`);
       const d = decodeStoredDoc(v);
-      d.version = e.version;
+      d.version = version;
       return d;
     } finally {
       releaseSegment(this.ctx, seg);
@@ -292,6 +314,7 @@ class Engine implements StrataShardEngine {
     // Sync the commit point first: LevelDB applies writes in order, so once the trim is on
     // disk the segments it relies on are too.
     await ctx.db.put(metaKey('commit'), commitValue(ctx, ctx.segments, ctx.checkpoint), { sync: true });
+    this.committed = new Set(ctx.segments.map((s) => s.id));
     const range = { gte: opLogStart(), lt: opLogKey(ctx.checkpoint + 1) };
     await ctx.db.clear(range);
     ctx.opLog.trimTo(ctx.checkpoint);
@@ -309,8 +332,8 @@ class Engine implements StrataShardEngine {
     const ranges = [opLogRange, ...this.ctx.deadRanges.splice(0)];
     this.compacting = this.compacting.then(async () => {
       for (const r of ranges) {
-        if (this.ctx.db.status !== 'open') return;
-        await this.ctx.db.compactRange(r.gte, r.lt).catch((err: unknown) => this.ctx.logger?.warn({ err }, 'compaction failed'));
+        if (!this.ctx.db.isOpen) return;
+        await this.ctx.db.compact(r).catch((err: unknown) => this.ctx.logger?.warn({ err }, 'compaction failed'));
       }
     });
     return this.compacting;
@@ -345,15 +368,21 @@ class Engine implements StrataShardEngine {
   }
 
   segments(): SegmentSummary[] {
-    return this.ctx.view.readers.map((r) => ({
-      name: r.name,
-      generation: r.state.id,
-      numDocs: r.numDocs,
-      deletedDocs: r.deletedDocs,
-      sizeInBytes: r.sizeInBytes,
-      committed: true,
-      search: true,
-    }));
+    return segmentSummaries(this.ctx, this.committed);
+  }
+
+  recovery(): ShardRecoveryInfo {
+    return { ...this.recoveryInfo, files: [...this.recoveryInfo.files] };
+  }
+
+  clearCaches(req: ClearCachesRequest): ClearCachesResult {
+    this.ensureOpen();
+    return clearShardCaches(this.ctx, req);
+  }
+
+  fieldStats(fields: readonly string[]): ShardFieldStats[] {
+    this.ensureOpen();
+    return shardFieldStats(this.ctx, fields);
   }
 
   setRefreshIntervalMs(ms: number): void {
@@ -405,6 +434,11 @@ class Engine implements StrataShardEngine {
   async forceMerge(opts: { maxNumSegments?: number; onlyExpungeDeletes?: boolean } = {}): Promise<void> {
     this.ensureOpen();
     await this.refresh();
+    if (opts.maxNumSegments === undefined && !opts.onlyExpungeDeletes) {
+      this.maybeMerge();
+      while (this.merging) await this.merging;
+      return;
+    }
     for (;;) {
       while (this.merging) await this.merging;
       const pick = pickForceMerge(this.ctx.segments, opts.maxNumSegments ?? 1, opts.onlyExpungeDeletes ?? false);
@@ -477,6 +511,23 @@ class Engine implements StrataShardEngine {
   private ensureOpen(): void {
     if (this.closed) throw new Error(`shard [${this.ctx.index}][${this.ctx.shardId}] is closed`);
   }
+}
+
+/** The files of a shard's store with their sizes (what a store recovery reuses). */
+function storeFiles(path: string): Array<{ name: string; length: number }> {
+  const out: Array<{ name: string; length: number }> = [];
+  try {
+    for (const name of readdirSync(path).sort()) {
+      try {
+        out.push({ name, length: statSync(join(path, name)).size });
+      } catch {
+        // a file LevelDB just compacted away
+      }
+    }
+  } catch {
+    return [];
+  }
+  return out;
 }
 
 function dirSize(path: string): number {

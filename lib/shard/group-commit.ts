@@ -4,9 +4,9 @@
  * written as ONE batch with `{sync: true}`, and every request in the group is acknowledged only
  * after that fsync. This is the durability point of the engine.
  */
-import type { ShardDb } from '../../storage/segment-loader.js';
+import type { ShardStore, StoreOp } from '../../storage/shard-store.js';
 
-export type BatchOp = { type: 'put'; key: Buffer; value: Buffer } | { type: 'del'; key: Buffer };
+export type BatchOp = StoreOp;
 
 interface Waiter {
   resolve: () => void;
@@ -29,7 +29,7 @@ export class GroupCommitter {
   writeMillis = 0;
 
   constructor(
-    private readonly db: ShardDb,
+    private readonly db: ShardStore,
     durableSeqNo: number,
   ) {
     this.durableSeqNo = durableSeqNo;
@@ -65,7 +65,7 @@ export class GroupCommitter {
       this.waiters = [];
       try {
         const t0 = Date.now();
-        if (ops.length > 0) await this.db.batch(ops, { sync: true });
+        if (ops.length > 0) await this.db.write(ops, { sync: true });
         this.writeMillis += Date.now() - t0;
         this.batches++;
       } catch (err) {

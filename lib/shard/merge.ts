@@ -7,6 +7,7 @@
 import { encodeLiveDocs } from '../../storage/codecs/live-docs.js';
 import { liveDocsKey, metaKey } from '../../storage/keyspace.js';
 import { mergeSegments } from '../../storage/segment-merger.js';
+import type { StoreOp } from '../../storage/shard-store.js';
 import type { ShardContext } from './context.js';
 import { commitValue } from './refresh.js';
 import { SegmentState } from './segment-state.js';
@@ -75,19 +76,19 @@ export async function runMerge(ctx: ShardContext, sources: SegmentState[]): Prom
         }
         s.pending = [];
       });
-      const batch = ctx.db.batch();
+      const batch: StoreOp[] = [];
       if (deadRoots.length > 0) {
         const { live, delCount } = merged.withDeletes(deadRoots);
         merged.live = live;
         merged.delCount = delCount;
-        batch.put(liveDocsKey(newId), encodeLiveDocs({ maxDoc: core.info.maxDoc, delCount, bits: live }));
+        batch.push({ type: 'put', key: liveDocsKey(newId), value: encodeLiveDocs({ maxDoc: core.info.maxDoc, delCount, bits: live }) });
       }
       const first = ctx.segments.findIndex((s) => sources.includes(s));
       const next = ctx.segments.filter((s) => !sources.includes(s));
       if (merged.numDocs > 0) next.splice(Math.max(0, first), 0, merged);
       else merged.dropped = true;
-      batch.put(metaKey('commit'), commitValue(ctx, next, ctx.checkpoint));
-      await batch.write({ sync: true });
+      batch.push({ type: 'put', key: metaKey('commit'), value: commitValue(ctx, next, ctx.checkpoint) });
+      await ctx.db.write(batch, { sync: true });
       for (const s of sources) s.dropped = true;
       ctx.segments = next;
       publish(ctx);

@@ -10,6 +10,7 @@ import { encodeLiveDocs } from '../../storage/codecs/live-docs.js';
 import { liveDocsKey, metaKey } from '../../storage/keyspace.js';
 import { SegmentBuilder } from '../../storage/segment-builder.js';
 import { sealSegment } from '../../storage/segment-writer.js';
+import type { StoreOp } from '../../storage/shard-store.js';
 import type { ShardCommit, ShardContext } from './context.js';
 import { SegmentState } from './segment-state.js';
 import { dropSegmentData, publish } from './views.js';
@@ -40,15 +41,15 @@ export async function refreshLocked(ctx: ShardContext): Promise<void> {
   // Never let a segment hold operations that are not yet durable in the op log.
   await ctx.committer.whenDurable(checkpoint);
 
-  const batch = ctx.db.batch();
-  const core = hasDocs ? sealSegment(frozen.builder!, frozen.id, (k, v) => batch.put(k, v)) : null;
+  const batch: StoreOp[] = [];
+  const core = hasDocs ? sealSegment(frozen.builder!, frozen.id, (key, value) => batch.push({ type: 'put', key, value })) : null;
   if (core) frozen.core = core;
   const newLive: Array<[SegmentState, Uint8Array, number]> = [];
   for (const [s, dels] of deletes) {
     if (s === frozen && !hasDocs) continue;
     const { live, delCount } = s.withDeletes(dels);
     newLive.push([s, live, delCount]);
-    batch.put(liveDocsKey(s.id), encodeLiveDocs({ maxDoc: s.maxDoc, delCount, bits: live }));
+    batch.push({ type: 'put', key: liveDocsKey(s.id), value: encodeLiveDocs({ maxDoc: s.maxDoc, delCount, bits: live }) });
   }
   for (const [s, live, delCount] of newLive) {
     s.live = live;
@@ -61,8 +62,8 @@ export async function refreshLocked(ctx: ShardContext): Promise<void> {
     if (s.numDocs === 0 && !s.merging) gone.push(s);
     else kept.push(s);
   }
-  batch.put(metaKey('commit'), commitValue(ctx, kept, checkpoint));
-  await batch.write();
+  batch.push({ type: 'put', key: metaKey('commit'), value: commitValue(ctx, kept, checkpoint) });
+  await ctx.db.write(batch);
 
   if (hasDocs) frozen.builder = null;
   for (const s of gone) s.dropped = true;

@@ -12,7 +12,7 @@ import { chunkOf, findTerm } from '../../storage/codecs/term-dict.js';
 import { chunkBlock } from '../../storage/codecs/postings-chunk.js';
 import { postingsKey, storedKey } from '../../storage/keyspace.js';
 import type { SegmentCore } from '../../storage/segment-core.js';
-import type { ShardDb } from '../../storage/segment-loader.js';
+import type { ShardStore } from '../../storage/shard-store.js';
 import type { LruCache } from './lru.js';
 import type { FieldStats, Postings, StrataSegmentReader } from './segment-reader.js';
 import type { SegmentState } from './segment-state.js';
@@ -51,7 +51,7 @@ export class SegmentReaderImpl implements StrataSegmentReader {
     readonly state: SegmentState,
     private readonly live: Uint8Array | null,
     delCount: number,
-    private readonly db: ShardDb,
+    private readonly db: ShardStore,
     private readonly cache: LruCache<string, Postings>,
   ) {
     if (!state.core) throw new Error(`segment ${state.name} is not sealed`);

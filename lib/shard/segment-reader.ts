@@ -9,20 +9,8 @@
  */
 import type { StoredDocument } from './types.js';
 
-/** Postings of one term in one segment. Doc numbers are segment-local and ascending. */
-export interface Postings {
-  docs: Int32Array;
-  freqs: Int32Array;
-  /**
-   * Positions when the field indexes them: positions of `docs[i]` are
-   * `positions.subarray(posStart[i], posStart[i + 1])`.
-   */
-  positions?: Int32Array;
-  posStart?: Int32Array;
-  /** Start/end offsets, parallel to `positions`, when the field indexes offsets. */
-  startOffsets?: Int32Array;
-  endOffsets?: Int32Array;
-}
+import type { Postings } from '../../storage/types.js';
+export type { Postings };
 
 /** Per-field statistics over the segment's documents (live or not, as Lucene counts them). */
 export interface FieldStats {

@@ -23,6 +23,8 @@ export class SegmentState {
   refs = 0;
   dropped = false;
   merging = false;
+  /** Estimated heap bytes of `core` by kind, computed once for the segments APIs (the core never changes). */
+  memoryBytes: Array<{ description: string; sizeInBytes: number }> | undefined = undefined;
 
   constructor(
     readonly id: number,

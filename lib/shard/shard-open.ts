@@ -4,14 +4,14 @@
  * the segments' doc ids and the delete tombstones, then replay the operation-log entries newer
  * than the checkpoint into a fresh indexing buffer.
  */
-import { scanRange } from '../../storage/scan.js';
 import { checkFormats, CURRENT_FORMATS } from '../../storage/codecs/formats.js';
 import { decodeOpLogRecord, OP_LOG_FORMAT, type OpLogEntry } from '../../storage/codecs/op-log.js';
 import { decodeOpLogV2Record, type OpLogV2Entry } from '../../storage/codecs/op-log-v2.js';
 import { decodeVersionEntry } from '../../storage/codecs/version-entry.js';
 import { KeyReader } from '../../storage/keys.js';
 import { allSegmentsRange, metaKey, opLogEnd, opLogKey, segmentRange, versionEnd, versionStart } from '../../storage/keyspace.js';
-import { loadSegment, type ShardDb } from '../../storage/segment-loader.js';
+import { loadSegment } from '../../storage/segment-loader.js';
+import type { ShardStore } from '../../storage/shard-store.js';
 import type { ShardCommit } from './context.js';
 import { SegmentState } from './segment-state.js';
 import type { VersionMap } from './version-map.js';
@@ -27,15 +27,17 @@ export interface LoadedShard {
   replayRecords: Array<{ lastSeqNo: number; ops: number; bytes: number }>;
   /** Highest seq no found anywhere. */
   maxSeqNo: number;
+  /** Whether the shard had data on disk (false: a new, empty store was initialised). */
+  existed: boolean;
 }
 
 /** Read (or initialise) metadata and load segments into `versions`; does not replay. */
-export async function loadShard(db: ShardDb, versions: VersionMap): Promise<LoadedShard> {
+export async function loadShard(db: ShardStore, versions: VersionMap): Promise<LoadedShard> {
   const formatsRaw = await db.get(metaKey('formats'));
   let commit: ShardCommit = { segments: [], checkpoint: -1, nextSegmentId: 0 };
   let opLogVersion: number = OP_LOG_FORMAT.version;
   if (!formatsRaw) {
-    await db.batch(
+    await db.write(
       [
         { type: 'put', key: metaKey('formats'), value: Buffer.from(JSON.stringify(CURRENT_FORMATS)) },
         { type: 'put', key: metaKey('commit'), value: Buffer.from(JSON.stringify(commit)) },
@@ -80,7 +82,7 @@ export async function loadShard(db: ShardDb, versions: VersionMap): Promise<Load
     segments.push(s);
   }
 
-  await scanRange(db, { gte: versionStart(), lt: versionEnd() }, (k, v) => {
+  await db.scan({ gte: versionStart(), lt: versionEnd() }, (k, v) => {
     const r = new KeyReader(k);
     r.tag();
     const type = r.str();
@@ -103,7 +105,7 @@ export async function loadShard(db: ShardDb, versions: VersionMap): Promise<Load
   const decode = opLogVersion === 2 ? decodeOpLogV2Record : decodeOpLogRecord;
   const replay: LoadedShard['replay'] = [];
   const replayRecords: LoadedShard['replayRecords'] = [];
-  await scanRange(db, { gte: opLogKey(commit.checkpoint + 1), lt: opLogEnd() }, (_k, v) => {
+  await db.scan({ gte: opLogKey(commit.checkpoint + 1), lt: opLogEnd() }, (_k, v) => {
     let ops = 0;
     let last = -1;
     for (const op of decode(v)) {
@@ -115,7 +117,7 @@ export async function loadShard(db: ShardDb, versions: VersionMap): Promise<Load
     }
     if (ops > 0) replayRecords.push({ lastSeqNo: last, ops, bytes: v.length });
   });
-  return { commit, segments, replay, replayRecords, maxSeqNo, oldOpLogFormat: opLogVersion !== OP_LOG_FORMAT.version };
+  return { commit, segments, replay, replayRecords, maxSeqNo, existed: formatsRaw !== undefined && formatsRaw !== null, oldOpLogFormat: opLogVersion !== OP_LOG_FORMAT.version };
 }
 
 /**
@@ -123,19 +125,18 @@ export async function loadShard(db: ShardDb, versions: VersionMap): Promise<Load
  * opened with an older op log once its replayed operations are flushed (the op log is empty),
  * and before anything is written to it, so every record is readable by the format on record.
  */
-export async function markCurrentOpLogFormat(db: ShardDb): Promise<void> {
+export async function markCurrentOpLogFormat(db: ShardStore): Promise<void> {
   const raw = await db.get(metaKey('formats'));
   const formats = raw ? (JSON.parse(raw.toString('utf8')) as Record<string, unknown>) : {};
   await db.put(metaKey('formats'), Buffer.from(JSON.stringify({ ...formats, opLog: OP_LOG_FORMAT })), { sync: true });
 }
 
 /** Remove key ranges of segments that no commit names (an interrupted merge or refresh). */
-async function clearOrphans(db: ShardDb, committed: Set<number>): Promise<void> {
+async function clearOrphans(db: ShardStore, committed: Set<number>): Promise<void> {
   const { gte, lt } = allSegmentsRange();
   let from = gte;
   for (;;) {
-    const keys = await db.keys({ gte: from, lt, limit: 1 }).all();
-    const k = keys[0];
+    const k = await db.firstKey({ gte: from, lt });
     if (!k) return;
     const r = new KeyReader(k);
     r.tag();

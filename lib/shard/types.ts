@@ -37,18 +37,8 @@ export interface WriteResult {
   seqNo: number;
 }
 
-/** A stored document as get/mget/search fetch return it. */
-export interface StoredDocument {
-  type: string;
-  id: string;
-  version: number;
-  routing?: string;
-  parent?: string;
-  /** `_source` bytes, absent when `_source` was disabled. */
-  source?: Buffer;
-  /** Stored field values by field name (only fields mapped with `store: true`). */
-  stored: Record<string, unknown[]>;
-}
+import type { StoredDocument } from '../../storage/types.js';
+export type { StoredDocument };
 
 export interface ShardStats {
   docsCount: number;

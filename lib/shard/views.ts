@@ -53,7 +53,7 @@ export function releaseSegment(ctx: ShardContext, s: SegmentState): void {
 export function dropSegmentData(ctx: ShardContext, s: SegmentState): void {
   const prefix = `${s.id}\u0000`;
   ctx.cache.deleteWhere((k) => k.startsWith(prefix));
-  if (ctx.db.status !== 'open') return; // reopening cleans orphans
+  if (!ctx.db.isOpen) return; // reopening cleans orphans
   const range = segmentRange(s.id);
   ctx.deadRanges.push(range);
   ctx.db.clear(range).catch((err: unknown) => ctx.logger?.warn({ err }, `failed to clear merged segment ${s.name}`));

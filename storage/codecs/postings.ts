@@ -8,7 +8,7 @@
  * at 0), then (offsets) per position a zig-zag delta of the start offset from the previous start
  * and a zig-zag `end - start`.
  */
-import type { Postings } from '../../lib/shard/segment-reader.js';
+import type { Postings } from '../types.js';
 import { ByteReader, ByteWriter } from './bytes.js';
 
 export const POSTINGS_FORMAT = { id: 'strata-postings', version: 1 } as const;

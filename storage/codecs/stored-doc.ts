@@ -3,7 +3,7 @@
  * value per (segment, root doc number) with `_source`, the stored fields and the metadata a get
  * or a search fetch returns.
  */
-import type { StoredDocument } from '../../lib/shard/types.js';
+import type { StoredDocument } from '../types.js';
 import { ByteWriter } from './bytes.js';
 import { StoredDocMessage } from './messages.js';
 

@@ -31,3 +31,10 @@ test('patterns, named formats and epoch_second', (t) => {
   t.is(dateFormatter('strict_date_optional_time').parseMillis('2015-W01-1'), 1419811200000);
   t.is(dateFormatter('hh:mm a').parseMillis('01:30 PM'), 48600000);
 });
+
+test('names of Object.prototype members are patterns, not built-in formats', (t) => {
+  // a plain-object lookup once answered `constructor` with `Object` and the compiler spun forever
+  for (const [name, letter] of [['constructor', 'c'], ['toString', 't'], ['__proto__', 'p'], ['valueOf', 'v'], ['hasOwnProperty', 'O'], ['strict_constructor', 't']]) {
+    t.is(t.throws(() => dateFormatter(name as string))?.message, `Invalid format: [${name}]: Illegal pattern component: ${letter}`, name);
+  }
+});

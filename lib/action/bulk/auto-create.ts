@@ -42,7 +42,7 @@ export async function autoCreateIndices(ctx: NodeContext, items: BulkItemRequest
       await createIndex(ctx, { index: name });
     } catch (err) {
       const e = toEsError(err);
-      if (e.type !== 'resource_already_exists_exception') failures.set(name, e);
+      if (e.type !== 'index_already_exists_exception') failures.set(name, e);
     }
   }
   return failures;

@@ -8,7 +8,7 @@ import { aliasNames } from '../../cluster/state.js';
 import { validateIndexName } from '../../cluster/index-name.js';
 import { flattenSettings, normalizeIndexSettings, type Settings } from '../../cluster/settings.js';
 import { deprecatedSettingWarnings, validateIndexSettings } from '../../cluster/index-settings.js';
-import { invalidIndexName, resourceAlreadyExists } from '../../errors/errors.js';
+import { invalidIndexName, indexAlreadyExists } from '../../errors/errors.js';
 import { buildIndexMapper } from '../../indices/mapper.js';
 import { randomBase64Id } from '../../node.js';
 import { matchingTemplates } from './templates.js';
@@ -32,7 +32,7 @@ export function newIndexMetadata(state: ClusterState, req: CreateIndexRequest, n
   const name = resolveDateMathIndexName(req.index, now);
   validateIndexName(name);
   const existing = Object.hasOwn(state.indices, name) ? state.indices[name] : undefined;
-  if (existing) throw resourceAlreadyExists(name, existing.uuid);
+  if (existing) throw indexAlreadyExists(name, existing.uuid);
   if (aliasNames(state).has(name)) throw invalidIndexName(name, 'already exists as alias');
 
   const templates = matchingTemplates(state, name);

@@ -8,7 +8,7 @@
 import type { NodeContext } from '../context.js';
 import type { ClusterState } from '../../cluster/state.js';
 import { aliasNames } from '../../cluster/state.js';
-import { illegalArgument, invalidIndexName, resourceAlreadyExists } from '../../errors/errors.js';
+import { illegalArgument, invalidIndexName, indexAlreadyExists } from '../../errors/errors.js';
 import { parseTimeValue, type TimeValue } from '../../units/time-value.js';
 import { validateIndexName } from '../../cluster/index-name.js';
 import { resolveDateMathIndexName } from '../../datemath-index-name.js';
@@ -92,7 +92,7 @@ export async function rollover(ctx: NodeContext, req: RolloverRequest, now: numb
   const target = resolveDateMathIndexName(unresolved, now);
   validateIndexName(target);
   const existing = state.indices[target];
-  if (existing) throw resourceAlreadyExists(target, existing.uuid);
+  if (existing) throw indexAlreadyExists(target, existing.uuid);
   if (aliasNames(state).has(target)) throw invalidIndexName(target, 'already exists as alias');
 
   const docs = primaryDocs(ctx, source);

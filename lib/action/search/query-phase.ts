@@ -12,7 +12,7 @@ import { DocSetWeight, MatchAllWeight } from '../../search/constant-weights.js';
 import { typeWeight } from '../../search/meta-fields.js';
 import { compileSort } from '../../search/sort-values.js';
 import { compileScriptFields } from '../../search/search-script.js';
-import { searchShard } from '../../search/shard-search.js';
+import { Pacer, searchShard } from '../../search/shard-search.js';
 import { isScoreSort, type SortSpec } from '../../search/sort-spec.js';
 import { AggregatedStats, RecordingStats, type StatsSource, type Weight } from '../../search/weight.js';
 import type { CollectionStats, TermStats } from '../../search/bm25.js';
@@ -28,8 +28,8 @@ import { startShardAggs } from './shard-aggs.js';
 export interface QueryPhaseOptions {
   /** Hits each shard keeps (from + size, or everything for scroll). */
   topN: (sc: ShardContext) => number;
+  /** `performance.now()` time at which collection stops (`timeout`); undefined = none. */
   deadline?: number;
-  lowLevelCancellation: boolean;
   /** Number of shards per index (slicing). */
   targets: Map<string, IndexTarget>;
 }
@@ -151,6 +151,10 @@ export async function runQueryPhase(ctx: NodeContext, contexts: ShardContext[], 
   const failures: ShardFailure[] = [];
   if (r.searchType === 'dfs_query_then_fetch') await dfsStats(contexts, r);
   const useSorts: SortSpec[] | undefined = r.sort && !isScoreSort(r.sort) ? r.sort : undefined;
+  // One pacer for the request, shared by its shards (they take turns on one thread); weights
+  // that precompute doc sets (the script query) pace themselves with it too.
+  const pacer = new Pacer(o.deadline);
+  for (const sc of contexts) sc.compile = { ...sc.compile, pacer };
   await Promise.all(
     contexts.map(async (sc) => {
       const started = Date.now();
@@ -172,8 +176,7 @@ export async function runQueryPhase(ctx: NodeContext, contexts: ShardContext[], 
           ...(r.minScore !== undefined ? { minScore: r.minScore } : {}),
           ...(searchAfter ? { searchAfter } : {}),
           ...(r.terminateAfter !== undefined ? { terminateAfter: r.terminateAfter } : {}),
-          ...(o.deadline !== undefined ? { deadline: o.deadline } : {}),
-          lowLevelCancellation: o.lowLevelCancellation,
+          pacer,
           ...(r.collapse ? { collapse: collapseKey(sc.compile.fields, r.collapse.field) } : {}),
           ...(aggs ? { onMatch: (seg: number, doc: number, score: number) => aggs.onMatch(seg, doc, score) } : {}),
         });

@@ -152,7 +152,6 @@ export async function queryPhase(ctx: NodeContext, r: SearchRequest, opts: { ind
     },
     // On the monotonic sub-millisecond clock, so even `1nanos` is already past at the first check.
     ...(timeoutMs !== undefined && timeoutMs >= 0 ? { deadline: startedPrecise + timeoutMs } : {}),
-    lowLevelCancellation: clusterSetting(state, 'search.low_level_cancellation') === 'true',
     targets: targetMap,
   });
   failures.push(...qFailures);

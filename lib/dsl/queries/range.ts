@@ -5,6 +5,7 @@
  */
 import type { ParseContext } from '../parse-context.js';
 import { parseTimeZone } from '../date-math.js';
+import { dateFormatter } from '../../mapping/date-format.js';
 import { baseFields, illegalArgument, isDeprecatedSetting, readBaseField, withBase, type QueryBase } from '../query-base.js';
 import { booleanValue, isObject, isValue, objectText, textValue, type JsonObject } from '../xcontent.js';
 
@@ -95,6 +96,9 @@ export function parseRange(ctx: ParseContext, body: JsonObject): RangeQuery {
   }
   if (field === undefined || field === '') throw illegalArgument('field name is null or empty');
   if (timeZone !== undefined) parseTimeZone(timeZone); // rejects unknown zones as Joda does
+  // RangeQueryBuilder#format compiles the pattern while parsing (Joda.forPattern), so a bad one
+  // is the request's illegal_argument_exception, not a shard failure
+  if (format !== undefined) dateFormatter(format);
   let rel: RangeRelation | undefined;
   if (relation !== undefined) {
     const r = relation.toLowerCase();

@@ -124,6 +124,9 @@ const b2n = (b: boolean): number => (b ? 1 : 0);
 
 const LEVELS: string[][] = [['||'], ['&&'], ['|'], ['^'], ['&'], ['==', '!='], ['<', '<=', '>', '>='], ['<<', '>>', '>>>'], ['+', '-'], ['*', '/', '%']];
 
+/** Operators chained at one precedence level (`a+b+c+...`); see `binary`. */
+const MAX_CHAIN = 1000;
+
 class ExprParser {
   private i = 0;
   readonly variables: Variable[] = [];
@@ -166,9 +169,12 @@ class ExprParser {
   private binary(level: number): Num {
     if (level >= LEVELS.length) return this.unary();
     let left = this.binary(level + 1);
-    for (;;) {
+    for (let chain = 0; ; chain++) {
       const t = this.t;
       if (t.k !== 'op' || !LEVELS[level]!.includes(t.v)) return left;
+      // `1+1+...` parses in a loop but evaluates as a left-deep tree, one JS frame per operator:
+      // past MAX_CHAIN it would overflow the stack per document, so refuse it here
+      if (chain >= MAX_CHAIN) throw parseError(this.src, 'expression too deeply nested');
       this.i++;
       const right = this.binary(level + 1);
       left = binaryOp(t.v, left, right);
@@ -390,11 +396,17 @@ export class ExpressionScript implements ExecutableScript {
 
   /** The value as a plain double (the fast path for sorts and scores). */
   evaluate(g: ScriptGlobals): number {
-    return this.fn(g);
+    try {
+      return this.fn(g);
+    } catch (e) {
+      // chains within MAX_CHAIN can still nest deeply enough across levels to exhaust the stack
+      if (e instanceof RangeError) throw parseError(this.source, 'expression too deeply nested');
+      throw e;
+    }
   }
 
   execute(g: ScriptGlobals): unknown {
-    return this.fn(g);
+    return this.evaluate(g);
   }
 
   /** Whether the expression reads `_score`. */

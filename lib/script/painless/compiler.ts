@@ -4,7 +4,8 @@
  * calls the runtime helpers, with Java's static typing where types are known (`int` math wraps
  * at 32 bits, `long` at 64, `double` is IEEE) and Painless's `def` dispatch elsewhere.
  * Loops count executed statements as Painless does (`max(1, statements in the body)` per
- * iteration) and stop at {@link MAX_LOOP_COUNTER} with a `painless_error`.
+ * iteration) and stop at `MAX_LOOP_COUNTER` with a `painless_error`; calls and allocations
+ * are charged to the execution's other budgets (budget.ts).
  */
 import { JavaError } from '../errors.js';
 import { HostObject, NO_MEMBER } from '../runtime/host-object.js';
@@ -18,14 +19,7 @@ import { asDef, cerr, convertValue, defaultValue, instanceOfTest, numberLiteral,
 import { isNumeric, promote, type SType } from './types.js';
 import { coerce, compileBinary, compileUnary } from './operators.js';
 import { loc, located } from './located.js';
-
-/** Painless's `max_loop_counter` default. */
-export const MAX_LOOP_COUNTER = 1_000_000;
-/** User-function call depth at which a script fails with `stack_overflow_error`. */
-export const MAX_CALL_DEPTH = 200;
-/** Largest array a script may allocate. */
-export const MAX_ARRAY_LENGTH = 10_000_000;
-
+import { chargeAllocation, chargeLoop, chargeOps, enterCall } from './budget.js';
 
 /** Options of one compilation. */
 export interface CompileOptions {
@@ -135,10 +129,7 @@ class Compiler {
     const ret = this.returnType;
     info.run = (args, caller) => {
       const s = caller.s;
-      if (++s.depth > MAX_CALL_DEPTH) {
-        s.depth = 0;
-        throw new JavaError('stack_overflow_error', null);
-      }
+      enterCall(s);
       const fr: Frame = { l: new Array(nslots), s, ret: null };
       for (let i = 0; i < args.length; i++) fr.l[i] = convertValue(args[i], paramTypes[i]!);
       try {
@@ -171,11 +162,7 @@ class Compiler {
 
   private loopCheck(body: Stmt[], pos: number): (fr: Frame) => void {
     const count = Math.max(1, body.length);
-    return (fr) => {
-      if ((fr.s.loops += count) > MAX_LOOP_COUNTER) {
-        throw new JavaError('painless_error', 'The maximum number of statements that can be executed in a loop has been reached.', pos);
-      }
-    };
+    return (fr) => chargeLoop(fr.s, count, pos);
   }
 
   private stmt(s: Stmt): CStmt {
@@ -441,22 +428,36 @@ class Compiler {
         const dflt = defaultValue(elem);
         if (e.init) {
           const items = e.init.map((x) => coerce(this.expr(x), elem, false, x.pos).f);
-          return { t: typeName(e.type), f: (fr) => items.map((x) => x(fr)) };
+          return {
+            t: typeName(e.type),
+            f: (fr) => {
+              chargeAllocation(fr.s, items.length);
+              return items.map((x) => x(fr));
+            },
+          };
         }
         const sizes = e.sizes.map((x) => coerce(this.expr(x), 'int', false, x.pos).f);
         const make = (fr: Frame, level: number): unknown[] => {
           const n = sizes[level]!(fr) as number;
           if (n < 0) throw new JavaError('negative_array_size_exception', String(n));
-          if (n > MAX_ARRAY_LENGTH) throw new JavaError('out_of_memory_error', 'Java heap space');
+          chargeAllocation(fr.s, n);
+          // the innermost level is one fill (much faster than element by element for big arrays)
+          if (level + 1 >= sizes.length) return new Array(n).fill(level + 1 < e.type.dims ? null : dflt);
           const a = new Array(n);
-          for (let i = 0; i < n; i++) a[i] = level + 1 < sizes.length ? make(fr, level + 1) : level + 1 < e.type.dims ? null : dflt;
+          for (let i = 0; i < n; i++) a[i] = make(fr, level + 1);
           return a;
         };
         return { t: typeName(e.type), f: loc(e.pos, (fr) => make(fr, 0)) };
       }
       case 'list': {
         const items = e.items.map((x) => asDef(this.expr(x)));
-        return { t: 'ArrayList', f: (fr) => items.map((x) => x(fr)) };
+        return {
+          t: 'ArrayList',
+          f: (fr) => {
+            chargeAllocation(fr.s, items.length);
+            return items.map((x) => x(fr));
+          },
+        };
       }
       case 'map': {
         const keys = e.keys.map((x) => asDef(this.expr(x)));
@@ -464,6 +465,7 @@ class Compiler {
         return {
           t: 'HashMap',
           f: (fr) => {
+            chargeAllocation(fr.s, keys.length);
             const m = new Map<unknown, unknown>();
             for (let i = 0; i < keys.length; i++) m.set(keys[i]!(fr), vals[i]!(fr));
             return m;
@@ -642,6 +644,7 @@ class Compiler {
       t: 'def',
       f: (fr) => {
         const lambda: ScriptFn = (...args) => {
+          chargeOps(fr.s, 1);
           for (let i = 0; i < idx.length; i++) fr.l[idx[i]!] = convertValue(args[i] ?? null, types[i]!);
           return body(fr);
         };

@@ -10,6 +10,7 @@ import type { ExecutableScript } from '../types.js';
 import { compileProgram, type CompiledProgram } from './compiler.js';
 import { parsePainless } from './parser.js';
 import type { ExecState, Frame, ScriptGlobals } from './scope.js';
+import { newExecState, resetExecState } from './budget.js';
 
 /** Compile Painless source. Throws a `script_exception` EsError on compile errors. */
 export function compilePainless(source: string, opts: { regexEnabled: boolean; name?: string }): ExecutableScript {
@@ -30,7 +31,7 @@ export function compilePainless(source: string, opts: { regexEnabled: boolean; n
 /** A compiled Painless script. */
 class PainlessScript implements ExecutableScript {
   readonly lang = 'painless';
-  private readonly state: ExecState = { loops: 0, depth: 0, g: { params: null } };
+  private readonly state: ExecState = newExecState({ params: null });
   private readonly frame: Frame;
   private busy = false;
 
@@ -46,12 +47,10 @@ class PainlessScript implements ExecutableScript {
     // The frame is reused between runs (no per-document allocation); a re-entrant run
     // (a script whose host callback runs the same script) gets its own.
     let fr = this.frame;
-    if (this.busy) fr = { l: new Array(this.prog.slots), s: { loops: 0, depth: 0, g: globals }, ret: null };
+    if (this.busy) fr = { l: new Array(this.prog.slots), s: newExecState(globals), ret: null };
     else {
       this.busy = true;
-      this.state.loops = 0;
-      this.state.depth = 0;
-      this.state.g = globals;
+      resetExecState(this.state, globals);
     }
     fr.s.g = globals;
     try {

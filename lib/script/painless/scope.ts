@@ -14,10 +14,22 @@ export interface ScriptGlobals {
   _value?: unknown;
 }
 
-/** Per-execution state shared by every frame of one script run. */
+/** Per-execution state shared by every frame of one script run (budgets: budget.ts). */
 export interface ExecState {
   /** Statements executed in loops so far (Painless's loop counter). */
   loops: number;
+  /** User-function calls so far. */
+  calls: number;
+  /** Elements allocated so far (arrays, collection literals). */
+  alloc: number;
+  /** Operations so far (loop statements, calls): paces the clock checks. */
+  ops: number;
+  /** `ops` value at which the wall clock is read next. */
+  nextClock: number;
+  /** `performance.now()` at the first clock check of the execution, -1 before it. */
+  started: number;
+  /** Process CPU ms at the first clock check. */
+  startedCpu: number;
   /** Current user-function call depth. */
   depth: number;
   g: ScriptGlobals;

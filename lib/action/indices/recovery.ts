@@ -1,0 +1,102 @@
+/**
+ * `GET /_recovery`, `/{index}/_recovery`: how each started shard copy was recovered, rendered as
+ * ES 5.6 `RecoveryResponse`. On one node every copy is a primary recovered from its own store:
+ * `EMPTY_STORE` when the index was created, `EXISTING_STORE` when the node reopened its data (all
+ * files reused, the op log above the last commit replayed). {@link shardRecoveries} is the data
+ * half, shared with `_cat/recovery`.
+ */
+import type { NodeContext } from '../context.js';
+import type { ShardRecoveryInfo } from '../../messages/shard-maintenance.js';
+import { byteSizeField, dateField, timeValueField } from '../../units/human-fields.js';
+
+/** The node a recovery ran on (target; a store recovery has no source node). */
+export interface RecoveryNode {
+  id: string;
+  name: string;
+  host: string;
+  ip: string;
+  transportAddress: string;
+}
+
+/** One shard copy's recovery. */
+export interface ShardRecovery {
+  index: string;
+  shard: number;
+  primary: boolean;
+  /** Every recovery Strata runs is finished by the time the shard serves requests. */
+  stage: 'DONE';
+  target: RecoveryNode;
+  info: ShardRecoveryInfo;
+}
+
+/** Recoveries of every started copy of `indices` (`activeOnly`: only unfinished ones, so none). */
+export function shardRecoveries(ctx: NodeContext, indices: readonly string[], activeOnly: boolean): ShardRecovery[] {
+  if (activeOnly) return [];
+  const { host, port } = ctx.transportAddress;
+  const target: RecoveryNode = { id: ctx.nodeId, name: ctx.nodeName, host, ip: host, transportAddress: `${host}:${port}` };
+  const out: ShardRecovery[] = [];
+  for (const name of indices) {
+    const svc = ctx.indices.get(name);
+    if (!svc) continue;
+    svc.shards.forEach((engine, shard) => out.push({ index: name, shard, primary: true, stage: 'DONE', target, info: engine.recovery() }));
+  }
+  return out;
+}
+
+/** Lucene-style `%1.1f%%`: nothing to recover counts as 0% while no file is known, else done. */
+function percent(recovered: number, total: number, known: boolean): string {
+  if (!known) return '0.0%';
+  return `${(total === 0 ? 100 : (recovered * 100) / total).toFixed(1)}%`;
+}
+
+function renderOne(r: ShardRecovery, opts: { detailed: boolean; human: boolean }): Record<string, unknown> {
+  const { info } = r;
+  const h = opts.human;
+  const body: Record<string, unknown> = { id: r.shard, type: info.type, stage: r.stage, primary: r.primary };
+  dateField(body, 'start_time_in_millis', 'start_time', info.startTimeMs, h);
+  dateField(body, 'stop_time_in_millis', 'stop_time', info.stopTimeMs, h);
+  timeValueField(body, 'total_time_in_millis', 'total_time', info.totalTimeMs, h);
+  // ES 5.6 writes a non-peer recovery source's own fields only: none for a store recovery.
+  body.source = {};
+  body.target = { id: r.target.id, host: r.target.host, transport_address: r.target.transportAddress, ip: r.target.ip, name: r.target.name };
+
+  const bytes = info.files.reduce((n, f) => n + f.length, 0);
+  const known = info.files.length > 0;
+  const size: Record<string, unknown> = {};
+  byteSizeField(size, 'total_in_bytes', 'total', bytes, h);
+  byteSizeField(size, 'reused_in_bytes', 'reused', bytes, h);
+  byteSizeField(size, 'recovered_in_bytes', 'recovered', 0, h);
+  size.percent = percent(0, 0, known);
+  const files: Record<string, unknown> = { total: info.files.length, reused: info.files.length, recovered: 0, percent: percent(0, 0, known) };
+  if (opts.detailed) {
+    files.details = info.files.map((f) => {
+      const d: Record<string, unknown> = { name: f.name };
+      byteSizeField(d, 'length_in_bytes', 'length', f.length, h);
+      d.reused = true;
+      byteSizeField(d, 'recovered_in_bytes', 'recovered', 0, h);
+      return d;
+    });
+  }
+  const index: Record<string, unknown> = { size, files };
+  timeValueField(index, 'total_time_in_millis', 'total_time', info.indexTimeMs, h);
+  timeValueField(index, 'source_throttle_time_in_millis', 'source_throttle_time', 0, h);
+  timeValueField(index, 'target_throttle_time_in_millis', 'target_throttle_time', 0, h);
+  body.index = index;
+
+  const ops = info.translogOps;
+  const translog: Record<string, unknown> = { recovered: ops, total: ops, percent: percent(ops, ops, true), total_on_start: ops };
+  timeValueField(translog, 'total_time_in_millis', 'total_time', info.translogTimeMs, h);
+  body.translog = translog;
+  const verify: Record<string, unknown> = {};
+  timeValueField(verify, 'check_index_time_in_millis', 'check_index_time', 0, h);
+  timeValueField(verify, 'total_time_in_millis', 'total_time', 0, h);
+  body.verify_index = verify;
+  return body;
+}
+
+/** The `GET /_recovery` body: `{<index>: {shards: [...]}}`, indices without recoveries left out. */
+export function recoveryBody(recoveries: readonly ShardRecovery[], opts: { detailed: boolean; human: boolean }): Record<string, unknown> {
+  const out = Object.create(null) as Record<string, { shards: unknown[] }>;
+  for (const r of recoveries) (out[r.index] ??= { shards: [] }).shards.push(renderOne(r, opts));
+  return out;
+}

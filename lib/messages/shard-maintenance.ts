@@ -1,0 +1,71 @@
+/**
+ * The plain messages of the index maintenance APIs across the shard boundary: what the
+ * coordinator asks a shard (lib/action/indices/) and what the shard engine answers
+ * (lib/shard/maintenance.ts). Types only, so both sides import them without reaching into the
+ * other, and each can be carried over a transport unchanged.
+ */
+
+/** Per-segment figures for `GET /_segments` and `_cat/segments`. */
+export interface SegmentSummary {
+  /** Lucene-style name, `_` + generation in base 36. */
+  name: string;
+  generation: number;
+  numDocs: number;
+  deletedDocs: number;
+  /** Bytes the segment's values take in the store. */
+  sizeInBytes: number;
+  /** Bytes its in-memory part (term dictionaries, norms, doc values, doc ids) takes on the heap, estimated. */
+  memoryInBytes: number;
+  /** `memoryInBytes` by kind of in-memory structure (`verbose` segments' `ram_tree`). */
+  memory: Array<{ description: string; sizeInBytes: number }>;
+  /** In the commit point synced by the last flush (or found at open): durable without op-log replay. */
+  committed: boolean;
+  /** Visible to searchers (every published segment is). */
+  search: boolean;
+}
+
+/** How the shard copy came to be open on this node, for `GET /_recovery` and `_cat/recovery`. */
+export interface ShardRecoveryInfo {
+  /** `EMPTY_STORE` for a new shard, `EXISTING_STORE` when it reopened data on disk (ES 5.6 RecoverySource types). */
+  type: 'EMPTY_STORE' | 'EXISTING_STORE';
+  startTimeMs: number;
+  stopTimeMs: number;
+  totalTimeMs: number;
+  /** Time spent loading the committed segments. */
+  indexTimeMs: number;
+  /** Files of the store found at open (all reused: nothing was copied from another node). */
+  files: Array<{ name: string; length: number }>;
+  /** Op-log operations above the commit point that were replayed at open. */
+  translogOps: number;
+  translogTimeMs: number;
+}
+
+/** Which caches `POST /_cache/clear` empties on a shard. */
+export interface ClearCachesRequest {
+  /** The query (doc-set) cache. */
+  query: boolean;
+  /** Everything the shard caches: also decoded postings and stored documents. */
+  all: boolean;
+}
+
+/** Entries dropped per cache. */
+export interface ClearCachesResult {
+  docSets: number;
+  storedDocs: number;
+  postings: number;
+}
+
+/** Statistics of one field over a shard's searchable segments (deleted docs included, as Lucene counts). */
+export interface ShardFieldStats {
+  field: string;
+  maxDoc: number;
+  /** Docs with at least one term; 0 when the field has doc values only. */
+  docCount: number;
+  /** -1 when the field has no inverted index. */
+  sumDocFreq: number;
+  /** -1 when frequencies are not indexed (or no inverted index). */
+  sumTotalTermFreq: number;
+  /** Smallest and largest indexed term (the order-preserving encoding for numbers, dates, ips). */
+  minTerm?: string;
+  maxTerm?: string;
+}

@@ -1,0 +1,145 @@
+/**
+ * The keyspace store: the only door to a shard copy's keyspace (and to the node's state
+ * keyspace). The engine (lib/shard) sees this interface and nothing of LevelDB. Two
+ * implementations share it, `leveldb` (classic-level, durable) and `memory` (memory-level, for
+ * tests about something other than durability), and one conformance suite (test/storage/shard-store.test.ts) runs against both, as
+ * abstract-level's own suite runs against every Level store.
+ */
+import { ClassicLevel } from 'classic-level';
+import { MemoryLevel } from 'memory-level';
+
+/** A key range; bounds are binary keys in byte order. */
+export interface KeyRange {
+  gte?: Buffer;
+  gt?: Buffer;
+  lt?: Buffer;
+  lte?: Buffer;
+}
+
+export type StoreOp = { type: 'put'; key: Buffer; value: Buffer } | { type: 'del'; key: Buffer };
+
+export interface WriteOptions {
+  /** On disk (fsync) before the promise resolves. A memory store ignores it. */
+  sync?: boolean;
+}
+
+export type StoreKind = 'leveldb' | 'memory';
+
+export interface ShardStore {
+  readonly kind: StoreKind;
+  /** False once closed (or while a close is under way). */
+  readonly isOpen: boolean;
+  get(key: Buffer): Promise<Buffer | undefined>;
+  /** Values of `keys`, in the same order, undefined where missing. */
+  getMany(keys: readonly Buffer[]): Promise<Array<Buffer | undefined>>;
+  /** Apply `ops` atomically: all of them or none survive a crash. */
+  write(ops: readonly StoreOp[], opts?: WriteOptions): Promise<void>;
+  put(key: Buffer, value: Buffer, opts?: WriteOptions): Promise<void>;
+  /** The first key of `range` in key order, or undefined when it is empty. */
+  firstKey(range: KeyRange): Promise<Buffer | undefined>;
+  /** Delete every key of `range`. */
+  clear(range: KeyRange): Promise<void>;
+  /**
+   * Call `each` for every entry of `range` in key order (awaited when it returns a promise),
+   * reading in batches; the underlying iterator is closed also when `each` throws.
+   */
+  scan(range: KeyRange, each: (key: Buffer, value: Buffer) => void | Promise<void>): Promise<void>;
+  /** Let the store reclaim the space of deleted keys in `[gte, lt)`; no-op where irrelevant. */
+  compact(range: { gte: Buffer; lt: Buffer }): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Entries read per native call while scanning. */
+const SCAN_BATCH = 1000;
+/**
+ * Bytes buffered per native iterator read: classic-level's default (16 KiB) would cut a
+ * 1000-entry `nextv` of postings or stored documents into many small reads.
+ */
+const SCAN_HIGH_WATER_MARK_BYTES = 4 * 1024 * 1024;
+
+/**
+ * What this module uses of an abstract-level database with buffer keys and values: the part
+ * classic-level and memory-level share (their full types differ in encoding generics).
+ */
+interface BinaryLevel {
+  readonly status: string;
+  open(): Promise<void>;
+  get(key: Buffer): Promise<Buffer | undefined>;
+  getMany(keys: Buffer[]): Promise<Array<Buffer | undefined>>;
+  batch(ops: StoreOp[], opts: WriteOptions): Promise<void>;
+  put(key: Buffer, value: Buffer, opts: WriteOptions): Promise<void>;
+  clear(range: KeyRange): Promise<void>;
+  keys(opts: KeyRange & { limit: number }): { all(): Promise<Buffer[]> };
+  iterator(opts: KeyRange & { highWaterMarkBytes: number }): { nextv(size: number): Promise<Array<[Buffer, Buffer]>>; close(): Promise<void> };
+  close(): Promise<void>;
+}
+
+class LevelShardStore implements ShardStore {
+  constructor(
+    readonly kind: StoreKind,
+    private readonly db: BinaryLevel,
+  ) {}
+
+  get isOpen(): boolean {
+    return this.db.status === 'open';
+  }
+
+  get(key: Buffer): Promise<Buffer | undefined> {
+    return this.db.get(key);
+  }
+
+  getMany(keys: readonly Buffer[]): Promise<Array<Buffer | undefined>> {
+    return this.db.getMany(keys as Buffer[]);
+  }
+
+  write(ops: readonly StoreOp[], opts: WriteOptions = {}): Promise<void> {
+    return this.db.batch(ops as StoreOp[], opts);
+  }
+
+  put(key: Buffer, value: Buffer, opts: WriteOptions = {}): Promise<void> {
+    return this.db.put(key, value, opts);
+  }
+
+  async firstKey(range: KeyRange): Promise<Buffer | undefined> {
+    return (await this.db.keys({ ...range, limit: 1 }).all())[0];
+  }
+
+  clear(range: KeyRange): Promise<void> {
+    return this.db.clear(range);
+  }
+
+  async scan(range: KeyRange, each: (key: Buffer, value: Buffer) => void | Promise<void>): Promise<void> {
+    const it = this.db.iterator({ ...range, highWaterMarkBytes: SCAN_HIGH_WATER_MARK_BYTES });
+    try {
+      for (;;) {
+        const entries = await it.nextv(SCAN_BATCH);
+        if (entries.length === 0) return;
+        for (const [k, v] of entries) await each(k, v);
+      }
+    } finally {
+      await it.close();
+    }
+  }
+
+  async compact(range: { gte: Buffer; lt: Buffer }): Promise<void> {
+    if (this.db instanceof ClassicLevel) await (this.db as ClassicLevel<Buffer, Buffer>).compactRange(range.gte, range.lt);
+  }
+
+  close(): Promise<void> {
+    return this.db.close();
+  }
+}
+
+/**
+ * Open the store of one shard copy. `leveldb` opens (or creates) the database at `path` and
+ * fails while another process holds it; `memory` starts empty and keeps nothing after close.
+ */
+export async function openShardStore(kind: StoreKind, path: string): Promise<ShardStore> {
+  const db = (
+    kind === 'memory'
+      ? new MemoryLevel<Buffer, Buffer>({ keyEncoding: 'buffer', valueEncoding: 'buffer' })
+      : new ClassicLevel<Buffer, Buffer>(path, { keyEncoding: 'buffer', valueEncoding: 'buffer', writeBufferSize: 32 * 1024 * 1024 })
+  ) as unknown as BinaryLevel;
+  await db.open();
+  return new LevelShardStore(kind, db);
+}
