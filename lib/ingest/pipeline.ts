@@ -77,7 +77,7 @@ function readProcessor(type: string, rawConfig: unknown): Processor {
   const tagRaw = config.tag;
   delete config.tag;
   const tag = tagRaw === undefined || tagRaw === null ? undefined : String(tagRaw);
-  const factory = FACTORIES[type];
+  const factory = Object.hasOwn(FACTORIES, type) ? FACTORIES[type] : undefined; // `constructor` names no processor
   if (!factory) throw configError(type, tag, undefined, `No processor type exists with name [${type}]`);
   const c = new ConfigReader(type, tag, config);
   const onFailureConfigs = c.list('on_failure', false);

@@ -99,6 +99,10 @@ export function parseBulkBody(body: Buffer | undefined, defaults: BulkDefaults):
     let fields = defaults.fields;
     let sourceFilter = defaults.sourceFilter;
     for (const [k, v] of Object.entries(meta as Record<string, unknown>)) {
+      if (v !== null && typeof v === 'object' && k !== '_source' && k !== 'fields') {
+        // ES 5.6 BulkRequest#add reads metadata with `parser.text()`: objects and arrays fail.
+        throw illegalArgument(`Malformed action/metadata line [${line}], expected a simple value for field [${k}] but found [${Array.isArray(v) ? 'START_ARRAY' : 'START_OBJECT'}]`);
+      }
       const s = v === null || v === undefined ? undefined : String(v);
       switch (k) {
         case '_index': case 'index': if (s !== undefined) item.index = s; break;
@@ -123,6 +127,7 @@ export function parseBulkBody(body: Buffer | undefined, defaults: BulkDefaults):
       i++;
       if (op === 'update') {
         const body = parseJsonLine(next.text, 'update body') as Record<string, unknown>;
+        if (body === null || typeof body !== 'object' || Array.isArray(body)) throw illegalArgument('Failed to parse update body: Malformed content, must start with an object');
         item.update = parseUpdateBody(body, {
           retryOnConflict,
           ...(fields ? { fields } : {}),
