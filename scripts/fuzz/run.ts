@@ -171,8 +171,17 @@ export async function runFuzz(opts: FuzzOptions): Promise<FuzzReport> {
       if (verdict.kind !== 'ok') record(verdict.kind, verdict.why, index, r, answer);
     }
   };
-  await Promise.all(Array.from({ length: opts.concurrency }, () => worker()));
-  if (restarting) await restarting;
+  try {
+    await Promise.all(Array.from({ length: opts.concurrency }, () => worker()));
+    if (restarting) await restarting;
+  } catch (err) {
+    // A bug in the fuzzer itself: never leave the server process behind.
+    stopping = true;
+    await server.stop();
+    closeAgents();
+    rmSync(dataPath, { recursive: true, force: true });
+    throw err;
+  }
   stopping = true;
   const seconds = (Date.now() - started) / 1000;
   await server.stop();
