@@ -18,6 +18,7 @@ import type { NodeContext } from './action/context.js';
 import { createScriptService } from './action/scripts/node-script-service.js';
 import { NodeRuntime } from './action/nodes/node-runtime.js';
 import { nodeAttributes } from './action/nodes/node-identity.js';
+import { parseBytesSizeValue } from './units/byte-size-value.js';
 
 export interface StartNodeOptions {
   dataPath: string;
@@ -54,10 +55,28 @@ async function loadOrCreateNodeId(stateDir: string): Promise<string> {
   }
 }
 
+/**
+ * `http.max_content_length` (default 100mb). As ES 5.6 `Netty4HttpServerTransport`, a value over
+ * 2^31-1 bytes falls back to 100mb with a warning; a value that does not parse stops the node.
+ */
+function maxContentLength(settings: Record<string, string>, logger: bunyan): number {
+  const dflt = 100 * 1024 * 1024;
+  const raw = settings['http.max_content_length'];
+  if (raw === undefined) return dflt;
+  const bytes = parseBytesSizeValue(raw, 'http.max_content_length').bytes;
+  if (bytes > 2147483647) {
+    logger.warn({ value: raw }, 'maxContentLength set to high value, resetting it to [100mb]');
+    return dflt;
+  }
+  return bytes;
+}
+
 export async function startNode(opts: StartNodeOptions): Promise<RunningNode> {
   const settings = opts.settings ?? {};
   const logger = bunyan.createLogger({
     name: 'strata',
+    // Log thrown errors with their stack: the error body a client gets never carries a JS message.
+    serializers: bunyan.stdSerializers,
     level: opts.logLevel ?? ((settings['logger.level'] as bunyan.LogLevel | undefined) ?? 'info'),
   });
   // HTTP settings are checked before anything is opened, so a bad one leaves nothing behind.
@@ -101,6 +120,7 @@ export async function startNode(opts: StartNodeOptions): Promise<RunningNode> {
     ...(cors ? { cors } : {}),
     ...(compression ? { compression } : {}),
     ...(opts.drainTimeoutMs !== undefined ? { drainTimeoutMs: opts.drainTimeoutMs } : {}),
+    maxContentLength: maxContentLength(settings, logger),
   });
   const bound = await server.listen();
   context.httpAddress = bound;

@@ -13,7 +13,8 @@ import { ByteSizeValue, parseBytesSizeValue } from '../../lib/units/byte-size-va
 import { javaParseDouble, javaParseInt, javaParseLong, NumberFormatError } from '../../lib/units/java-parse.js';
 import { parseTimeValue, type TimeValue } from '../../lib/units/time-value.js';
 import { fromContentTypeHeader, sniffContentType, type XContentType } from './content-type.js';
-import { parseJsonBody } from './json-body.js';
+import { parseJsonBody } from '../../lib/units/json-body.js';
+import { decodeUtf8 } from '../../lib/units/utf8.js';
 import { javaSplit } from './url-decode.js';
 
 export interface RequestInit {
@@ -159,7 +160,7 @@ export class EsRestRequest implements RestRequest {
   json<T = unknown>(): T {
     if (this.bodyParsed) return this.parsedBody as T;
     if (this.rawBody === undefined) throw new EsError('parse_exception', 400, 'Body required');
-    const text = this.rawBody.toString('utf8');
+    const text = decodeUtf8(this.rawBody);
     if (this.bodyContentType() === 'yaml') {
       try {
         this.parsedBody = loadYaml(text);

@@ -9,6 +9,7 @@ import type { BulkItemResult } from '../../lib/action/bulk/types.js';
 import { refreshPolicy, writeResponseBody } from './common.js';
 import { exceptionToJson } from '../rest/error-body.js';
 import { sourceParam } from './source-params.js';
+import { parseActiveShardCount } from '../../lib/action/active-shard-count.js';
 
 export function renderBulkItem(r: BulkItemResult): Record<string, unknown> {
   if (r.error || !r.ok) {
@@ -43,7 +44,7 @@ export function bulkRoutes(ctx: NodeContext): RouteDef[] {
           ...(src !== undefined ? { sourceFilter: src } : {}),
         });
         req.param('timeout');
-        req.param('wait_for_active_shards');
+        parseActiveShardCount(req.param('wait_for_active_shards'));
         let ingestTook: number | undefined;
         const results = await executeBulk(ctx, items, { refresh: refreshPolicy(req), onIngest: (ms) => (ingestTook = ms) });
         return {

@@ -5,6 +5,7 @@ import type { RestRequest, RestResponse } from '../types.js';
 import type { RefreshPolicy, BulkItemResult } from '../../lib/action/bulk/types.js';
 import type { VersionType } from '../../lib/shard/types.js';
 import { illegalArgument } from '../../lib/errors/errors.js';
+import { parseVersionType } from '../../lib/action/bulk/parse-bulk.js';
 
 export function refreshPolicy(req: RestRequest): RefreshPolicy {
   const v = req.param('refresh');
@@ -15,10 +16,7 @@ export function refreshPolicy(req: RestRequest): RefreshPolicy {
 }
 
 export function versionType(v: string | undefined): VersionType | undefined {
-  if (v === undefined) return undefined;
-  if (v === 'internal' || v === 'external' || v === 'external_gte' || v === 'force') return v;
-  if (v === 'external_gt') return 'external';
-  throw illegalArgument(`No version type match [${v}]`);
+  return v === undefined ? undefined : parseVersionType(v);
 }
 
 export function optionalInt(req: RestRequest, name: string): number | undefined {

@@ -11,6 +11,8 @@ import { sourceParam, storedFieldsParam } from './source-params.js';
 import { deprecationHeaders, objectBody, optionalInt, refreshPolicy, versionType, versionTypeWarnings, writeResponse } from './common.js';
 import { parseUpdateBody } from '../../lib/action/bulk/parse-update.js';
 import { illegalArgument } from '../../lib/errors/errors.js';
+import { parseActiveShardCount } from '../../lib/action/active-shard-count.js';
+import { validateIndexName } from '../../lib/cluster/index-name.js';
 
 const WRITE_PARAMS = ['refresh', 'routing', 'parent', 'timeout', 'version', 'version_type', 'wait_for_active_shards', 'timestamp', 'ttl'];
 const GET_PARAMS = [
@@ -28,6 +30,9 @@ function baseItem(req: RestRequest, opType: BulkItemRequest['opType']): BulkItem
   const p = req.pathParams;
   const version = optionalInt(req, 'version');
   const vt = versionType(req.param('version_type'));
+  parseActiveShardCount(req.param('wait_for_active_shards'));
+  // `PUT //t/1`: an empty index name is invalid, not "missing" (that is a bulk line without `_index`).
+  if (p.index === '') validateIndexName('');
   const routing = req.param('routing');
   const parent = req.param('parent');
   return {

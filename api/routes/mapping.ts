@@ -9,7 +9,7 @@ import { INDICES_OPTIONS_PARAMS, resolveFromRequest } from './indices.js';
 import { deprecationHeaders, objectBody } from './common.js';
 import { simpleMatch } from '../../lib/units/simple-match.js';
 import { splitExpression, STRICT_EXPAND_OPEN } from '../../lib/action/resolve-indices.js';
-import { actionRequestValidation, indexNotFound, typeMissing } from '../../lib/errors/errors.js';
+import { actionRequestValidation, indexNotFound, requestBodyRequired, typeMissing } from '../../lib/errors/errors.js';
 
 export function mappingRoutes(ctx: NodeContext): RouteDef[] {
   return [
@@ -72,6 +72,7 @@ export function mappingRoutes(ctx: NodeContext): RouteDef[] {
         const indices = resolveFromRequest(ctx, req, STRICT_EXPAND_OPEN);
         const type = req.pathParams.type;
         if (!type) throw actionRequestValidation(['mapping type is missing']);
+        if (!req.hasBody()) throw requestBodyRequired();
         const warnings: string[] = [];
         const body = await putMapping(ctx, indices, type, objectBody(req), req.paramAsBool('update_all_types', false), warnings);
         return { status: 200, body, headers: deprecationHeaders([...new Set(warnings)]) };

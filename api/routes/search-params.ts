@@ -57,8 +57,9 @@ export function searchRequestFrom(
   const r = newSearchRequest(splitExpression(req.pathParams.index), splitExpression(req.pathParams.type));
   if (body) applySearchBody(r, body.json, body.text, parse);
   else if (req.hasBody()) {
-    const json = req.json<Record<string, unknown>>();
-    if (json !== null && typeof json === 'object' && !Array.isArray(json)) applySearchBody(r, json, req.rawBody?.toString('utf8'), parse);
+    // A body that is not an object (`[]`, `"x"`) fails in parseSearchSource as in ES 5.6
+    // (`Expected [START_OBJECT] but found [...]`) rather than being taken as match_all.
+    applySearchBody(r, req.json<Record<string, unknown>>(), req.rawBody?.toString('utf8'), parse);
   }
   applyUriParams(req, r);
   return r;

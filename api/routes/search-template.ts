@@ -28,7 +28,7 @@ import { search } from '../../lib/action/search/search-action.js';
 import { startScroll } from '../../lib/action/search/scroll.js';
 import { parseMsearch } from '../../lib/action/search/msearch-action.js';
 import { indicesOptionsFrom, splitExpression, STRICT_EXPAND_OPEN } from '../../lib/action/resolve-indices.js';
-import { parseJsonBody } from '../rest/json-body.js';
+import { parseJsonBody } from '../../lib/units/json-body.js';
 import { SEARCH_PARAMS, applyRequestLevelParams } from './search-params.js';
 import { buildErrorBody } from '../rest/error-body.js';
 

@@ -5,7 +5,7 @@
  */
 import type { RestRequest, RouteDef } from '../types.js';
 import type { NodeContext } from '../../lib/action/context.js';
-import { EsError } from '../../lib/errors/errors.js';
+import { EsError, illegalArgument, requestBodyRequired } from '../../lib/errors/errors.js';
 import { parseQuery } from '../../lib/dsl/parse-query.js';
 import { search } from '../../lib/action/search/search-action.js';
 import { clearScroll, continueScroll, startScroll } from '../../lib/action/search/scroll.js';
@@ -22,11 +22,14 @@ import { sourceParam } from './source-params.js';
 import { deprecationHeaders } from './common.js';
 import { templateLookup } from '../../lib/action/templates/search-template.js';
 import { sniffContentType } from '../rest/content-type.js';
+import { tokenOf } from '../../lib/dsl/xcontent.js';
 
 function bodyObject(req: RestRequest): Record<string, unknown> | undefined {
   if (!req.hasBody()) return undefined;
   const j = req.json<unknown>();
-  if (j === null || typeof j !== 'object' || Array.isArray(j)) return undefined;
+  if (j === null || typeof j !== 'object' || Array.isArray(j)) {
+    throw new EsError('parsing_exception', 400, `Expected [START_OBJECT] but found [${tokenOf(j)}]`, { metadata: { line: 1, col: 1 } });
+  }
   return j as Record<string, unknown>;
 }
 
@@ -81,6 +84,12 @@ export function searchRoutes(ctx: NodeContext): RouteDef[] {
         let id = req.pathParams.scroll_id ?? req.param('scroll_id');
         let scroll = req.param('scroll');
         if (body) {
+          // ES 5.6 RestSearchScrollAction#buildFromContent: string values only.
+          for (const [k, v] of Object.entries(body)) {
+            if (typeof v !== 'string' || (k !== 'scroll_id' && k !== 'scroll')) {
+              throw illegalArgument(`Unknown parameter [${k}] in request body or parameter is of the wrong type[${tokenOf(v)}] `);
+            }
+          }
           if (body['scroll_id'] !== undefined) id = String(body['scroll_id']);
           if (body['scroll'] !== undefined) scroll = String(body['scroll']);
         } else if (req.hasBody() && id === undefined) id = req.rawBody?.toString('utf8').trim();
@@ -130,6 +139,8 @@ export function searchRoutes(ctx: NodeContext): RouteDef[] {
       paths: ['/_msearch', '/{index}/_msearch', '/{index}/{type}/_msearch'],
       params: ['search_type', 'max_concurrent_searches', 'typed_keys', 'pre_filter_shard_size'],
       handler: async (req) => {
+        // ES 5.6 `RestRequest#contentOrSourceParam`.
+        if (!req.hasBody()) throw new EsError('parse_exception', 400, 'request body or source parameter is required');
         const text = req.rawBody?.toString('utf8') ?? '';
         const st = req.param('search_type');
         req.param('max_concurrent_searches');
@@ -215,8 +226,8 @@ export function searchRoutes(ctx: NodeContext): RouteDef[] {
         const flat = req.paramAsBool('flat_settings', false);
         req.param('master_timeout');
         req.param('timeout');
-        const body = bodyObject(req) ?? {};
-        return { status: 200, body: await putClusterSettings(ctx, body, flat) };
+        if (!req.hasBody()) throw requestBodyRequired();
+        return { status: 200, body: await putClusterSettings(ctx, bodyObject(req) ?? {}, flat) };
       },
     },
     {

@@ -5,7 +5,7 @@
  */
 import type { ClusterState, IndexMetadata } from '../cluster/state.js';
 import { simpleMatch } from '../units/simple-match.js';
-import { indexNotFound } from '../errors/errors.js';
+import { illegalArgument, indexNotFound } from '../errors/errors.js';
 import { resolveDateMathIndexName } from '../datemath-index-name.js';
 
 export interface IndicesOptions {
@@ -41,7 +41,7 @@ export function indicesOptionsFrom(
       else if (w === 'all') out.expandOpen = out.expandClosed = true;
       else if (w === 'none') {
         /* nothing */
-      } else throw new Error(`No valid expand wildcard value [${w}]`);
+      } else throw illegalArgument(`No valid expand wildcard value [${w}]`);
     }
   }
   return out;
@@ -63,7 +63,7 @@ function wildcardStates(meta: IndexMetadata, o: IndicesOptions): boolean {
 
 /** Indices that alias `alias` points to. */
 export function indicesOfAlias(state: ClusterState, alias: string): IndexMetadata[] {
-  return Object.values(state.indices).filter((m) => alias in m.aliases);
+  return Object.values(state.indices).filter((m) => Object.hasOwn(m.aliases, alias));
 }
 
 /**
@@ -96,7 +96,7 @@ export function resolveIndices(state: ClusterState, expression: string | string[
           for (const a of Object.keys(m.aliases)) if (simpleMatch(name, a) && wildcardStates(m, opts)) matched.push(m.name);
         }
         matched.sort();
-      } else if (state.indices[name]) {
+      } else if (Object.hasOwn(state.indices, name)) {
         matched.push(name);
       } else {
         const viaAlias = indicesOfAlias(state, name);

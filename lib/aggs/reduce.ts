@@ -6,6 +6,7 @@
  */
 import type { Bucket, InternalAgg } from './types.js';
 import { compareBuckets, histogramKeyFn, nextKey } from './order.js';
+import { EsError } from '../errors/errors.js';
 
 /**
  * Reduce one list of results per shard into the final list (same order as the request).
@@ -90,6 +91,19 @@ function reduceHistogram(parts: HistogramAgg[]): InternalAgg {
   return { ...a, buckets };
 }
 
+/** Most buckets a histogram with `min_doc_count: 0` may fill in (empty ones included). */
+export const MAX_FILLED_BUCKETS = 1_000_000;
+
+/** The error of a histogram that would fill in more than {@link MAX_FILLED_BUCKETS} buckets (ES 6.2+'s type and wording). */
+function tooManyBuckets(count: number): EsError {
+  return new EsError(
+    'too_many_buckets_exception',
+    400,
+    `Trying to create too many buckets. Must be less than or equal to: [${MAX_FILLED_BUCKETS}] but was [${count}]. A histogram with [min_doc_count] 0 fills in every empty bucket between its bounds: use a larger [interval], narrower [extended_bounds] or [min_doc_count] 1.`,
+    { metadata: { max_buckets: MAX_FILLED_BUCKETS } },
+  );
+}
+
 /** ES `InternalHistogram.addEmptyBuckets`: every key between the first and last (and the extended bounds). */
 function fillEmpty(a: HistogramAgg, buckets: Bucket[], parts: HistogramAgg[]): Bucket[] {
   const spec = a.spec;
@@ -107,7 +121,9 @@ function fillEmpty(a: HistogramAgg, buckets: Bucket[], parts: HistogramAgg[]): B
   const out: Bucket[] = [];
   for (let k = min; k <= max; k = nextKey(spec, k)) {
     out.push(have.get(k) ?? { key: k, docCount: 0, subs: emptySubs() });
-    if (out.length > 1_000_000) break;
+    // ES 5.6 has no bucket limit and would fill until it runs out of heap; stopping silently
+    // would drop later non-empty buckets. Refuse the request instead (docs/aggregations.md).
+    if (out.length > MAX_FILLED_BUCKETS) throw tooManyBuckets(out.length);
   }
   return out;
 }

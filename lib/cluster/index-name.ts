@@ -7,6 +7,9 @@ const INVALID_CHARS = [' ', '"', '*', '\\', '<', '|', ',', '>', '/', '?'];
 
 /** Throw `invalid_index_name_exception` when `name` breaks ES's rules. */
 export function validateIndexName(name: string): void {
+  // ES 5.6 reads `name.charAt(0)` here and fails with a StringIndexOutOfBoundsException; later
+  // versions give this answer, which is the one a client can act on.
+  if (name === '') throw invalidIndexName(name, 'must not be empty');
   if (INVALID_CHARS.some((c) => name.includes(c))) {
     throw invalidIndexName(name, `must not contain the following characters [ , ", *, \\, <, |, ,, >, /, ?]`);
   }

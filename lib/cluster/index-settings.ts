@@ -24,6 +24,12 @@ const intAtLeast = (min: number) => (v: string, key: string): void => {
   const n = Number(v);
   if (n < min) throw illegalArgument(`Failed to parse value [${v}] for setting [${key}] must be >= ${min}`);
 };
+const intBetween = (min: number, max: number) => (v: string, key: string): void => {
+  intAtLeast(min)(v, key);
+  if (Number(v) > max) throw illegalArgument(`Failed to parse value [${v}] for setting [${key}] must be <= ${max}`);
+};
+/** ES 5.6 `es.index.max_number_of_shards` (a JVM property, 1024 by default). */
+const MAX_NUMBER_OF_SHARDS = 1024;
 const bool = (v: string, key: string): void => {
   if (v !== 'true' && v !== 'false') {
     throw illegalArgument(`Failed to parse value [${v}] cannot be parsed to boolean [ true/1/on/yes OR false/0/off/no ]`);
@@ -38,7 +44,7 @@ const bytes = (v: string, key: string): void => {
 };
 
 const EXACT: Record<string, SettingDef> = {
-  'index.number_of_shards': { dynamic: false, validate: intAtLeast(1) },
+  'index.number_of_shards': { dynamic: false, validate: intBetween(1, MAX_NUMBER_OF_SHARDS) },
   'index.number_of_replicas': { dynamic: true, validate: intAtLeast(0) },
   'index.auto_expand_replicas': { dynamic: true, default: 'false' },
   'index.refresh_interval': { dynamic: true, validate: time, default: '1s' },

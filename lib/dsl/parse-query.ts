@@ -12,7 +12,7 @@
  * All are `parsing_exception` (400) with `line`/`col` of the offending token (see
  * {@link ParseOptions}).
  */
-import { EsError } from '../errors/errors.js';
+import { EsError, toEsError } from '../errors/errors.js';
 import { ParseContext, type At, type ParseOptions } from './parse-context.js';
 import type { Query } from './query-types.js';
 import { isObject, type JsonObject } from './xcontent.js';
@@ -46,6 +46,7 @@ import { parseTerms } from './queries/terms.js';
 import { parseType } from './queries/type.js';
 import { parseTemplateQuery } from './queries/template.js';
 import { own } from '../dict.js';
+import { parseJsonBody } from '../units/json-body.js';
 
 export type { ParseOptions } from './parse-context.js';
 export type { Query, QueryKind } from './query-types.js';
@@ -151,9 +152,9 @@ function parseWrapper(ctx: ParseContext, body: JsonObject): Query | null {
   if (source === undefined) throw ctx.error('wrapper query has no [query] specified', ctx.atEnd(body));
   let json: unknown;
   try {
-    json = JSON.parse(source);
+    json = parseJsonBody(source);
   } catch (e) {
-    throw new EsError('json_parse_exception', 400, (e as Error).message);
+    throw new EsError('json_parse_exception', 400, toEsError(e).reason);
   }
   return parseOptionalQuery(json, { source });
 }

@@ -81,6 +81,9 @@ export const queryShardException = (reason: string, index: string, uuid: string,
 export const parsingException = (reason: string, line = 1, col = 1): EsError =>
   new EsError('parsing_exception', 400, reason, { metadata: { line, col } });
 
+/** ES 5.6 `RestRequest#requiredContent` on a request without a body. */
+export const requestBodyRequired = (): EsError => new EsError('parse_exception', 400, 'request body is required');
+
 export const unsupportedOperation = (reason: string): EsError => new EsError('unsupported_operation_exception', 500, reason);
 
 /**

@@ -16,18 +16,21 @@ export class EsError extends Error {
   readonly causedBy: EsError | undefined;
   /** True when the Java exception had no message (`NullPointerException`): rendered as `"reason": null`. */
   readonly nullReason: boolean;
+  /** For an unexpected error wrapped by {@link toEsError}: the original thrown value (logged, never rendered). */
+  internal: unknown;
 
   constructor(
     type: string,
     status: number,
     reason: string,
-    opts: { metadata?: Record<string, unknown>; causedBy?: EsError; nullReason?: boolean } = {},
+    opts: { metadata?: Record<string, unknown>; causedBy?: EsError | Error; nullReason?: boolean } = {},
   ) {
     super(reason);
     this.type = type;
     this.status = status;
     this.metadata = opts.metadata ?? {};
-    this.causedBy = opts.causedBy;
+    // A cause that is not an EsError (a caught JS error passed on) is rendered as an internal error.
+    this.causedBy = opts.causedBy === undefined ? undefined : toEsError(opts.causedBy);
     this.nullReason = opts.nullReason ?? false;
   }
 
@@ -36,13 +39,21 @@ export class EsError extends Error {
   }
 }
 
-/** Wrap any thrown value as an EsError; unknown errors become a 500 `exception`. */
+/**
+ * The reason given for an unexpected (non-ES) error. A JavaScript message ("Cannot read
+ * properties of undefined") means nothing to an Elasticsearch client and tells an attacker about
+ * the code, so it never reaches the answer; the dispatcher logs the original error.
+ */
+export const INTERNAL_ERROR_REASON = 'internal error; the node log has the details';
+
+/**
+ * Wrap any thrown value as an EsError. Unexpected errors (anything not an EsError) become a 500
+ * `exception` with {@link INTERNAL_ERROR_REASON}; the original is kept as `internal` for logging.
+ */
 export function toEsError(err: unknown): EsError {
   if (err instanceof EsError) return err;
-  if (err instanceof Error) {
-    const e = new EsError('exception', 500, err.message || String(err));
-    if (err.stack) e.stack = err.stack;
-    return e;
-  }
-  return new EsError('exception', 500, String(err));
+  const e = new EsError('exception', 500, INTERNAL_ERROR_REASON);
+  e.internal = err;
+  if (err instanceof Error && err.stack) e.stack = err.stack;
+  return e;
 }

@@ -26,6 +26,7 @@ export function isMap(v: unknown): v is JsonMap {
   return v !== null && typeof v === 'object' && !Array.isArray(v);
 }
 
+
 export class IngestDocument {
   constructor(
     /** Source fields and metadata fields in one map, as ES keeps them. */

@@ -6,7 +6,7 @@
  * `_routing`, `_parent`, `_source`). New fields found on the way are returned as a mapping
  * update to merge before the document is indexed.
  */
-import { EsError, mapperParsing, routingMissing } from '../errors/errors.js';
+import { EsError, mapperParsing, routingMissing, toEsError } from '../errors/errors.js';
 import { resolveAnalyzer } from './analyzer-resolution.js';
 import { DynamicMapper } from './dynamic-mapper.js';
 import { DocFields, type FieldShape } from './field-accumulator.js';
@@ -17,6 +17,7 @@ import { renderObject } from './mapping-render.js';
 import type { NestedDocument, ParsedDocument } from './parsed-document.js';
 import { filterSource } from './source-filter.js';
 import { type ValueContext, indexValue } from './value-indexer.js';
+import { decodeUtf8 } from '../units/utf8.js';
 
 /** What the parser needs to know about the index beyond the type being parsed. */
 export interface ParseEnvironment extends ValueContext {
@@ -26,6 +27,12 @@ export interface ParseEnvironment extends ValueContext {
   fieldInAnyType(path: string): FieldMapping | undefined;
   /** Whether some type names this type as its `_parent`. */
   readonly isParentType: boolean;
+  /**
+   * `index.mapping.depth.limit`: a dynamic object deeper than this fails while the document is
+   * parsed (the same error the mapping merge would give), so a document nested thousands deep
+   * never recurses further than the limit.
+   */
+  readonly depthLimit?: number;
 }
 
 /** The result of parsing one document. */
@@ -68,7 +75,7 @@ function readSource(source: Buffer): JsonObject {
   if (source.length === 0) throw mapperParsing('failed to parse, document is empty');
   let tree: JsonValue;
   try {
-    tree = parseJsonTree(source.toString('utf8'));
+    tree = parseJsonTree(decodeUtf8(source));
   } catch (e) {
     if (e instanceof TrailingDataError) throw mapperParsing('failed to parse', illegalArgument(e.message));
     throw mapperParsing('failed to parse', e as EsError);
@@ -188,7 +195,7 @@ class ParseRun {
       res = indexValue(f, value, frame.fields, this.env);
     } catch (e) {
       if (f.params.ignoreMalformed && value !== null) return;
-      throw mapperParsing(`failed to parse [${f.path}]`, e instanceof EsError ? e : new EsError('exception', 500, String(e)));
+      throw mapperParsing(`failed to parse [${f.path}]`, toEsError(e));
     }
     if (res.added) frame.fields.markFieldName(f.path);
     if (res.all !== undefined && !withinCopyTo && this.includeInAll(f, includeInAll)) this.allEntries.push(res.all);

@@ -11,6 +11,7 @@ import { JsonNumber, JsonObject, type JsonValue } from './json-tree.js';
 import { type FieldMapping, type Mapper, type ObjectMapping, childPath } from './mapper-types.js';
 import { mapperParsing, strictDynamic } from './mapping-errors.js';
 import type { ParseEnvironment } from './document-parser.js';
+import { illegalArgument } from '../errors/errors.js';
 import { parseMapper } from './type-parser.js';
 import { typeIndex } from './type-lookup.js';
 import { javaParseDouble } from './number-values.js';
@@ -108,6 +109,10 @@ export class DynamicMapper {
 
   private buildObject(parent: ObjectMapping, name: string): ObjectMapping {
     const path = childPath(parent.path, name);
+    const limit = this.env.depthLimit;
+    if (limit !== undefined && path.split('.').length + 1 > limit) {
+      throw illegalArgument(`Limit of mapping depth [${limit}] in index [${this.env.index}] has been exceeded due to object field [${path}]`);
+    }
     const t = findTemplate(this.env.type.dynamicTemplates, path, name, 'object');
     if (t) {
       const m = parseMapper(name, name, path, templateMapping(t, name, 'object'), this.env);

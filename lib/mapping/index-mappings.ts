@@ -230,6 +230,7 @@ export class IndexMappings {
         warnings: opts.warnings ?? [],
         isParentType: lk.parentTypes.has(type),
         fieldInAnyType: (path) => lk.fields.get(path)?.field,
+        depthLimit: this.limits().depth,
       },
       id,
       source,

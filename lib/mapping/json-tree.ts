@@ -8,6 +8,7 @@
  */
 import { EsError } from '../errors/errors.js';
 import { putOwn } from '../dict.js';
+import { checkNestingDepth } from '../units/json-nesting.js';
 
 /** A JSON number with its source text. */
 export class JsonNumber {
@@ -45,6 +46,7 @@ const SOURCE = 'org.elasticsearch.common.bytes.BytesReference$MarkSupportingStre
 
 /** Parse JSON text. Throws `json_parse_exception` EsErrors with Jackson's wording. */
 export function parseJsonTree(text: string): JsonValue {
+  checkNestingDepth(text);
   return new Reader(text).parseDocument();
 }
 

@@ -15,6 +15,7 @@
  * - IP addresses: 32 hex digits of the 16-byte IPv6 form (IPv4 as `::ffff:a.b.c.d`), as ES 5's
  *   `InetAddressPoint` encoding.
  */
+import { illegalArgument } from '../errors/errors.js';
 
 const SIGN_BIT = 1n << 63n;
 const MASK64 = (1n << 64n) - 1n;
@@ -28,7 +29,7 @@ function hex16(v: bigint): string {
 /** Encode a signed 64-bit integer (a JS integer number or a bigint) as a sortable 16-hex term. */
 export function encodeLong(value: number | bigint): string {
   const v = typeof value === 'bigint' ? value : BigInt(Math.trunc(value));
-  if (v < LONG_MIN || v > LONG_MAX) throw new RangeError(`value ${v} out of range for a long`);
+  if (v < LONG_MIN || v > LONG_MAX) throw illegalArgument(`Value [${v}] is out of range for a long`);
   return hex16((v & MASK64) ^ SIGN_BIT);
 }
 

@@ -48,7 +48,11 @@ export function compileMustache(template: string): void {
     const bad = badTag(tokens);
     if (bad === 'empty') throw new Error('Empty mustache');
     if (bad === 'unclosed') throw new Error('Unclosed tag');
+    // ES has no partials to include (mustache.java's resolver finds none); mustache.js would
+    // fail inside its renderer with a TypeError.
+    if (bad === 'partial') throw mustacheError(template, 'Template partial not found');
   } catch (e) {
+    if (e instanceof EsError) throw e;
     throw translateParseError(template, e);
   }
 }
@@ -59,8 +63,9 @@ type Token = [string, string, number, number, Token[]?, number?];
  * Tags mustache.js accepts but mustache.java (ES) refuses: an empty name, or a name holding
  * braces — `{{{x}}` swallows text up to a later `}}}`, which Java reports as improperly closed.
  */
-function badTag(tokens: unknown[]): 'empty' | 'unclosed' | undefined {
+function badTag(tokens: unknown[]): 'empty' | 'unclosed' | 'partial' | undefined {
   for (const tok of tokens as Token[]) {
+    if (tok[0] === '>') return 'partial';
     if (tok[0] !== 'text') {
       if (tok[1].trim() === '') return 'empty';
       if (/[{}]/.test(tok[1])) return 'unclosed';

@@ -34,6 +34,8 @@ export function parseNumber(field: SearchField, value: QueryValue): number {
   }
   const t = field.type;
   if (t === 'long' || t === 'integer' || t === 'short' || t === 'byte') {
+    // `1e400` reads as Infinity (Jackson too); ES 5.6 NumberType.LONG#parse: out of range.
+    if (t === 'long' && !(Math.abs(n) <= 9223372036854775807)) throw new EsError('illegal_argument_exception', 400, `Value [${value}] is out of range for a long`);
     const r = INT_RANGES[t];
     if (r && (n < r[0] || n > r[1])) throw new EsError('illegal_argument_exception', 400, `Value [${value}] is out of range for ${t === 'integer' ? 'an integer' : 'a ' + t}`);
     return Math.trunc(n);
@@ -49,7 +51,11 @@ export function parseNumber(field: SearchField, value: QueryValue): number {
 /** Encode a number for the field's term dictionary. */
 export function encodeNumber(field: SearchField, n: number): string {
   const t = field.type;
-  if (t === 'long' || t === 'integer' || t === 'short' || t === 'byte') return encodeLong(n);
+  if (t === 'long' || t === 'integer' || t === 'short' || t === 'byte') {
+    // A bound such as `1e400` parses to Infinity, which no integer term can hold.
+    if (!Number.isFinite(n)) throw new EsError('illegal_argument_exception', 400, `Value [${n}] is out of range for ${t === 'integer' ? 'an integer' : `a ${t}`}`);
+    return encodeLong(n);
+  }
   return encodeDouble(n);
 }
 

@@ -27,7 +27,7 @@ export async function autoCreateIndices(ctx: NodeContext, items: BulkItemRequest
   const state = ctx.cluster.state();
   const missing = new Set<string>();
   for (const it of items) {
-    if (!state.indices[it.index] && indicesOfAlias(state, it.index).length === 0) missing.add(it.index);
+    if (!Object.hasOwn(state.indices, it.index) && indicesOfAlias(state, it.index).length === 0) missing.add(it.index);
   }
   const setting =
     ctx.cluster.state().transientSettings['action.auto_create_index'] ??

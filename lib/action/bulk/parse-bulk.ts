@@ -4,7 +4,9 @@
  * the URL.
  */
 import type { BulkItemRequest, BulkOpType } from './types.js';
-import { actionRequestValidation, illegalArgument } from '../../errors/errors.js';
+import { EsError, actionRequestValidation, illegalArgument } from '../../errors/errors.js';
+import { javaParseLong } from '../../units/java-parse.js';
+import { parseJsonBody } from '../../units/json-body.js';
 import { parseUpdateBody } from './parse-update.js';
 import type { VersionType } from '../../shard/types.js';
 
@@ -19,15 +21,41 @@ export interface BulkDefaults {
 
 const OPS: BulkOpType[] = ['index', 'create', 'update', 'delete'];
 
-function lines(body: Buffer): Array<{ text: string; line: number }> {
-  const out: Array<{ text: string; line: number }> = [];
+/** ES 5.6 `VersionType#fromString` (`external_gt` is `external`). */
+export function parseVersionType(v: string): VersionType {
+  if (v === 'internal' || v === 'external' || v === 'external_gte' || v === 'force') return v;
+  if (v === 'external_gt') return 'external';
+  throw illegalArgument(`No version type match [${v}]`);
+}
+
+/**
+ * A metadata value read with Jackson's `longValue()`: numbers are truncated, strings parsed as
+ * `Long.parseLong`, values beyond a long fail as Jackson fails them.
+ */
+function longValue(v: unknown): number {
+  if (typeof v === 'string') return javaParseLong(v);
+  if (typeof v === 'number' && Number.isFinite(v) && Math.abs(v) <= 9223372036854775807) return Math.trunc(v);
+  if (typeof v === 'number') {
+    throw new EsError('json_parse_exception', 500, `Numeric value (${String(v)}) out of range of long (-9223372036854775808 - 9223372036854775807)`);
+  }
+  throw illegalArgument(`Current token (${v === null ? 'VALUE_NULL' : typeof v === 'boolean' ? `VALUE_${String(v).toUpperCase()}` : 'START_OBJECT'}) not numeric, can not use numeric value accessors`);
+}
+
+const isSpace = (b: number | undefined): boolean => b === 0x20 || b === 0x09 || b === 0x0d || b === 0x0b || b === 0x0c;
+
+/** Non-blank lines; `raw` keeps a line's own bytes so a source line is checked as UTF-8 when parsed, not silently repaired. */
+function lines(body: Buffer): Array<{ text: string; line: number; raw: Buffer }> {
+  const out: Array<{ text: string; line: number; raw: Buffer }> = [];
   let start = 0;
   let n = 0;
   for (let i = 0; i <= body.length; i++) {
     if (i === body.length || body[i] === 0x0a) {
       n++;
-      const text = body.toString('utf8', start, i).trim();
-      if (text.length > 0) out.push({ text, line: n });
+      let s = start;
+      let e = i;
+      while (s < e && isSpace(body[s])) s++;
+      while (e > s && isSpace(body[e - 1])) e--;
+      if (e > s) out.push({ text: body.toString('utf8', s, e), line: n, raw: body.subarray(s, e) });
       start = i + 1;
     }
   }
@@ -36,9 +64,11 @@ function lines(body: Buffer): Array<{ text: string; line: number }> {
 
 function parseJsonLine(text: string, what: string): unknown {
   try {
-    return JSON.parse(text);
+    return parseJsonBody(text);
   } catch (e) {
-    throw illegalArgument(`Failed to parse ${what}: ${(e as Error).message}`);
+    // Jackson's message (never JSON.parse's); the nesting limit keeps its own error.
+    if (e instanceof EsError && e.type.startsWith('json_')) throw illegalArgument(`Failed to parse ${what}: ${e.reason}`);
+    throw e;
   }
 }
 
@@ -69,6 +99,10 @@ export function parseBulkBody(body: Buffer | undefined, defaults: BulkDefaults):
     let fields = defaults.fields;
     let sourceFilter = defaults.sourceFilter;
     for (const [k, v] of Object.entries(meta as Record<string, unknown>)) {
+      if (v !== null && typeof v === 'object' && k !== '_source' && k !== 'fields') {
+        // ES 5.6 BulkRequest#add reads metadata with `parser.text()`: objects and arrays fail.
+        throw illegalArgument(`Malformed action/metadata line [${line}], expected a simple value for field [${k}] but found [${Array.isArray(v) ? 'START_ARRAY' : 'START_OBJECT'}]`);
+      }
       const s = v === null || v === undefined ? undefined : String(v);
       switch (k) {
         case '_index': case 'index': if (s !== undefined) item.index = s; break;
@@ -76,10 +110,10 @@ export function parseBulkBody(body: Buffer | undefined, defaults: BulkDefaults):
         case '_id': case 'id': if (s !== undefined) item.id = s; break;
         case '_routing': case 'routing': if (s !== undefined) item.routing = s; break;
         case '_parent': case 'parent': if (s !== undefined) item.parent = s; break;
-        case '_version': case 'version': item.version = Number(v); break;
-        case '_version_type': case 'version_type': item.versionType = (s === 'external_gt' ? 'external' : s) as VersionType; break;
+        case '_version': case 'version': item.version = longValue(v); break;
+        case '_version_type': case 'version_type': if (s !== undefined) item.versionType = parseVersionType(s); break;
         case 'pipeline': if (s !== undefined) item.pipeline = s; break;
-        case '_retry_on_conflict': case 'retry_on_conflict': retryOnConflict = Number(v); break;
+        case '_retry_on_conflict': case 'retry_on_conflict': retryOnConflict = longValue(v); break;
         case 'fields': fields = Array.isArray(v) ? v.map(String) : String(v).split(','); break;
         case '_source': sourceFilter = v; break;
         case '_timestamp': case '_ttl': case 'op_type': break;
@@ -93,13 +127,14 @@ export function parseBulkBody(body: Buffer | undefined, defaults: BulkDefaults):
       i++;
       if (op === 'update') {
         const body = parseJsonLine(next.text, 'update body') as Record<string, unknown>;
+        if (body === null || typeof body !== 'object' || Array.isArray(body)) throw illegalArgument('Failed to parse update body: Malformed content, must start with an object');
         item.update = parseUpdateBody(body, {
           retryOnConflict,
           ...(fields ? { fields } : {}),
           ...(sourceFilter !== undefined ? { sourceFilter } : {}),
         });
       } else {
-        item.source = Buffer.from(next.text, 'utf8');
+        item.source = Buffer.from(next.raw); // a copy: the item must not pin the whole request body
       }
     }
     items.push(item);

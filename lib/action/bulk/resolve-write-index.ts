@@ -33,7 +33,7 @@ export function aliasOnSeveralIndices(alias: string, indices: string[], wording:
  */
 export function resolveWriteIndex(state: ClusterState, name: string, explicitRouting: string | undefined, parent?: string): WriteTarget | undefined {
   const routing = explicitRouting ?? parent;
-  if (state.indices[name]) return { index: name, ...(routing !== undefined ? { routing } : {}) };
+  if (Object.hasOwn(state.indices, name)) return { index: name, ...(routing !== undefined ? { routing } : {}) };
   const via = indicesOfAlias(state, name);
   if (via.length === 0) return undefined;
   if (via.length > 1) throw aliasOnSeveralIndices(name, via.map((m) => m.name), 'indices');

@@ -9,6 +9,7 @@ import { actionRequestValidation } from '../../errors/errors.js';
 /** The validation errors of one item (empty when valid). */
 export function itemValidationErrors(item: BulkItemRequest): string[] {
   const errors: string[] = [];
+  if (!item.index) errors.push('index is missing');
   if (!item.type) errors.push('type is missing');
   if ((item.opType === 'update' || item.opType === 'delete') && !item.id) errors.push('id is missing');
   if ((item.opType === 'index' || item.opType === 'create') && !item.source) errors.push('source is missing');

@@ -42,7 +42,8 @@ export function parseMgetBody(body: Record<string, unknown>, d: MgetDefaults): G
       if (doc.fields !== undefined) {
         throw parseException('Unsupported field [fields] used, expected [stored_fields] instead');
       }
-      const str = (v: unknown): string | undefined => (v === undefined || v === null ? undefined : String(v));
+      // Objects are refused by their field name (String() of `{"toString":1}` would throw a TypeError).
+      const str = (v: unknown): string | undefined => (v === undefined || v === null ? undefined : typeof v === 'object' ? JSON.stringify(v) : String(v));
       const routing = str(doc._routing ?? doc.routing) ?? d.routing;
       const parent = str(doc._parent ?? doc.parent);
       const stored = doc.stored_fields === undefined ? d.storedFields : Array.isArray(doc.stored_fields) ? doc.stored_fields.map(String) : String(doc.stored_fields).split(',');

@@ -32,7 +32,7 @@ export interface CreateIndexRequest {
 export function newIndexMetadata(state: ClusterState, req: CreateIndexRequest, now = Date.now()): IndexMetadata {
   const name = resolveDateMathIndexName(req.index, now);
   validateIndexName(name);
-  const existing = state.indices[name];
+  const existing = Object.hasOwn(state.indices, name) ? state.indices[name] : undefined;
   if (existing) throw indexAlreadyExists(name, existing.uuid);
   if (aliasNames(state).has(name)) throw invalidIndexName(name, 'already exists as alias');
 

@@ -18,7 +18,8 @@ export function createScriptService(settings: Record<string, string>, cluster: C
       return { ...s.persistentSettings, ...s.transientSettings } as Record<string, string>;
     },
     stored: (id) => {
-      const s = cluster.state().storedScripts[id];
+      const all = cluster.state().storedScripts;
+      const s = Object.hasOwn(all, id) ? all[id] : undefined;
       return s ? { lang: s.lang, source: s.source } : undefined;
     },
     file: (name) => {

@@ -4,7 +4,7 @@
 import type { ClusterState } from '../../cluster/state.js';
 import type { NodeContext } from '../context.js';
 import { flattenSettings, renderSettings, type Settings } from '../../cluster/settings.js';
-import { EsError } from '../../errors/errors.js';
+import { EsError, actionRequestValidation } from '../../errors/errors.js';
 import { parseTimeout } from './search-request.js';
 import { dict, dictOf } from '../../dict.js';
 
@@ -85,6 +85,9 @@ export async function putClusterSettings(ctx: NodeContext, body: Record<string, 
   }
   const persistentUpdate = body['persistent'] as Record<string, unknown> | undefined;
   const transientUpdate = body['transient'] as Record<string, unknown> | undefined;
+  // ES 5.6 ClusterUpdateSettingsRequest#validate.
+  const isEmpty = (u: unknown): boolean => u === undefined || u === null || (typeof u === 'object' && Object.keys(u).length === 0);
+  if (isEmpty(persistentUpdate) && isEmpty(transientUpdate)) throw actionRequestValidation(['no settings to update']);
   // validate before submitting
   const state = ctx.cluster.state();
   // ES applies (and so validates) the transient section first.

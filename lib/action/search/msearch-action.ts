@@ -3,7 +3,8 @@
  * holds one search response (with `status`) or one error per item, in order.
  */
 import type { NodeContext } from '../context.js';
-import { EsError, toEsError } from '../../errors/errors.js';
+import { EsError, actionRequestValidation, toEsError } from '../../errors/errors.js';
+import { parseJsonBody } from '../../units/json-body.js';
 import { applySearchBody, newSearchRequest, type SearchRequest } from './search-request.js';
 import { search } from './search-action.js';
 import { startScroll } from './scroll.js';
@@ -23,11 +24,11 @@ export function parseMsearch(
   for (let i = 0; i < lines.length; i++) {
     const headerText = (lines[i] as string).trim();
     if (headerText === '') continue;
-    let header: Record<string, unknown>;
-    try {
-      header = JSON.parse(headerText) as Record<string, unknown>;
-    } catch (e) {
-      throw new EsError('json_parse_exception', 400, (e as Error).message);
+    // Jackson's errors and messages (and the nesting limit), never JSON.parse's.
+    const header = parseJsonBody(headerText) as Record<string, unknown>;
+    if (header === null || typeof header !== 'object' || Array.isArray(header)) {
+      // ES 5.6 reads the header with `parser.map()`.
+      throw new EsError('parse_exception', 400, 'Failed to parse content to map');
     }
     const bodyText = (lines[++i] ?? '').trim();
     const index = header['index'] ?? defaults.index;
@@ -41,7 +42,7 @@ export function parseMsearch(
     if (header['routing'] !== undefined) r.routing = String(header['routing']).split(',');
     if (header['preference'] !== undefined) r.preference = String(header['preference']);
     if (bodyText !== '') {
-      const body = JSON.parse(bodyText) as Record<string, unknown>;
+      const body = parseJsonBody(bodyText) as Record<string, unknown>;
       try {
         applySearchBody(r, body, bodyText, parse);
       } catch (e) {
@@ -50,6 +51,7 @@ export function parseMsearch(
     }
     out.push(r);
   }
+  if (out.length === 0) throw actionRequestValidation(['no requests added']);
   return out;
 }
 

@@ -33,7 +33,7 @@ export function resolveTargets(
   const onlyShards = preferenceShards(preference);
   const out: IndexTarget[] = [];
   for (const index of names) {
-    const meta = state.indices[index];
+    const meta = Object.hasOwn(state.indices, index) ? state.indices[index] : undefined;
     if (!meta) continue;
     let direct = isAll;
     const aliases: string[] = [];

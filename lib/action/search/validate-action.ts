@@ -4,7 +4,7 @@
  */
 import type { NodeContext } from '../context.js';
 import type { Query } from '../../dsl/query-types.js';
-import { EsError } from '../../errors/errors.js';
+import { EsError, toEsError } from '../../errors/errors.js';
 import { compileQuery } from '../../search/compile-query.js';
 import { STRICT_EXPAND_OPEN, type IndicesOptions } from '../resolve-indices.js';
 import { resolveTargets } from './shard-targets.js';
@@ -49,7 +49,7 @@ export async function validateQuery(ctx: NodeContext, r: ValidateRequest): Promi
       explanations.push({ index: t.index, valid: true, explanation: w.description });
     } catch (e) {
       valid = false;
-      const err = e instanceof EsError ? e : new EsError('exception', 500, String(e));
+      const err = toEsError(e);
       const cause = err.causedBy ?? err;
       explanations.push({ index: t.index, valid: false, error: `[${t.index}/${svc.uuid}] ${javaClassOf(err)}: ${err.reason}${err.causedBy ? `; ${javaClassOf(cause)}: ${cause.reason}` : ''}` });
     } finally {

@@ -7,10 +7,11 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { NodeContext } from '../context.js';
-import { actionRequestValidation, EsError, illegalArgument, jsonParse } from '../../errors/errors.js';
+import { actionRequestValidation, EsError, illegalArgument, jsonParse, toEsError } from '../../errors/errors.js';
 import { renderMustache } from '../../mustache/render.js';
 import { checkMustacheEnabled, type ScriptType } from '../../mustache/script-settings.js';
 import { dict } from '../../dict.js';
+import { parseJsonBody } from '../../units/json-body.js';
 
 export interface SearchTemplateRequest {
   type: ScriptType;
@@ -63,17 +64,25 @@ export function scriptsDir(ctx: Pick<NodeContext, 'settings'>): string | undefin
   return conf ? join(conf, 'scripts') : undefined;
 }
 
+/** A file script name that stays inside the scripts folder: no separators, no `..`, no NUL. */
+export function isPlainScriptName(name: string): boolean {
+  return name !== '' && !/[/\\\0]/.test(name) && !name.includes('..');
+}
+
 /** The template text the request names. */
 export function templateText(ctx: NodeContext, req: SearchTemplateRequest): string {
   checkMustacheEnabled(ctx.settings, req.type);
   if (req.type === 'inline') return req.script;
   if (req.type === 'stored') {
-    const s = ctx.cluster.state().storedScripts[req.script];
+    const scripts = ctx.cluster.state().storedScripts;
+    const s = Object.hasOwn(scripts, req.script) ? scripts[req.script] : undefined;
     if (!s) throw new EsError('resource_not_found_exception', 404, `unable to find script [${req.script}] in cluster state`);
     return s.source;
   }
   const dir = scriptsDir(ctx);
-  if (dir) {
+  // ES finds file scripts by name among the files it loaded from the scripts folder, so a name
+  // holding a path separator or `..` never names a file (and must not reach outside the folder).
+  if (dir && isPlainScriptName(req.script)) {
     try {
       return readFileSync(join(dir, `${req.script}.mustache`), 'utf8');
     } catch {
@@ -100,8 +109,8 @@ export function renderSearchTemplate(ctx: NodeContext, req: SearchTemplateReques
 export function renderToJson(ctx: NodeContext, req: SearchTemplateRequest): unknown {
   const text = renderSearchTemplate(ctx, req);
   try {
-    return JSON.parse(text);
+    return parseJsonBody(text);
   } catch (e) {
-    throw jsonParse(`Failed to parse rendered template: ${(e as Error).message}`);
+    throw jsonParse(`Failed to parse rendered template: ${toEsError(e).reason}`);
   }
 }

@@ -4,13 +4,14 @@
  * rendered text is a query. ES renders it when rewriting the query; here it is rendered and
  * parsed in place, so the template query is replaced by the query it renders to (as `wrapper`).
  */
-import { EsError } from '../../errors/errors.js';
+import { EsError, toEsError } from '../../errors/errors.js';
 import { renderMustache } from '../../mustache/render.js';
 import type { ParseContext } from '../parse-context.js';
 import type { Query } from '../query-types.js';
 import { parseScript } from '../script-ref.js';
 import type { JsonObject } from '../xcontent.js';
 import { parseOptionalQuery } from '../parse-query.js';
+import { parseJsonBody } from '../../units/json-body.js';
 
 /** The deprecation warning ES 5.6 logs for every `template` query. */
 export const TEMPLATE_QUERY_DEPRECATION = '[template] query is deprecated, use search template api instead';
@@ -30,9 +31,9 @@ export function parseTemplateQuery(ctx: ParseContext, body: JsonObject): Query |
   const rendered = renderMustache(text, script.params);
   let json: unknown;
   try {
-    json = JSON.parse(rendered);
+    json = parseJsonBody(rendered);
   } catch (e) {
-    throw new EsError('json_parse_exception', 400, (e as Error).message);
+    throw new EsError('json_parse_exception', 400, toEsError(e).reason);
   }
   const { templateSource, warnings } = ctx.options;
   return parseOptionalQuery(json, { source: rendered, ...(templateSource ? { templateSource } : {}), ...(warnings ? { warnings } : {}) });

@@ -92,7 +92,7 @@ export const DATE_PROCESSORS: Record<string, ProcessorFactory> = {
     const zone = zoneOf(c);
     c.string('locale', undefined);
     const formats = c.list('formats', true) as string[];
-    const parsers = formats.map((f) => parserFor(f, zone));
+    const parsers = formats.map((f) => parserFor(String(f), zone)); // a non-string format is read as text, never called as one
     return (doc) => {
       const v = doc.getFieldValue(field);
       const text = typeof v === 'string' ? v : String(v);
@@ -110,7 +110,7 @@ export const DATE_PROCESSORS: Record<string, ProcessorFactory> = {
     c.string('locale', undefined);
     const indexNameFormat = c.string('index_name_format', 'yyyy-MM-dd')!;
     const formats = (c.list('date_formats', false) as string[] | undefined) ?? ['yyyy-MM-dd\'T\'HH:mm:ss.SSSZ'];
-    const parsers = formats.map((f) => parserFor(f, zone));
+    const parsers = formats.map((f) => parserFor(String(f), zone)); // a non-string format is read as text, never called as one
     return (doc) => {
       const v = doc.getFieldValue(field);
       const millis = parseWithAny(typeof v === 'string' ? v : String(v), parsers);

@@ -60,7 +60,7 @@ export const GROK_PROCESSORS: Record<string, ProcessorFactory> = {
     const bank = { ...GROK_PATTERNS, ...definitions };
     let compiled: Compiled[];
     try {
-      compiled = patterns.map((p) => compile(p, bank));
+      compiled = patterns.map((p) => compile(String(p), bank));
     } catch (e) {
       throw c.error('patterns', `Invalid regex pattern found in: ${JSON.stringify(patterns)}. ${(e as Error).message}`);
     }

@@ -3,11 +3,12 @@
  * lowercase, uppercase, trim, split, join, gsub, sort, dot_expander, fail, json, kv.
  * Each factory reads its config and returns the processor's `execute`.
  */
-import { EsError, illegalArgument } from '../../errors/errors.js';
+import { EsError, illegalArgument, toEsError } from '../../errors/errors.js';
 import { compileJavaRegex, javaSplit as splitByPattern } from '../../analysis/java-regex.js';
 import type { ConfigReader } from '../config.js';
 import { isMap, javaType, type IngestDocument } from '../ingest-document.js';
 import { renderTemplate, valueSource } from '../value-template.js';
+import { parseJsonBody } from '../../units/json-body.js';
 
 export type Execute = (doc: IngestDocument) => void;
 export type ProcessorFactory = (c: ConfigReader) => Execute;
@@ -225,9 +226,9 @@ export const MUTATE_PROCESSORS: Record<string, ProcessorFactory> = {
       const text = stringField(doc, field);
       let parsed: unknown;
       try {
-        parsed = JSON.parse(text);
+        parsed = parseJsonBody(text);
       } catch (e) {
-        throw illegalArgument((e as Error).message);
+        throw illegalArgument(toEsError(e).reason);
       }
       if (addToRoot) {
         if (!isMap(parsed)) throw illegalArgument('cannot add non-map fields to root of document');

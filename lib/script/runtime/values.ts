@@ -15,6 +15,7 @@
  *   become these once ({@link toScript}) and come back as JSON ({@link toHost}).
  */
 import { classCast, JavaError, npe } from '../errors.js';
+import { type EsError, illegalArgument } from '../../errors/errors.js';
 import { javaDoubleToString, JsonDouble } from '../../units/java-number.js';
 import { dict } from '../../dict.js';
 
@@ -93,24 +94,36 @@ export function toScript(v: unknown): unknown {
   return v;
 }
 
+/** The error XContentBuilder (ES 6+) gives a value that contains itself; ES 5.6 overflowed its stack. */
+function selfReferencing(isMap: boolean): EsError {
+  return illegalArgument(isMap ? 'Object has already been built and is self-referencing itself' : 'Iterable object is self-referencing itself');
+}
+
 /**
  * Script values back to JSON-able host data (maps to objects, boxes unwrapped, sets to arrays).
  * With `markDoubles`, Java doubles become {@link JsonDouble}s so responses print them as ES
  * does (`42.0`); stored `_source` keeps plain numbers.
  */
-export function toHost(v: unknown, markDoubles = false): unknown {
+export function toHost(v: unknown, markDoubles = false, open: Set<object> = new Set()): unknown {
   if (v === null || v === undefined) return null;
   if (v instanceof JDouble) return markDoubles ? new JsonDouble(v.v) : v.v;
   if (typeof v === 'number') {
     if (!Number.isFinite(v)) return Number.isNaN(v) ? 'NaN' : v > 0 ? 'Infinity' : '-Infinity';
     return markDoubles && !Number.isInteger(v) ? new JsonDouble(v) : v;
   }
-  if (Array.isArray(v)) return v.map((x) => toHost(x, markDoubles));
-  if (v instanceof Set) return [...v].map((x) => toHost(x, markDoubles));
-  if (v instanceof Map) {
-    const o = dict<unknown>(); // a `__proto__` key is data, as in a Java map
-    for (const [k, x] of v) o[String(toHost(k))] = toHost(x, markDoubles);
-    return o;
+  if (Array.isArray(v) || v instanceof Set || v instanceof Map) {
+    // `ctx._source.x = ctx._source` makes a value that contains itself: refuse it as
+    // XContentBuilder does rather than recursing forever.
+    if (open.has(v)) throw selfReferencing(v instanceof Map);
+    open.add(v);
+    try {
+      if (!(v instanceof Map)) return [...v].map((x) => toHost(x, markDoubles, open));
+      const o = dict<unknown>(); // a `__proto__` key is data, as in a Java map
+      for (const [k, x] of v) o[String(toHost(k))] = toHost(x, markDoubles, open);
+      return o;
+    } finally {
+      open.delete(v);
+    }
   }
   if (v instanceof JPattern) return v.source;
   if (typeof v === 'object' || typeof v === 'function') return String(v);
@@ -121,17 +134,24 @@ export function toHost(v: unknown, markDoubles = false): unknown {
  * A script value as JSON text the way Jackson writes the Java objects (`10.0` for a `Double`,
  * `1.0E-5`), for a `_source` a script produced.
  */
-export function toJsonText(v: unknown): string {
+export function toJsonText(v: unknown, open: Set<object> = new Set()): string {
   if (v === null || v === undefined) return 'null';
+  if (Array.isArray(v) || v instanceof Set || v instanceof Map) {
+    if (open.has(v)) throw selfReferencing(v instanceof Map);
+    open.add(v);
+    try {
+      if (!(v instanceof Map)) return '[' + [...v].map((x) => toJsonText(x, open)).join(',') + ']';
+      return '{' + [...v].map(([k, x]) => `${JSON.stringify(String(toHost(k)))}:${toJsonText(x, open)}`).join(',') + '}';
+    } finally {
+      open.delete(v);
+    }
+  }
   if (v instanceof JDouble) return javaDoubleToString(v.v);
   if (typeof v === 'number') {
     if (!Number.isFinite(v)) return JSON.stringify(javaDoubleToString(v));
     return Number.isInteger(v) ? String(v) : javaDoubleToString(v);
   }
   if (typeof v === 'string' || typeof v === 'boolean') return JSON.stringify(v);
-  if (Array.isArray(v)) return '[' + v.map(toJsonText).join(',') + ']';
-  if (v instanceof Set) return '[' + [...v].map(toJsonText).join(',') + ']';
-  if (v instanceof Map) return '{' + [...v].map(([k, x]) => `${JSON.stringify(String(toHost(k)))}:${toJsonText(x)}`).join(',') + '}';
   return JSON.stringify(toHost(v));
 }
 

@@ -10,11 +10,13 @@
  * Valid input takes the fast path (`JSON.parse`); the hand-written parser below only runs when
  * that fails, to accept Jackson-only leniencies or to build the error.
  */
-import { EsError } from '../../lib/errors/errors.js';
-import { putOwn } from '../../lib/dict.js';
+import { EsError } from '../errors/errors.js';
+import { putOwn } from '../dict.js';
+import { checkNestingDepth } from './json-nesting.js';
 
 /** Parse a JSON request body as ES would. */
 export function parseJsonBody(text: string): unknown {
+  checkNestingDepth(text);
   try {
     return JSON.parse(text);
   } catch {

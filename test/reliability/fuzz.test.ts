@@ -1,0 +1,39 @@
+/**
+ * A short fuzz pass (scripts/fuzz.ts) with a fixed seed: every answer to ~2,000 generated and
+ * mutated requests is shaped like Elasticsearch's, none leaks a JavaScript error, the server
+ * process never dies or stops answering. Longer passes: `npm run fuzz` (docs/reliability.md).
+ */
+import test from 'ava';
+import { runFuzz } from '../../scripts/fuzz/run.js';
+import { judge } from '../../scripts/fuzz/judge.js';
+
+test('a fixed-seed fuzz pass finds no crash, hang, non-ES answer or JS error', async (t) => {
+  const report = await runFuzz({ requests: 2000, seed: 20261125, seconds: 60, concurrency: 4, hangMs: 10_000 });
+  const summary = report.signatures.map((s) => `${s.count} ${s.kind}: ${s.why.slice(0, 200)} (${s.file})`).join('\n');
+  t.true(report.requests >= 500, `only ${report.requests} requests in 60 s`);
+  t.is(report.crashes, 0, summary);
+  t.is(report.hangs, 0, summary);
+  t.is(report.notEsShaped, 0, summary);
+  t.is(report.js5xx, 0, summary);
+  // The pass really exercised error paths, not only happy ones.
+  t.true((report.statuses['400'] ?? 0) > 100);
+  t.true((report.statuses['200'] ?? 0) > 50);
+});
+
+test('the judge flags leaked JS messages, internal errors and malformed error bodies', (t) => {
+  const body = (o: unknown): Buffer => Buffer.from(JSON.stringify(o));
+  const err = (type: string, reason: string, status: number): Buffer => body({ error: { root_cause: [{ type, reason }], type, reason }, status });
+  const JSON_CT = 'application/json; charset=UTF-8';
+  t.is(judge(400, JSON_CT, err('parsing_exception', 'no [query] registered for [x]', 400), false).kind, 'ok');
+  t.is(judge(500, JSON_CT, err('json_parse_exception', 'Unexpected character', 500), false).kind, 'ok');
+  t.is(judge(500, JSON_CT, err('exception', "Cannot read properties of undefined (reading 'x')", 500), false).kind, 'js-5xx');
+  t.is(judge(400, JSON_CT, err('illegal_argument_exception', 'x is not a function', 400), false).kind, 'js-5xx');
+  t.is(judge(500, JSON_CT, err('exception', 'internal error; the node log has the details', 500), false).kind, 'js-5xx');
+  t.is(judge(500, JSON_CT, err('null_pointer_exception', 'npe', 500), false).kind, 'js-5xx');
+  t.is(judge(400, JSON_CT, err('parsing_exception', 'x', 500), false).kind, 'not-es-shaped');
+  t.is(judge(400, JSON_CT, body({ error: { type: 'x' }, status: 400 }), false).kind, 'not-es-shaped');
+  t.is(judge(200, JSON_CT, Buffer.from('{"a":'), false).kind, 'not-es-shaped');
+  t.is(judge(400, 'text/plain; charset=UTF-8', Buffer.from('No handler found for uri [/x] and method [PUT]'), false).kind, 'ok');
+  t.is(judge(404, JSON_CT, body({ _index: 'i', _type: 't', _id: '1', found: false }), false).kind, 'ok');
+  t.is(judge(404, JSON_CT, body({ error: 'alias [a] missing', status: 404 }), false).kind, 'ok');
+});
