@@ -27,6 +27,8 @@ const APPLIED = [
   // lib/script
   'script.inline', 'script.stored', 'script.file', 'script.search', 'script.update', 'script.aggs', 'script.ingest',
   'script.max_compilations_per_minute', 'script.cache.max_size', 'script.painless.regex.enabled',
+  // lib/node.ts -> lib/search/clause-limit.ts
+  'indices.query.bool.max_clause_count',
 ];
 
 /** Prefixes of group settings Strata reads (`script.engine.painless.inline.search`, ...). */
@@ -55,7 +57,7 @@ const NOT_BUILT = [
   'path.logs', 'path.repo', 'path.shared_data', 'network.bind_host', 'network.publish_host', 'http.publish_host', 'http.publish_port',
   'http.max_initial_line_length', 'http.max_header_size', 'http.detailed_errors.enabled', 'http.pipelining', 'http.pipelining.max_events',
   'http.reset_cookies', 'discovery.zen.ping.unicast.hosts', 'action.destructive_requires_name', 'script.max_size_in_bytes',
-  'script.cache.expire', 'script.auto_reload_enabled', 'script.legacy.default_lang', 'indices.query.bool.max_clause_count',
+  'script.cache.expire', 'script.auto_reload_enabled', 'script.legacy.default_lang',
   // dynamic cluster settings Strata reads only from the cluster state (PUT /_cluster/settings)
   'search.default_search_timeout', 'search.low_level_cancellation', 'action.search.shard_count.limit',
 ];

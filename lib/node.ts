@@ -19,6 +19,8 @@ import { createScriptService } from './action/scripts/node-script-service.js';
 import { NodeRuntime } from './action/nodes/node-runtime.js';
 import { nodeAttributes } from './action/nodes/node-identity.js';
 import { parseBytesSizeValue } from './units/byte-size-value.js';
+import { DEFAULT_MAX_CLAUSE_COUNT } from './search/clause-limit.js';
+import { EsError } from './errors/errors.js';
 
 export interface StartNodeOptions {
   dataPath: string;
@@ -71,6 +73,20 @@ function maxContentLength(settings: Record<string, string>, logger: bunyan): num
   return bytes;
 }
 
+/**
+ * `indices.query.bool.max_clause_count`: ES 5.6 `SearchModule` registers it as
+ * `Setting.intSetting(..., 1024, 1, NodeScope)`; a bad value stops the node.
+ */
+function maxClauseCountSetting(settings: Record<string, string>): number {
+  const key = 'indices.query.bool.max_clause_count';
+  const raw = settings[key];
+  if (raw === undefined) return DEFAULT_MAX_CLAUSE_COUNT;
+  const n = /^[+-]?\d+$/.test(raw.trim()) ? Number(raw.trim()) : NaN;
+  if (!Number.isSafeInteger(n) || n > 2147483647) throw new EsError('illegal_argument_exception', 400, `Failed to parse value [${raw}] for setting [${key}]`);
+  if (n < 1) throw new EsError('illegal_argument_exception', 400, `Failed to parse value [${raw}] for setting [${key}] must be >= 1`);
+  return n;
+}
+
 export async function startNode(opts: StartNodeOptions): Promise<RunningNode> {
   const settings = opts.settings ?? {};
   const logger = bunyan.createLogger({
@@ -82,6 +98,7 @@ export async function startNode(opts: StartNodeOptions): Promise<RunningNode> {
   // HTTP settings are checked before anything is opened, so a bad one leaves nothing behind.
   const cors = corsConfigFrom(settings);
   const compression = compressionConfigFrom(settings);
+  const maxClauseCount = maxClauseCountSetting(settings);
   const nodeDir = join(opts.dataPath, 'nodes', '0');
   const stateDir = join(nodeDir, '_state');
   await mkdir(stateDir, { recursive: true });
@@ -106,6 +123,7 @@ export async function startNode(opts: StartNodeOptions): Promise<RunningNode> {
     cluster,
     indices,
     scripts: createScriptService(settings, cluster),
+    maxClauseCount,
     startedAt: Date.now(),
     attributes: nodeAttributes(settings),
     runtime: new NodeRuntime(),

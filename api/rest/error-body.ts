@@ -15,38 +15,9 @@
  * - HEAD requests get the status with an empty body.
  */
 import { EsError, toEsError } from '../../lib/errors/errors.js';
+import { isElasticsearchExceptionType } from '../../lib/errors/java-exceptions.js';
 
-/**
- * Exception names that are JDK or Jackson classes, not ElasticsearchException subclasses
- * (which matters for root-cause selection).
- */
-const JAVA_EXCEPTIONS = new Set([
-  'exception',
-  'illegal_argument_exception',
-  'illegal_state_exception',
-  'number_format_exception',
-  'null_pointer_exception',
-  'unsupported_operation_exception',
-  'array_index_out_of_bounds_exception',
-  'index_out_of_bounds_exception',
-  'class_cast_exception',
-  'arithmetic_exception',
-  'runtime_exception',
-  'i_o_exception',
-  'no_such_file_exception',
-  'json_parse_exception',
-  'json_e_o_f_exception',
-  'json_generation_exception',
-  'stack_overflow_error',
-  'out_of_memory_error',
-  'date_time_parse_exception',
-  'script_exception_wrapper',
-]);
-
-/** Whether `type` names an ElasticsearchException subclass. */
-export function isElasticsearchExceptionType(type: string): boolean {
-  return !JAVA_EXCEPTIONS.has(type);
-}
+export { isElasticsearchExceptionType };
 
 type WithRootCauses = EsError & { rootCauses?: EsError[] };
 

@@ -19,6 +19,8 @@ export interface NodeContext {
   indices: IndicesService;
   /** Compiles and caches scripts (painless, expression) under the node's script settings. */
   scripts: ScriptService;
+  /** `indices.query.bool.max_clause_count` (default 1024): Lucene's boolean clause limit. */
+  maxClauseCount: number;
   startedAt: number;
   /** Node attributes from the `node.attr.*` settings (ES `DiscoveryNode#getAttributes`). */
   attributes: ReadonlyMap<string, string>;

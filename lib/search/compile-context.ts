@@ -27,6 +27,8 @@ export interface CompileContext {
   scripts?: ScriptService;
   /** The request's pacing (yield to the event loop, timeout) for weights that scan documents. */
   pacer?: Pacer;
+  /** `indices.query.bool.max_clause_count` of the node (see clause-limit.ts); 1024 when absent. */
+  maxClauseCount?: number;
   /** Fetch a document's `_source` for `terms` lookups; null when missing. */
   getSource?: (index: string, type: string, id: string, routing?: string) => Promise<Record<string, unknown> | null>;
 }

@@ -16,6 +16,7 @@ import type { CompileScope } from './compile-query.js';
 import { fuzzyWeight, termWeight } from './compile-query.js';
 import { MatchAllWeight, MatchNoneWeight } from './constant-weights.js';
 import { DisMaxWeight } from './dismax-weight.js';
+import { checkClauseCount } from './clause-limit.js';
 import { isTextField } from './field-types.js';
 import { PhraseWeight, type PhraseSlot } from './phrase-weight.js';
 import { termsWithPrefix } from './term-expansion.js';
@@ -75,6 +76,8 @@ export function matchOnField(ctx: CompileContext, path: string, text: string, o:
   const occur: Occur = o.operator === 'and' ? 'must' : 'should';
   const clauses: BooleanClause[] = groups.map((g) => ({ occur, weight: groupWeight(g) }));
   const msm = occur === 'should' ? minimumShouldMatchFor(clauses.length, o.minimumShouldMatch) : 0;
+  // Lucene QueryBuilder builds one BooleanQuery clause per position.
+  checkClauseCount(ctx, clauses.length);
   return new BooleanWeight(clauses, msm, false);
 }
 

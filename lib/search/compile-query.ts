@@ -27,6 +27,7 @@ import { compileQueryString, compileSimpleQueryString } from './compile-query-st
 import { idsWeight, typeWeight } from './meta-fields.js';
 import { geoBoundingBoxWeight, geoDistanceWeight, geoPolygonWeight } from './geo-weight.js';
 import { RangeWeight, type NumericBounds } from './range-weight.js';
+import { checkClauseCount, checkRewriteClauses, maxClauseCount, RewriteTooManyClauses } from './clause-limit.js';
 
 /** Compile options threaded through the tree. */
 export interface CompileScope {
@@ -43,6 +44,7 @@ export async function compileQuery(ctx: CompileContext, q: Query, scope: Compile
   try {
     return await compileInner(ctx, q, scope);
   } catch (e) {
+    if (e instanceof RewriteTooManyClauses) throw e;
     if (e instanceof EsError && (e.type === 'query_shard_exception' || e.type === 'parsing_exception')) throw e;
     if (e instanceof EsError) throw queryShardError(ctx, `failed to create query: ${describeQuery(q)}`, e);
     throw e;
@@ -73,18 +75,21 @@ async function compileInner(ctx: CompileContext, q: Query, scope: CompileScope):
       const f = fieldOf(ctx, q.field);
       if (f) checkSearchable(ctx, f);
       const value = q.value;
+      checkRewriteClauses(ctx, q.rewrite, scope.segments, (seg) => termsWithPrefix(seg.terms(q.field), value));
       return new DocSetWeight(`${q.field}:${value}*`, boost, (seg) => docsOfTerms(seg, q.field, termsWithPrefix(seg.terms(q.field), value)));
     }
     case 'wildcard': {
       const f = fieldOf(ctx, q.field);
       if (f) checkSearchable(ctx, f);
       const m = new TermMatcher(await compileWildcard(q.value));
+      checkRewriteClauses(ctx, q.rewrite, scope.segments, (seg) => termsMatching(seg.terms(q.field), m));
       return new DocSetWeight(`${q.field}:${q.value}`, boost, (seg) => docsOfTerms(seg, q.field, termsMatching(seg.terms(q.field), m)));
     }
     case 'regexp': {
       const f = fieldOf(ctx, q.field);
       if (f) checkSearchable(ctx, f);
       const m = new TermMatcher(await compileRegexpAsync(q.value, q.flags, q.maxDeterminizedStates));
+      checkRewriteClauses(ctx, q.rewrite, scope.segments, (seg) => termsMatching(seg.terms(q.field), m));
       return new DocSetWeight(`${q.field}:/${q.value}/`, boost, (seg) => docsOfTerms(seg, q.field, termsMatching(seg.terms(q.field), m)));
     }
     case 'fuzzy':
@@ -296,7 +301,8 @@ export function fuzzyWeight(
   const textLen = [...text].length;
   const scored = [...found].map(([term, ed]) => ({ term, ed, tb: Math.fround(1 - ed / Math.min([...term].length, textLen)) }));
   scored.sort((a, b) => b.tb - a.tb || (a.term < b.term ? -1 : a.term > b.term ? 1 : 0));
-  const top = scored.slice(0, Math.max(1, maxExpansions));
+  // Lucene TopTermsRewrite keeps min(max_expansions, maxClauseCount) terms, never throws.
+  const top = scored.slice(0, Math.min(Math.max(1, maxExpansions), maxClauseCount(ctx)));
   if (top.length === 0) return new MatchNoneWeight();
   let maxDf = 0;
   let maxTtf = 0;
@@ -329,6 +335,8 @@ async function boolWeight(ctx: CompileContext, q: Extract<Query, { kind: 'bool' 
   if (q.adjustPureNegative && clauses.every((c) => c.occur === 'must_not')) {
     clauses.push({ occur: 'must', weight: new MatchAllWeight(scope.boost) });
   }
+  // Lucene BooleanQuery.Builder#add: the clause after maxClauseCount throws (ES wraps it above).
+  checkClauseCount(ctx, clauses.length);
   // BooleanQuery.rewrite of a single clause
   if (clauses.length === 1) {
     const c = clauses[0] as BooleanClause;

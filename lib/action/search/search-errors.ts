@@ -3,6 +3,7 @@
  * (`grouped` failures: one per distinct index + cause).
  */
 import { EsError, toEsError } from '../../errors/errors.js';
+import { isElasticsearchExceptionType } from '../../errors/java-exceptions.js';
 
 export interface ShardFailure {
   shard: number;
@@ -46,13 +47,11 @@ export function toShardFailure(index: string, shard: number, node: string, e: un
   return { index, shard, node, error: toEsError(e) };
 }
 
-const JAVA = new Set(['illegal_argument_exception', 'number_format_exception', 'illegal_state_exception', 'null_pointer_exception', 'array_index_out_of_bounds_exception', 'unsupported_operation_exception', 'exception']);
-
 /** ES `guessRootCauses`: the deepest Elasticsearch exception of the chain (a JDK exception stops the walk). */
 export function guessRootCauses(e: EsError): EsError[] {
-  if (JAVA.has(e.type)) return [e];
+  if (!isElasticsearchExceptionType(e.type)) return [e];
   let cur = e;
-  while (cur.causedBy && !JAVA.has(cur.causedBy.type)) cur = cur.causedBy;
+  while (cur.causedBy && isElasticsearchExceptionType(cur.causedBy.type)) cur = cur.causedBy;
   return [cur];
 }
 

@@ -62,6 +62,7 @@ export function openShardContext(ctx: NodeContext, svc: IndexService, shard: num
     nowMs,
     shardId: shard,
     scripts: ctx.scripts,
+    maxClauseCount: ctx.maxClauseCount,
     getSource: async (index, type, id, routing) => {
       return sourceObject(await getDocument(ctx, { index, type, id, ...(routing !== undefined ? { routing } : {}) }));
     },
