@@ -16,6 +16,7 @@ import { compileQuery, fuzzyWeight, type CompileScope } from './compile-query.js
 import { matchOnField, resolveFields, type MatchOptions } from './compile-match.js';
 import { MatchAllWeight, MatchNoneWeight } from './constant-weights.js';
 import { DisMaxWeight } from './dismax-weight.js';
+import { checkClauseCount, RewriteTooManyClauses } from './clause-limit.js';
 import type { Weight } from './weight.js';
 
 interface QsOptions {
@@ -69,7 +70,17 @@ export async function compileQueryString(ctx: CompileContext, q: QueryStringQuer
     lowercaseExpandedTerms: q.lowercaseExpandedTerms,
     autoGeneratePhraseQueries: q.autoGeneratePhraseQueries,
   };
-  const w = (await compileNode(ctx, tree, o, scope)) ?? new MatchNoneWeight();
+  let w: Weight;
+  try {
+    w = (await compileNode(ctx, tree, o, scope)) ?? new MatchNoneWeight();
+  } catch (e) {
+    // Lucene QueryParserBase#parse turns TooManyClauses into a ParseException (not a searcher rewrite's).
+    if (e instanceof EsError && e.type === 'too_many_clauses' && !(e instanceof RewriteTooManyClauses)) {
+      const parse = new EsError('parse_exception', 400, `Cannot parse '${q.query}': too many boolean clauses`, { causedBy: e });
+      throw queryStringShardException(q.query, parse, ctx.index, ctx.indexUuid);
+    }
+    throw e;
+  }
   return topLevel(w, q.minimumShouldMatch, scope);
 }
 
@@ -83,8 +94,9 @@ function topLevel(w: Weight, msmSpec: string | undefined, scope: CompileScope): 
   return clauses === w.clauses && msm === w.minShouldMatch ? w : new BooleanWeight(clauses, msm, w.disableCoord);
 }
 
-function booleanOf(clauses: BooleanClause[]): Weight | null {
+function booleanOf(ctx: CompileContext, clauses: BooleanClause[]): Weight | null {
   if (clauses.length === 0) return null;
+  checkClauseCount(ctx, clauses.length);
   if (clauses.length === 1 && (clauses[0] as BooleanClause).occur !== 'must_not') return (clauses[0] as BooleanClause).weight;
   return new BooleanWeight(clauses, 0, false);
 }
@@ -102,6 +114,7 @@ async function compileNode(ctx: CompileContext, node: LuceneNode, o: QsOptions, 
         if (w && occur) clauses.push({ occur, weight: w });
       });
       if (clauses.length === 0) return null;
+      checkClauseCount(ctx, clauses.length);
       return new BooleanWeight(clauses, 0, false);
     }
     case 'boost':
@@ -136,6 +149,7 @@ async function perField(ctx: CompileContext, node: Leaf, o: QsOptions, scope: Co
   if (per.length === 0) return null;
   if (per.length === 1) return per[0] as Weight;
   if (o.useDisMax) return new DisMaxWeight(per, o.tieBreaker);
+  checkClauseCount(ctx, per.length);
   return new BooleanWeight(per.map((w) => ({ occur: 'should' as Occur, weight: w })), 0, true);
 }
 
@@ -210,7 +224,7 @@ async function compileSimple(ctx: CompileContext, node: SimpleNode, o: QsOptions
         const w = await compileSimple(ctx, c.node, o, scope);
         if (w) clauses.push({ occur: c.occur, weight: w });
       }
-      return booleanOf(clauses);
+      return booleanOf(ctx, clauses);
     }
     case 'term':
       return perField(ctx, { type: 'term', text: node.text }, o, scope);

@@ -146,3 +146,27 @@ test.serial('a bad indices.query.bool.max_clause_count stops the node', async (t
     t.is(err?.message, reason);
   }
 });
+
+test.serial('query_string: too many clauses is a parse failure (Lucene QueryParserBase), simple_query_string is not', async (t) => {
+  const text = (n: number): string => Array.from({ length: n }, (_, i) => `w${i}`).join(' ');
+  t.is((await node.request('POST', '/t/_search', { query: { query_string: { query: text(1024), default_field: 'body' } }, size: 0 })).status, 200);
+  const q = text(1025);
+  const r = await node.request('POST', '/t/_search', { query: { query_string: { query: q, default_field: 'body' } }, size: 0 });
+  t.is(r.status, 400);
+  t.deepEqual(r.body.error.failed_shards[0].reason, {
+    type: 'query_shard_exception',
+    reason: `Failed to parse query [${q}]`,
+    index_uuid: r.body.error.failed_shards[0].reason.index_uuid,
+    index: 't',
+    caused_by: {
+      type: 'parse_exception',
+      reason: `Cannot parse '${q}': too many boolean clauses`,
+      caused_by: { type: 'too_many_clauses', reason: 'maxClauseCount is set to 1024' },
+    },
+  });
+  t.is((await node.request('POST', '/t/_search', { query: { simple_query_string: { query: text(1024), fields: ['body'] } }, size: 0 })).status, 200);
+  const s = await node.request('POST', '/t/_search', { query: { simple_query_string: { query: q, fields: ['body'] } }, size: 0 });
+  t.is(s.status, 400);
+  t.true(String(s.body.error.failed_shards[0].reason.reason).startsWith('failed to create query: '));
+  t.deepEqual(s.body.error.failed_shards[0].reason.caused_by, { type: 'too_many_clauses', reason: 'maxClauseCount is set to 1024' });
+});
