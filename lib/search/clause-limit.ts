@@ -45,7 +45,7 @@ const BOOLEAN_REWRITES = new Set(['scoring_boolean', 'constant_score_boolean']);
  * throws. Other rewrites (the default constant score, top terms) are not limited.
  */
 export function checkRewriteClauses<S>(ctx: CompileContext, rewrite: string | undefined, segments: readonly S[], termsOf: (seg: S) => readonly string[]): void {
-  if (rewrite === undefined || !BOOLEAN_REWRITES.has(rewrite)) return;
+  if (rewrite === undefined || !BOOLEAN_REWRITES.has(rewrite) || ctx.noSearcherRewrite === true) return;
   const max = maxClauseCount(ctx);
   const seen = new Set<string>();
   for (const seg of segments) {

@@ -29,6 +29,11 @@ export interface CompileContext {
   pacer?: Pacer;
   /** `indices.query.bool.max_clause_count` of the node (see clause-limit.ts); 1024 when absent. */
   maxClauseCount?: number;
+  /**
+   * The searcher will not rewrite the query (`_validate/query` without `rewrite=true`), so limits
+   * Lucene applies only while rewriting (scoring boolean rewrites) are not checked.
+   */
+  noSearcherRewrite?: boolean;
   /** Fetch a document's `_source` for `terms` lookups; null when missing. */
   getSource?: (index: string, type: string, id: string, routing?: string) => Promise<Record<string, unknown> | null>;
 }

@@ -170,3 +170,14 @@ test.serial('query_string: too many clauses is a parse failure (Lucene QueryPars
   t.true(String(s.body.error.failed_shards[0].reason.reason).startsWith('failed to create query: '));
   t.deepEqual(s.body.error.failed_shards[0].reason.caused_by, { type: 'too_many_clauses', reason: 'maxClauseCount is set to 1024' });
 });
+
+test.serial('_validate/query: a bool over the limit is invalid; a scoring rewrite only fails when rewritten', async (t) => {
+  const r = await node.request('POST', '/t/_validate/query?explain=true', { query: shoulds(1025) });
+  t.is(r.status, 200);
+  t.is(r.body.valid, false);
+  t.true(String(r.body.explanations[0].error).endsWith('; org.apache.lucene.search.BooleanQuery$TooManyClauses: maxClauseCount is set to 1024'));
+  t.is((await node.request('POST', '/t/_validate/query', { query: shoulds(1024) })).body.valid, true);
+  const prefix = { query: { prefix: { tag: { value: 't', rewrite: 'scoring_boolean' } } } };
+  t.is((await node.request('POST', '/t/_validate/query', prefix)).body.valid, true);
+  t.is((await node.request('POST', '/t/_validate/query?rewrite=true', prefix)).body.valid, false);
+});

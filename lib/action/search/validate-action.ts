@@ -20,6 +20,7 @@ export function javaClassOf(e: EsError): string {
     illegal_argument_exception: 'java.lang.IllegalArgumentException',
     number_format_exception: 'java.lang.NumberFormatException',
     parse_exception: 'org.elasticsearch.ElasticsearchParseException',
+    too_many_clauses: 'org.apache.lucene.search.BooleanQuery$TooManyClauses',
   };
   return known[e.type] ?? 'org.elasticsearch.ElasticsearchException';
 }
@@ -43,7 +44,8 @@ export async function validateQuery(ctx: NodeContext, r: ValidateRequest): Promi
     if (!svc) continue;
     const sc = openShardContext(ctx, svc, 0, 0, Date.now(), 1);
     try {
-      let w = await compileQuery(sc.compile, r.query, { boost: 1, filter: false, segments: sc.segments });
+      // ES validates with `preProcess(rewrite)`: the searcher rewrites the query only when asked.
+      let w = await compileQuery({ ...sc.compile, noSearcherRewrite: !r.rewrite }, r.query, { boost: 1, filter: false, segments: sc.segments });
       const types = r.types.filter((x) => x !== '_all');
       if (types.length > 0) w = new BooleanWeight([{ occur: 'must', weight: w }, { occur: 'filter', weight: typeWeight(types, 1) }], 0, false);
       explanations.push({ index: t.index, valid: true, explanation: w.description });
