@@ -91,7 +91,8 @@ export function analyzeValues(analyzer: Analyzer, texts: readonly string[], budg
   for (const text of texts) {
     if (analyzer instanceof ChainAnalyzer) {
       const r = analyzer.analyzeValue(text, lastPosition, lastOffset, budget);
-      out.push(...r.tokens);
+      // not push(...tokens): spreading a long token list overflows the stack
+      for (const t of r.tokens) out.push(t);
       lastPosition = r.lastPosition;
       lastOffset += r.finalOffset;
     } else {

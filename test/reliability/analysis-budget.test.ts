@@ -79,6 +79,11 @@ test('the limit counts final tokens over all text values, and index.analyze.max_
     small.body.error.reason,
     'The number of tokens produced by calling _analyze has exceeded the allowed maximum of [3]. This limit can be set by changing the [index.analyze.max_token_count] index level setting.',
   );
+  // a raised limit answers long token lists (once a stack overflow: push(...300k tokens))
+  await server.request('PUT', '/roomy', { settings: { number_of_shards: 1, 'index.analyze.max_token_count': 500000 } });
+  const roomy = await server.request('POST', '/roomy/_analyze', { analyzer: 'whitespace', text: ['x '.repeat(300_000)] });
+  t.is(roomy.status, 200);
+  t.is(roomy.body.tokens.length, 300_000);
   const bad = await server.request('PUT', '/bad-limit', { settings: { 'index.analyze.max_token_count': 0 } });
   t.is(bad.status, 400);
   t.is(bad.body.error.type, 'illegal_argument_exception');
