@@ -6,6 +6,7 @@
 import { EsError } from '../errors/errors.js';
 import type { AggSpec, MetricSpec } from './types.js';
 import { isPipeline } from './pipeline.js';
+import { validatePipelinePaths } from './validate-paths.js';
 import type { Aggregator, ShardAggContext } from './aggregator.js';
 import { TermsAggregator } from './terms-aggregator.js';
 import { FilterAggregator, FiltersAggregator, MissingAggregator } from './single-bucket-aggregators.js';
@@ -16,6 +17,7 @@ export type { Aggregator, LeafCollector, ShardAggContext, TopHitsOrder } from '.
 
 /** Create the aggregators of a list of specs. */
 export function createAggregators(specs: readonly AggSpec[], ctx: ShardAggContext, parent?: string): Aggregator[] {
+  validatePipelinePaths(specs);
   // pipeline aggregations run on the coordinator, over the reduced results
   return specs.filter((s) => !isPipeline(s)).map((s) => {
     if (s.type === 'global' && parent !== undefined) {

@@ -9,6 +9,7 @@ import type { SegmentReader } from '../shard/segment-reader.js';
 import type { Bucket, InternalAgg, TermsSpec } from './types.js';
 import { keyOfText, type ValuesSource } from './values.js';
 import { compareBuckets } from './order.js';
+import { validateOrderPaths } from './validate-paths.js';
 import { BucketAggregator, forValues, parseMissingWith, resolveValues, columnFor, type Aggregator, type LeafCollector, type ShardAggContext } from './aggregator.js';
 
 export class TermsAggregator extends BucketAggregator {
@@ -21,6 +22,7 @@ export class TermsAggregator extends BucketAggregator {
   private readonly allTerms = new Set<string | number>();
   constructor(spec: TermsSpec, ctx: ShardAggContext, subs: Aggregator[]) {
     super(spec, ctx, subs);
+    validateOrderPaths(spec, spec.order.filter((o) => o.by !== '_count' && o.by !== '_key').map((o) => o.by));
     this.vs = resolveValues(ctx, spec, false, 'terms', parseMissingWith(ctx));
     if ((spec.include?.regex || spec.exclude?.regex) && (this.vs.valueType !== 'string' || this.vs.format.kind !== 'raw')) {
       throw new EsError(

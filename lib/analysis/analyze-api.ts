@@ -7,7 +7,11 @@ import { actionRequestValidation, illegalArgument } from '../errors/errors.js';
 import { analyzeValues, applyCharFilters, ChainAnalyzer } from './chain-analyzer.js';
 import { IndexAnalysisRegistry } from './registry.js';
 import { identityCorrector, type CharFilterComponent, type Tok, type TokenFilterComponent, type TokenizerComponent, type TokenStream } from './token-stream.js';
+import { analyzeApiBudget, type TokenBudget } from './token-budget.js';
 import type { Analyzer, AnalysisRegistry } from './types.js';
+
+/** ES 6's default `index.analyze.max_token_count` (ES 5.6 has no limit; see token-budget.ts). */
+export const DEFAULT_ANALYZE_MAX_TOKEN_COUNT = 10000;
 
 /** A component reference in the request: a registered name or an inline `{type, ...}` definition. */
 export type NameOrDefinition = string | Record<string, unknown>;
@@ -130,9 +134,12 @@ class TokenListCreator {
   constructor(
     private readonly include: ReadonlySet<string> | null,
     private readonly keywordAttr: boolean,
+    private readonly budget: TokenBudget,
   ) {}
 
   add(stream: TokenStream, positionIncrementGap: number, offsetGap: number, withAttributes: boolean): void {
+    // ES 6 counts the tokens of each list over all text values (TokenCounter).
+    if (this.tokens.length + stream.tokens.length > this.budget.maxTokens) throw this.budget.exceeded(false);
     for (const t of stream.tokens) {
       if (t.posInc > 0) this.lastPosition += t.posInc;
       this.tokens.push(this.render(t, withAttributes));
@@ -166,8 +173,9 @@ class TokenListCreator {
  * @param request the request body (query-string parameters merged in by the caller)
  * @param registry the index's registry, or `createAnalysisRegistry(undefined)` without an index
  * @param fieldAnalyzer the index analyzer of `request.field`, looked up by the caller in the mappings
+ * @param maxTokenCount the index's `index.analyze.max_token_count` (ES 6's limit, enforced here)
  */
-export function analyzeApi(request: AnalyzeRequest, registry: AnalysisRegistry, fieldAnalyzer?: Analyzer): AnalyzeResponseBody {
+export function analyzeApi(request: AnalyzeRequest, registry: AnalysisRegistry, fieldAnalyzer?: Analyzer, maxTokenCount = DEFAULT_ANALYZE_MAX_TOKEN_COUNT): AnalyzeResponseBody {
   const texts = request.text === undefined || request.text === null ? [] : Array.isArray(request.text) ? request.text.map(String) : [String(request.text)];
   if (texts.length === 0) throw actionRequestValidation(['text is missing']);
   const reg = asRegistry(registry);
@@ -187,15 +195,18 @@ export function analyzeApi(request: AnalyzeRequest, registry: AnalysisRegistry, 
   }
   if (!analyzer) throw illegalArgument('failed to find analyzer');
 
+  const budget = analyzeApiBudget(maxTokenCount);
   if (request.explain !== true) {
+    const tokens = analyzeValues(analyzer, texts, budget);
+    if (tokens.length > maxTokenCount) throw budget.exceeded(false);
     return {
-      tokens: analyzeValues(analyzer, texts).map((t) => ({ token: t.term, start_offset: t.startOffset, end_offset: t.endOffset, type: t.type, position: t.position })),
+      tokens: tokens.map((t) => ({ token: t.term, start_offset: t.startOffset, end_offset: t.endOffset, type: t.type, position: t.position })),
     };
   }
-  return { detail: explain(analyzer, texts, request.attributes) };
+  return { detail: explain(analyzer, texts, request.attributes, budget) };
 }
 
-function explain(analyzer: Analyzer, texts: string[], attributes: string[] | string | undefined): AnalyzeDetailBody {
+function explain(analyzer: Analyzer, texts: string[], attributes: string[] | string | undefined, budget: TokenBudget): AnalyzeDetailBody {
   const attrs = attributes === undefined ? [] : Array.isArray(attributes) ? attributes : String(attributes).split(',');
   const include = attrs.length === 0 ? null : new Set(attrs.map((a) => a.trim().toLowerCase()));
   if (!(analyzer instanceof ChainAnalyzer)) {
@@ -204,17 +215,17 @@ function explain(analyzer: Analyzer, texts: string[], attributes: string[] | str
   const gap = analyzer.positionIncrementGap;
   const offsetGap = analyzer.offsetGap;
   if (!analyzer.custom) {
-    const list = new TokenListCreator(include, analyzer.hasKeywordAttribute);
-    for (const text of texts) list.add(analyzer.stream(text), gap, offsetGap, true);
+    const list = new TokenListCreator(include, analyzer.hasKeywordAttribute, budget);
+    for (const text of texts) list.add(analyzer.stream(text, analyzer.tokenFilters.length, budget), gap, offsetGap, true);
     return { custom_analyzer: false, analyzer: { name: analyzer.name, tokens: list.tokens } };
   }
   const charFilters = analyzer.charFilters;
   const filtered: string[][] = charFilters.map(() => []);
-  const tokenizerList = new TokenListCreator(include, false);
+  const tokenizerList = new TokenListCreator(include, false, budget);
   let keywordSoFar = false;
   const filterLists = analyzer.tokenFilters.map((f) => {
     keywordSoFar ||= f.addsKeywordAttribute === true;
-    return new TokenListCreator(include, keywordSoFar);
+    return new TokenListCreator(include, keywordSoFar, budget);
   });
   texts.forEach((text) => {
     let source = text;
@@ -223,8 +234,8 @@ function explain(analyzer: Analyzer, texts: string[], attributes: string[] | str
       filtered[i]!.push(source);
     });
     const pre = charFilters.length === 0 ? { text, correct: identityCorrector } : applyCharFilters(charFilters, text);
-    tokenizerList.add(analyzer.tokenizer.tokenize(pre.text, pre.correct), gap, offsetGap, true);
-    analyzer.tokenFilters.forEach((_, i) => filterLists[i]!.add(analyzer.stream(text, i + 1), gap, offsetGap, true));
+    tokenizerList.add(analyzer.tokenizer.tokenize(pre.text, pre.correct, budget), gap, offsetGap, true);
+    analyzer.tokenFilters.forEach((_, i) => filterLists[i]!.add(analyzer.stream(text, i + 1, budget), gap, offsetGap, true));
   });
   return {
     custom_analyzer: true,

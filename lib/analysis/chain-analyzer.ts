@@ -5,6 +5,7 @@
  * single analyzer (ES built-ins).
  */
 import { composeCorrectors } from './offset-map.js';
+import { defaultTokenBudget, type TokenBudget } from './token-budget.js';
 import type { Analyzer, Token } from './types.js';
 import {
   identityCorrector,
@@ -53,16 +54,16 @@ export class ChainAnalyzer implements Analyzer {
     return this.tokenFilters.some((f) => f.addsKeywordAttribute === true);
   }
 
-  /** Run the chain up to (and including) `filterCount` token filters. */
-  stream(text: string, filterCount = this.tokenFilters.length): TokenStream {
+  /** Run the chain up to (and including) `filterCount` token filters, each stage within `budget`. */
+  stream(text: string, filterCount = this.tokenFilters.length, budget: TokenBudget = defaultTokenBudget): TokenStream {
     const filtered = this.charFilters.length === 0 ? { text, correct: identityCorrector } : applyCharFilters(this.charFilters, text);
-    let s = this.tokenizer.tokenize(filtered.text, filtered.correct);
-    for (let i = 0; i < filterCount; i++) s = this.tokenFilters[i]!.filter(s);
+    let s = this.tokenizer.tokenize(filtered.text, filtered.correct, budget);
+    for (let i = 0; i < filterCount; i++) s = this.tokenFilters[i]!.filter(s, budget);
     return s;
   }
 
-  analyze(text: string): Token[] {
-    return toTokens(this.stream(text));
+  analyze(text: string, budget: TokenBudget = defaultTokenBudget): Token[] {
+    return toTokens(this.stream(text, this.tokenFilters.length, budget));
   }
 
   /**
@@ -70,8 +71,8 @@ export class ChainAnalyzer implements Analyzer {
    * Lucene's indexing chain and ES `_analyze` do (pass `lastPosition` -1 and `offsetBase` 0
    * for the first value, then the returned state plus the gaps).
    */
-  analyzeValue(text: string, lastPosition = -1, offsetBase = 0): AnalyzedValue {
-    const s = this.stream(text);
+  analyzeValue(text: string, lastPosition = -1, offsetBase = 0, budget: TokenBudget = defaultTokenBudget): AnalyzedValue {
+    const s = this.stream(text, this.tokenFilters.length, budget);
     const tokens = toTokens(s, lastPosition, offsetBase);
     const last = tokens.length > 0 ? tokens[tokens.length - 1]!.position : lastPosition;
     return { tokens, lastPosition: last + s.finalPosInc, finalOffset: s.finalOffset };
@@ -83,18 +84,19 @@ export class ChainAnalyzer implements Analyzer {
  * increment gap, offsets with its offset gap (ES `_analyze` with a text array; Lucene's
  * indexing of repeated fields).
  */
-export function analyzeValues(analyzer: Analyzer, texts: readonly string[]): Token[] {
+export function analyzeValues(analyzer: Analyzer, texts: readonly string[], budget: TokenBudget = defaultTokenBudget): Token[] {
   const out: Token[] = [];
   let lastPosition = -1;
   let lastOffset = 0;
   for (const text of texts) {
     if (analyzer instanceof ChainAnalyzer) {
-      const r = analyzer.analyzeValue(text, lastPosition, lastOffset);
-      out.push(...r.tokens);
+      const r = analyzer.analyzeValue(text, lastPosition, lastOffset, budget);
+      // not push(...tokens): spreading a long token list overflows the stack
+      for (const t of r.tokens) out.push(t);
       lastPosition = r.lastPosition;
       lastOffset += r.finalOffset;
     } else {
-      const tokens = analyzer.analyze(text);
+      const tokens = analyzer.analyze(text, budget);
       for (const t of tokens) out.push({ ...t, position: t.position + lastPosition + 1, startOffset: t.startOffset + lastOffset, endOffset: t.endOffset + lastOffset });
       if (tokens.length > 0) lastPosition += tokens[tokens.length - 1]!.position + 1;
       lastOffset += text.length;

@@ -7,6 +7,7 @@
  * stream to the next, so a chain is a simple left fold and `_analyze?explain` can stop after
  * any component.
  */
+import type { TokenBudget } from './token-budget.js';
 import type { Token } from './types.js';
 
 /** One token in flight. Positions are relative (Lucene's position increment). */
@@ -43,7 +44,8 @@ export const identityCorrector: OffsetCorrector = (offset) => offset;
 export interface TokenizerComponent {
   /** Name shown by `_analyze?explain` (registered or settings name). */
   readonly name: string;
-  tokenize(text: string, correct: OffsetCorrector): TokenStream;
+  /** `budget` is honoured by components that can multiply tokens (n-grams); others may ignore it. */
+  tokenize(text: string, correct: OffsetCorrector, budget?: TokenBudget): TokenStream;
 }
 
 /** A token filter instance. */
@@ -53,7 +55,8 @@ export interface TokenFilterComponent {
   readonly addsKeywordAttribute?: boolean;
   /** True when the filter may be used in a normalizer (Lucene MultiTermAwareComponent). */
   readonly multiTermAware?: boolean;
-  filter(stream: TokenStream): TokenStream;
+  /** `budget` is honoured by filters that can multiply tokens (n-grams, shingles). */
+  filter(stream: TokenStream, budget?: TokenBudget): TokenStream;
 }
 
 /** The output of a char filter: the new text and how to map its offsets back. */

@@ -2,6 +2,8 @@
  * The analysis contract shared by the mapping layer (indexing), the query layer (search-time
  * analysis) and the `_analyze` API. Analysis is pure: strings in, tokens out.
  */
+import type { TokenBudget } from './token-budget.js';
+
 
 /** One token as Lucene's analysis chain emits it; rendered by `_analyze` as ES does. */
 export interface Token {
@@ -26,8 +28,10 @@ export interface Analyzer {
   /**
    * Analyze one value. Positions start at 0, offsets at 0. The tokens are new objects the
    * caller owns (the indexing chain shifts them in place rather than copying every token).
+   * `budget` caps what each stage may produce (default: the indexing/search budget of
+   * token-budget.ts); passing it throws the budget's error.
    */
-  analyze(text: string): Token[];
+  analyze(text: string, budget?: TokenBudget): Token[];
   /** Gap added between the positions of successive values of a multi-valued field (ES default 100). */
   readonly positionIncrementGap: number;
   /** Gap added between offsets of successive values (Lucene default 1). */

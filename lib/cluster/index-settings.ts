@@ -53,6 +53,8 @@ const EXACT: Record<string, SettingDef> = {
   'index.max_inner_result_window': { dynamic: true, validate: intAtLeast(1) },
   'index.max_refresh_listeners': { dynamic: true, validate: intAtLeast(0), default: '1000' },
   'index.max_slices_per_scroll': { dynamic: true, validate: intAtLeast(1), default: '1024' },
+  // ES 6's `_analyze` token limit, accepted and enforced though 5.6 lacks it (docs/analysis.md).
+  'index.analyze.max_token_count': { dynamic: true, validate: intAtLeast(1) },
   'index.max_adjacency_matrix_filters': { dynamic: true, validate: intAtLeast(1), default: '100' },
   'index.max_script_fields': { dynamic: true, validate: intAtLeast(0) },
   'index.mapping.total_fields.limit': { dynamic: true, validate: intAtLeast(0), default: '1000' },

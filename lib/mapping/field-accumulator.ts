@@ -80,10 +80,15 @@ export class FieldAccumulator {
   /** Merge another accumulator's content (include_in_parent / include_in_root copies). */
   absorb(other: FieldAccumulator): void {
     const shift = this.tokens.length > 0 ? this.lastPosition + 100 + 1 : 0;
+    // Loops, not spreads: spreading a long token or value list into a call overflows the stack.
     for (const t of other.tokens) this.tokens.push({ ...t, position: t.position + shift });
-    if (other.tokens.length > 0) this.lastPosition = Math.max(...this.tokens.map((t) => t.position));
-    this.docValues.push(...other.docValues);
-    this.stored.push(...other.stored);
+    if (other.tokens.length > 0) {
+      let max = -Infinity;
+      for (const t of this.tokens) if (t.position > max) max = t.position;
+      this.lastPosition = max;
+    }
+    for (const v of other.docValues) this.docValues.push(v);
+    for (const v of other.stored) this.stored.push(v);
     this.instances += other.instances;
   }
 

@@ -5,7 +5,7 @@
  */
 import type { NodeContext } from '../context.js';
 import { illegalArgument } from '../../errors/errors.js';
-import { analyzeApi, type AnalyzeRequest, type AnalyzeResponseBody } from '../../analysis/analyze-api.js';
+import { analyzeApi, DEFAULT_ANALYZE_MAX_TOKEN_COUNT, type AnalyzeRequest, type AnalyzeResponseBody } from '../../analysis/analyze-api.js';
 import { createAnalysisRegistry } from '../../analysis/registry.js';
 import type { Analyzer, AnalysisRegistry } from '../../analysis/types.js';
 import { resolveAnalyzer } from '../../mapping/analyzer-resolution.js';
@@ -53,5 +53,6 @@ export function analyze(ctx: NodeContext, index: string | undefined, request: An
   const name = names[0]!;
   const mapper = openIndex(ctx, name).mapper();
   const byField = request.field !== undefined ? fieldAnalyzer(mapper.mappings, mapper.analysis, request.field) : undefined;
-  return analyzeApi(request, mapper.analysis, byField);
+  const maxTokenCount = Number(state.indices[name]?.settings['index.analyze.max_token_count'] ?? DEFAULT_ANALYZE_MAX_TOKEN_COUNT);
+  return analyzeApi(request, mapper.analysis, byField, maxTokenCount);
 }

@@ -4,6 +4,7 @@
  * position of their first token after the unigram (when `output_unigrams`). Positions left
  * empty by removed tokens are filled with `filler_token`.
  */
+import { BudgetMeter, defaultTokenBudget, type TokenBudget } from '../token-budget.js';
 import type { Tok, TokenFilterComponent, TokenStream } from '../token-stream.js';
 
 export interface ShingleOptions {
@@ -18,8 +19,9 @@ export interface ShingleOptions {
 export function shingleFilter(name: string, o: ShingleOptions): TokenFilterComponent {
   return {
     name,
-    filter(s: TokenStream): TokenStream {
+    filter(s: TokenStream, budget: TokenBudget = defaultTokenBudget): TokenStream {
       const input = s.tokens;
+      const meter = new BudgetMeter(budget);
       if (input.length === 0) return s;
       // Lay tokens out on positions, inserting fillers for gaps (only the first token of a position counts).
       const slots: Array<Tok | null> = [];
@@ -46,16 +48,21 @@ export function shingleFilter(name: string, o: ShingleOptions): TokenFilterCompo
           for (const st of stacked[p] ?? []) out.push({ ...st });
         }
         const startTok = t ?? slots.slice(p + 1).find((x) => x) ?? null;
-        for (let size = Math.max(2, o.minSize); size <= o.maxSize && startTok; size++) {
-          if (p + size > slots.length) break;
-          const parts: string[] = [];
-          let endTok: Tok | null = null;
-          for (let k = p; k < p + size; k++) {
-            const sk = slots[k];
-            parts.push(sk ? sk.term : o.filler);
-            if (sk) endTok = sk;
-          }
-          if (!endTok) continue;
+        // Grow one shingle token by token (not rebuilt per size, which was quadratic in
+        // max_shingle_size), charging the budget before each join.
+        const parts: string[] = [];
+        let length = 0;
+        let endTok: Tok | null = null;
+        const minSize = Math.max(2, o.minSize);
+        for (let k = p; startTok && k - p < o.maxSize && k < slots.length; k++) {
+          const sk = slots[k];
+          const part = sk ? sk.term : o.filler;
+          length += part.length + (parts.length > 0 ? o.separator.length : 0);
+          parts.push(part);
+          if (sk) endTok = sk;
+          const size = parts.length;
+          if (size < minSize || !endTok) continue;
+          meter.spend(length);
           out.push({ term: parts.join(o.separator), start: startTok.start, end: endTok.end, type: 'shingle', posInc: emittedHere ? 0 : incHere, posLen: size, keyword: false });
           emittedHere = true;
           shingles++;

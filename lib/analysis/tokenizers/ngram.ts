@@ -4,6 +4,7 @@
  * run yields its n-grams ordered by start then size; edge n-grams only start at a run's start.
  * Sizes and offsets count code points / UTF-16 offsets as Lucene does. Type `word`.
  */
+import { BudgetMeter, defaultTokenBudget, type TokenBudget } from '../token-budget.js';
 import type { OffsetCorrector, Tok, TokenizerComponent } from '../token-stream.js';
 import { isJavaLetter, isJavaWhitespace } from './char-class.js';
 
@@ -32,8 +33,9 @@ export function ngramTokenizer(name: string, minGram: number, maxGram: number, t
   const isTokenChar = tokenCharsPredicate(tokenChars);
   return {
     name,
-    tokenize(text: string, correct: OffsetCorrector) {
+    tokenize(text: string, correct: OffsetCorrector, budget: TokenBudget = defaultTokenBudget) {
       const tokens: Tok[] = [];
+      const meter = new BudgetMeter(budget);
       // Code point starts of the text, so grams never split a surrogate pair.
       const starts: number[] = [];
       for (let i = 0; i < text.length; ) {
@@ -55,6 +57,7 @@ export function ngramTokenizer(name: string, minGram: number, maxGram: number, t
           for (let size = minGram; size <= maxGram && s + size <= runEnd; size++) {
             const a = starts[s]!;
             const b = starts[s + size]!;
+            meter.spend(b - a);
             tokens.push({ term: text.slice(a, b), start: correct(a), end: correct(b), type: 'word', posInc: 1, posLen: 1, keyword: false });
           }
         }
