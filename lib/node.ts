@@ -2,9 +2,9 @@
  * A Strata node: one process's data directory, cluster state, open indices and HTTP endpoint.
  * `startNode` is what `bin/strata` and the tests call.
  */
+import { randomBase64Id } from './units/random-id.js';
 import { join } from 'node:path';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
-import { randomBytes } from 'node:crypto';
 import bunyan from 'bunyan';
 import { StateStore } from './cluster/state-store.js';
 import { ClusterService } from './cluster/cluster-service.js';
@@ -39,11 +39,6 @@ export interface RunningNode {
   port: number;
   context: NodeContext;
   close(): Promise<void>;
-}
-
-/** ES-style random ids: 20 random bytes base64url, trimmed like ES `UUIDs.randomBase64UUID`. */
-export function randomBase64Id(): string {
-  return randomBytes(16).toString('base64url').slice(0, 22);
 }
 
 async function loadOrCreateNodeId(stateDir: string): Promise<string> {

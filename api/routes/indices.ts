@@ -1,6 +1,7 @@
 /**
  * Index management: create, delete, exists, get, settings, refresh, flush.
  */
+import { parseActiveShardCount } from '../../lib/action/active-shard-count.js';
 import type { RouteDef, RestRequest } from '../types.js';
 import type { NodeContext } from '../../lib/action/context.js';
 import { createIndex } from '../../lib/action/indices/create-index.js';
@@ -18,7 +19,7 @@ import {
 } from '../../lib/action/resolve-indices.js';
 import { deprecationHeaders, objectBody } from './common.js';
 import { illegalArgument } from '../../lib/errors/errors.js';
-import { numberOfReplicas, type AliasMetadata, type IndexMetadata } from '../../lib/cluster/state.js';
+import { numberOfReplicas, type AliasMetadata } from '../../lib/cluster/state.js';
 import { dict, own } from '../../lib/dict.js';
 
 export const INDICES_OPTIONS_PARAMS = ['ignore_unavailable', 'allow_no_indices', 'expand_wildcards'];
@@ -57,15 +58,6 @@ function parseCreateBody(body: Record<string, unknown>): { settings?: unknown; m
   return out;
 }
 
-/** Copies per shard a `wait_for_active_shards` value asks for (`all` = primary + replicas). */
-function activeShardsWanted(raw: string | undefined, meta: IndexMetadata | undefined): number {
-  if (raw === undefined || raw === '') return 1;
-  if (raw === 'all') return 1 + (meta ? numberOfReplicas(meta) : 0);
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < 0) throw illegalArgument(`Illegal value for wait_for_active_shards, must be [all] or a non-negative number but got [${raw}]`);
-  return n;
-}
-
 export function indicesRoutes(ctx: NodeContext): RouteDef[] {
   return [
     {
@@ -77,10 +69,13 @@ export function indicesRoutes(ctx: NodeContext): RouteDef[] {
         req.param('update_all_types');
         const body = parseCreateBody(objectBody(req));
         const index = req.pathParams.index!;
+        // Parsed before anything is created: a bad value must not leave an index behind.
+        const activeShards = parseActiveShardCount(req.param('wait_for_active_shards'));
         const warnings: string[] = [];
-        const created = await createIndex(ctx, { index, ...body, warnings });
+        const created = await createIndex(ctx, { index, ...body, warnings, ...(activeShards !== undefined ? { waitForActiveShards: activeShards } : {}) });
         const headers = deprecationHeaders(warnings);
-        const wanted = activeShardsWanted(req.param('wait_for_active_shards'), ctx.cluster.state().indices[index]);
+        const meta = ctx.cluster.state().indices[index];
+        const wanted = activeShards === 'all' ? 1 + (meta ? numberOfReplicas(meta) : 0) : (activeShards ?? 1);
         // One node holds one copy of each shard: asking for more waits out the timeout, as ES does.
         if (wanted > 1) {
           await new Promise((r) => setTimeout(r, req.paramAsTimeMs('timeout', 30_000)));

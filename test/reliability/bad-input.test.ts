@@ -91,6 +91,16 @@ test('wait_for_active_shards and number_of_shards are validated as ES does', asy
   const w = await raw(node, 'PUT', '/i/t/w?wait_for_active_shards=abc', '{"n":1}');
   t.deepEqual(error(w), { status: 400, type: 'illegal_argument_exception', reason: 'cannot parse ActiveShardCount[abc]' });
   t.is(w.body.error.caused_by.type, 'number_format_exception');
+  // Index creation checks the value before creating anything, then against the shard copies.
+  const bad = await raw(node, 'PUT', '/wfas-bad?wait_for_active_shards=abc', '');
+  t.deepEqual(error(bad), { status: 400, type: 'illegal_argument_exception', reason: 'cannot parse ActiveShardCount[abc]' });
+  const tooMany = await raw(node, 'PUT', '/wfas-many?wait_for_active_shards=3', '{"settings":{"number_of_replicas":1}}');
+  t.deepEqual(error(tooMany), { status: 400, type: 'illegal_argument_exception', reason: 'invalid wait_for_active_shards[3]: cannot be greater than number of shard copies [2]' });
+  t.is((await node.request('HEAD', '/wfas-bad')).status, 404);
+  t.is((await node.request('HEAD', '/wfas-many')).status, 404);
+  const all = await raw(node, 'PUT', '/wfas-all?wait_for_active_shards=all&timeout=100ms', '{"settings":{"number_of_replicas":1}}');
+  t.is(all.status, 200);
+  t.deepEqual(all.body, { acknowledged: true, shards_acknowledged: false });
   const s = await raw(node, 'PUT', '/many', '{"settings":{"number_of_shards":1025}}');
   t.deepEqual(error(s), { status: 400, type: 'illegal_argument_exception', reason: 'Failed to parse value [1025] for setting [index.number_of_shards] must be <= 1024' });
 });

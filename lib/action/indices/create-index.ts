@@ -4,13 +4,13 @@
  */
 import type { NodeContext } from '../context.js';
 import type { AliasMetadata, ClusterState, IndexMetadata } from '../../cluster/state.js';
-import { aliasNames } from '../../cluster/state.js';
+import { aliasNames, numberOfReplicas } from '../../cluster/state.js';
 import { validateIndexName } from '../../cluster/index-name.js';
 import { flattenSettings, normalizeIndexSettings, type Settings } from '../../cluster/settings.js';
 import { deprecatedSettingWarnings, validateIndexSettings } from '../../cluster/index-settings.js';
-import { invalidIndexName, indexAlreadyExists } from '../../errors/errors.js';
+import { illegalArgument, invalidIndexName, indexAlreadyExists } from '../../errors/errors.js';
 import { buildIndexMapper } from '../../indices/mapper.js';
-import { randomBase64Id } from '../../node.js';
+import { randomBase64Id } from '../../units/random-id.js';
 import { matchingTemplates } from './templates.js';
 import { validateAliasForIndex } from './alias-validation.js';
 import { aliasesFrom } from '../aliases/alias-definition.js';
@@ -26,6 +26,8 @@ export interface CreateIndexRequest {
   aliases?: Record<string, AliasMetadata>;
   /** Deprecation warnings (deprecated settings, mapping forms) are appended here. */
   warnings?: string[];
+  /** `wait_for_active_shards`: checked against the index's shard copies before it is created. */
+  waitForActiveShards?: 'all' | number;
 }
 
 /** Build the metadata of a new index from the request and the templates that match it. */
@@ -67,6 +69,11 @@ export function newIndexMetadata(state: ClusterState, req: CreateIndexRequest, n
     'index.provided_name': settings['index.provided_name'] ?? req.index,
   });
   const draft: IndexMetadata = { name, uuid, state: 'open', settings: full, mappings, aliases: dict(), mappingVersion: 1 };
+  // ES 5.6 MetaDataCreateIndexService: more active copies than the index can have is refused.
+  const copies = numberOfReplicas(draft) + 1;
+  if (typeof req.waitForActiveShards === 'number' && req.waitForActiveShards > copies) {
+    throw illegalArgument(`invalid wait_for_active_shards[${req.waitForActiveShards}]: cannot be greater than number of shard copies [${copies}]`);
+  }
   // Compiling the mapper validates every type mapping (and the analysis settings).
   draft.mappings = buildIndexMapper(draft, { restore: false, ...(req.warnings ? { warnings: req.warnings } : {}) }).toJSON();
   for (const [alias, am] of Object.entries(aliases)) {
