@@ -62,6 +62,16 @@ export const versionConflict = (type: string, id: string, shardIndex: string, sh
     metadata: { index_uuid: uuid, shard: String(shard), index: shardIndex },
   });
 
+/**
+ * An operation reached a shard copy that is closing or closed (its index was closed or deleted
+ * while the request was in flight): ES 5.6 `IndexShardClosedException`, whose status (from
+ * `IllegalIndexShardStateException`) is 404.
+ */
+export const indexShardClosed = (index: string, shard: number, uuid: string): EsError =>
+  new EsError('index_shard_closed_exception', 404, 'CurrentState[CLOSED] Closed', {
+    metadata: { index_uuid: uuid, shard: String(shard), index },
+  });
+
 export const documentMissing = (type: string, id: string, index: string, shard: number, uuid: string): EsError =>
   new EsError('document_missing_exception', 404, `[${type}][${id}]: document missing`, {
     metadata: { index_uuid: uuid, shard: String(shard), index },

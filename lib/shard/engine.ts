@@ -8,6 +8,7 @@ import { rm } from 'node:fs/promises';
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { metaKey, opLogKey, opLogStart } from '../../storage/keyspace.js';
+import { indexShardClosed } from '../errors/errors.js';
 import { SegmentBuilder } from '../../storage/segment-builder.js';
 import { decodeStoredDoc } from '../../storage/codecs/stored-doc.js';
 import { storedKey } from '../../storage/keyspace.js';
@@ -509,7 +510,7 @@ class Engine implements StrataShardEngine {
   }
 
   private ensureOpen(): void {
-    if (this.closed) throw new Error(`shard [${this.ctx.index}][${this.ctx.shardId}] is closed`);
+    if (this.closed) throw indexShardClosed(this.ctx.index, this.ctx.shardId, this.ctx.indexUuid);
   }
 }
 

@@ -252,3 +252,11 @@ test('concurrent bulks share synced batches and keep per-request order', async (
   );
   t.is((await e.get('doc', '4'))?.source?.toString(), '{"title":"v19"}');
 });
+
+test('operations on a closed shard fail with ES index_shard_closed_exception, not a JS error', async (t) => {
+  const e = await openTmp();
+  await e.close();
+  const err = await t.throwsAsync(e.bulk([{ op: 'index', opType: 'index', doc: doc('1', 'late') }]));
+  t.like(err, { type: 'index_shard_closed_exception', status: 404, reason: 'CurrentState[CLOSED] Closed' });
+  await t.throwsAsync(e.get('doc', '1'), { message: 'CurrentState[CLOSED] Closed' });
+});
