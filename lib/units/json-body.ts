@@ -168,20 +168,7 @@ class LenientJsonParser {
       if (this.text.charAt(this.pos) !== ':') this.unexpected('was expecting a colon to separate field name and value');
       this.pos++;
       putOwn(out, key, this.parseValue()); // as JSON.parse: `__proto__` is an own key
-      this.skipWs();
-      if (this.pos >= this.text.length) this.eofInContext();
-      const c = this.text.charAt(this.pos);
-      if (c === ',') {
-        this.pos++;
-        continue;
-      }
-      if (c === '}') {
-        this.pos++;
-        this.stack.pop();
-        return out;
-      }
-      if (c === ']') this.fail(`Unexpected close marker ']': expected '}' (for OBJECT starting at [Source: ${sourceDescription(this.text)}; line: ${start.line}, column: ${start.column}])`, this.pos + 1);
-      this.unexpected('was expecting comma to separate OBJECT entries');
+      if (this.closedAfterEntry('OBJECT', start)) return out;
     }
   }
 
@@ -198,21 +185,31 @@ class LenientJsonParser {
     }
     for (;;) {
       out.push(this.parseValue());
-      this.skipWs();
-      if (this.pos >= this.text.length) this.eofInContext();
-      const c = this.text.charAt(this.pos);
-      if (c === ',') {
-        this.pos++;
-        continue;
-      }
-      if (c === ']') {
-        this.pos++;
-        this.stack.pop();
-        return out;
-      }
-      if (c === '}') this.fail(`Unexpected close marker '}': expected ']' (for ARRAY starting at [Source: ${sourceDescription(this.text)}; line: ${start.line}, column: ${start.column}])`, this.pos + 1);
-      this.unexpected('was expecting comma to separate ARRAY entries');
+      if (this.closedAfterEntry('ARRAY', start)) return out;
     }
+  }
+
+  /**
+   * After an entry of an object or array: a comma (false: another entry follows) or the
+   * container's close marker (true, the container is done); anything else fails with Jackson's
+   * message, naming the wrong close marker when it is the other container's.
+   */
+  private closedAfterEntry(kind: 'OBJECT' | 'ARRAY', start: { line: number; column: number }): boolean {
+    const [close, other] = kind === 'OBJECT' ? ['}', ']'] : [']', '}'];
+    this.skipWs();
+    if (this.pos >= this.text.length) this.eofInContext();
+    const c = this.text.charAt(this.pos);
+    if (c === ',') {
+      this.pos++;
+      return false;
+    }
+    if (c === close) {
+      this.pos++;
+      this.stack.pop();
+      return true;
+    }
+    if (c === other) this.fail(`Unexpected close marker '${other}': expected '${close}' (for ${kind} starting at [Source: ${sourceDescription(this.text)}; line: ${start.line}, column: ${start.column}])`, this.pos + 1);
+    return this.unexpected(`was expecting comma to separate ${kind} entries`);
   }
 
   private parseString(): string {
