@@ -21,14 +21,30 @@ export const MAX_LOOP_COUNTER = 1_000_000;
 export const MAX_CALLS = 250_000;
 /** User-function call depth at which a script fails with `stack_overflow_error`. */
 export const MAX_CALL_DEPTH = 200;
-/** Largest single array a script may allocate. */
-export const MAX_ARRAY_LENGTH = 10_000_000;
+/**
+ * Largest single array a script may allocate. Filling an array is one operation that cannot be
+ * interrupted; V8 needs 25–40 ns an element on a busy machine, so 2M elements cost at most
+ * about as long as {@link MAX_EXECUTION_MS}.
+ */
+export const MAX_ARRAY_LENGTH = 2_000_000;
 /** Array elements and collection-literal entries allocated per execution. */
-export const MAX_ALLOCATION = 10_000_000;
-/** Wall and process CPU time one execution may use, read every {@link CLOCK_EVERY} operations. */
-export const MAX_EXECUTION_MS = 1000;
+export const MAX_ALLOCATION = 2_000_000;
+/**
+ * Wall and process CPU time one execution may use, read every {@link CLOCK_EVERY} operations.
+ * An execution cannot yield, so this is about the longest it holds the event loop. It is not
+ * smaller because a cold interpreter (before V8 optimises its closures, on a busy machine) needs
+ * over 50 ms for scripts as small as a 20-deep recursive `fib`, and ES's own loop counter
+ * (1M statements) takes 40–90 ms warm: both must keep their ES answers.
+ */
+export const MAX_EXECUTION_MS = 250;
 /** Operations (loop statements, calls, lambda calls) between two reads of the clock. */
-const CLOCK_EVERY = 4096;
+const CLOCK_EVERY = 1024;
+/**
+ * A method or static call costs one operation plus one per this many elements (per 1,024
+ * characters of a string) of its receiver and first argument, so that calls whose cost grows with a collection
+ * (`contains`, `indexOf`, `addAll`, `sort`) reach the clock check in time.
+ */
+const ELEMENTS_PER_OP = 64;
 
 /** Process CPU time in ms (user + system). */
 function cpuMs(): number {
@@ -93,6 +109,19 @@ export function enterCall(s: ExecState): void {
     throw new JavaError('stack_overflow_error', null);
   }
   chargeOps(s, 1);
+}
+
+/** Operations a call is priced at for working on `v` (see {@link ELEMENTS_PER_OP}). */
+function sizeOps(v: unknown): number {
+  if (typeof v === 'string') return v.length >>> 10;
+  if (Array.isArray(v)) return (v.length / ELEMENTS_PER_OP) | 0;
+  if (v instanceof Map || v instanceof Set) return (v.size / ELEMENTS_PER_OP) | 0;
+  return 0;
+}
+
+/** Charge a method or static call by the size of what it works on. */
+export function chargeCall(s: ExecState, recv: unknown, arg: unknown): void {
+  chargeOps(s, 1 + sizeOps(recv) + sizeOps(arg));
 }
 
 /** Account for `n` newly allocated elements (Java's `OutOfMemoryError` past the budget). */
