@@ -4,7 +4,7 @@
  * replicas are unassigned).
  */
 import type { NodeContext } from '../context.js';
-import type { ShardStats } from '../../shard/types.js';
+import type { ShardStats } from '../../messages/shard-maintenance.js';
 import type { IndexService } from '../../indices/index-service.js';
 import { IndexCounters } from '../../indices/index-counters.js';
 import { numberOfReplicas, numberOfShards } from '../../cluster/state.js';

@@ -4,10 +4,10 @@
  * unknown language, disabled scripts, a compile or runtime error — is wrapped into
  * `illegal_argument_exception` "failed to execute script", as 5.6 does.
  */
-import type { NodeContext } from '../context.js';
-import type { ScriptRef } from '../../dsl/script-ref.js';
-import { EsError, illegalArgument, toEsError } from '../../errors/errors.js';
-import { toHost, toJsonText, toScript } from '../../script/runtime/values.js';
+import type { ScriptRef } from '../dsl/script-ref.js';
+import type { ScriptService } from '../script/script-service.js';
+import { EsError, illegalArgument, toEsError } from '../errors/errors.js';
+import { toHost, toJsonText, toScript } from '../script/runtime/values.js';
 
 /** The `ctx` map after the script ran, back as host data. */
 export interface UpdateScriptResult {
@@ -18,9 +18,9 @@ export interface UpdateScriptResult {
 }
 
 /** Run `script` over `ctx` (host data; `_source` an object). */
-export function runUpdateScript(ctx: NodeContext, script: ScriptRef, vars: Record<string, unknown>): UpdateScriptResult {
+export function runUpdateScript(scripts: ScriptService, script: ScriptRef, vars: Record<string, unknown>): UpdateScriptResult {
   try {
-    const { script: compiled } = ctx.scripts.compile(script, 'update');
+    const { script: compiled } = scripts.compile(script, 'update');
     const ctxMap = toScript(vars) as Map<unknown, unknown>;
     compiled.execute({ params: toScript(script.params), ctx: ctxMap });
     const sourceValue = ctxMap.get('_source');
