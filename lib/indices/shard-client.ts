@@ -12,7 +12,7 @@ import { roundTrip } from '../messages/plain-json.js';
 /** `direct`: messages passed as they are; `json`: each one encoded and decoded on the way. */
 export type ShardClientMode = 'direct' | 'json';
 
-const METHODS: readonly ShardMethod[] = ['bulk', 'get', 'refresh', 'waitForRefresh', 'flush', 'forceMerge', 'clearCaches', 'stats'];
+const METHODS: readonly ShardMethod[] = ['bulk', 'get', 'refresh', 'waitForRefresh', 'flush', 'forceMerge', 'clearCaches', 'stats', 'segments', 'recovery', 'fieldStats'];
 
 /** The shard client mode named by `STRATA_SHARD_CLIENT` (default `direct`), to run a suite through `json`. */
 export function shardClientModeFromEnv(env: NodeJS.ProcessEnv = process.env): ShardClientMode {

@@ -53,6 +53,9 @@ export class ShardHost implements ShardHandler {
       },
       clearCaches: async (req) => this.engine(req).clearCaches({ query: req.query, all: req.all }),
       stats: async (req) => this.engine(req).stats(),
+      segments: async (req) => ({ segments: this.engine(req).segments() }),
+      recovery: async (req) => this.engine(req).recovery(),
+      fieldStats: async (req) => ({ fields: this.engine(req).fieldStats(req.fields) }),
     };
   }
 

@@ -7,7 +7,17 @@
  */
 import type { ShardError } from './shard-error.js';
 import type { ShardGetRequest, ShardGetResponse } from './shard-get.js';
-import type { ClearCachesRequest, ClearCachesResult, ShardAck, ShardForceMergeRequest, ShardStats, ShardTarget } from './shard-maintenance.js';
+import type {
+  ClearCachesRequest,
+  ClearCachesResult,
+  SegmentSummary,
+  ShardAck,
+  ShardFieldStats,
+  ShardForceMergeRequest,
+  ShardRecoveryInfo,
+  ShardStats,
+  ShardTarget,
+} from './shard-maintenance.js';
 import type { ShardBulkRequest, ShardBulkResponse, ShardWaitForRefreshRequest, ShardWaitForRefreshResponse } from './shard-write.js';
 
 /** Request and response message of every shard method. */
@@ -20,6 +30,9 @@ export interface ShardMethods {
   forceMerge: { req: ShardForceMergeRequest; res: ShardAck };
   clearCaches: { req: ShardTarget & ClearCachesRequest; res: ClearCachesResult };
   stats: { req: ShardTarget; res: ShardStats };
+  segments: { req: ShardTarget; res: { segments: SegmentSummary[] } };
+  recovery: { req: ShardTarget; res: ShardRecoveryInfo };
+  fieldStats: { req: ShardTarget & { fields: string[] }; res: { fields: ShardFieldStats[] } };
 }
 
 export type ShardMethod = keyof ShardMethods;

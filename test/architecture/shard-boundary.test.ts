@@ -13,7 +13,8 @@ type Step = [method: string, path: string, body?: unknown];
 
 /** Representative traffic over the write/get/maintenance messages; each answer is compared. */
 const STEPS: Step[] = [
-  ['PUT', '/b', { settings: { number_of_shards: 2 }, mappings: { t: { properties: { n: { type: 'integer' }, s: { type: 'keyword', store: true } } } } }],
+  // no scheduled refresh: refresh and merge counts must not depend on timing
+  ['PUT', '/b', { settings: { number_of_shards: 2, refresh_interval: -1 }, mappings: { t: { properties: { n: { type: 'integer' }, s: { type: 'keyword', store: true } } } } }],
   ['PUT', '/b/t/1', { n: 1, s: 'one', text: 'new field by dynamic mapping' }],
   ['PUT', '/b/t/1?op_type=create', { n: 1 }],
   ['PUT', '/b/t/2?version=5&version_type=external', { n: 2, s: 'two' }],
@@ -36,7 +37,7 @@ const STEPS: Step[] = [
   ['DELETE', '/b/t/3?version=7'],
   [
     'POST',
-    '/_bulk?refresh=wait_for',
+    '/_bulk?refresh=true',
     ndjson([
       { index: { _index: 'b', _type: 't', _id: '6' } },
       { n: 6, s: 'six' },
@@ -55,6 +56,7 @@ const STEPS: Step[] = [
     ]),
   ],
   ['POST', '/b/_refresh'],
+  ['PUT', '/c/t/2?refresh=wait_for', { waits: 'for the scheduled refresh' }],
   ['GET', '/b/t/1'],
   ['GET', '/b/t/1?_source_include=n&stored_fields=s'],
   ['GET', '/b/_all/6?realtime=false'],
@@ -65,26 +67,32 @@ const STEPS: Step[] = [
   ['POST', '/b/_forcemerge?max_num_segments=1'],
   ['POST', '/_cache/clear'],
   ['GET', '/b/_stats/docs,indexing,refresh,flush,merge,translog'],
+  ['GET', '/b/_segments?verbose=true'],
+  ['GET', '/b/_recovery'],
+  ['GET', '/b/_field_stats?fields=n,s&level=indices'],
+  ['GET', '/_cat/shards/b?h=index,shard,docs&s=shard'],
   ['GET', '/b/_search?sort=_uid'],
 ];
 
-/** Fields that differ between two nodes for reasons other than the client: time and uuids. */
-function normalise(v: unknown): unknown {
-  if (Array.isArray(v)) return v.map(normalise);
+/** Fields that differ between two nodes for reasons other than the client: time, uuids, the node's id and name. */
+function normalise(v: unknown, node: { id: string; name: string }): unknown {
+  if (typeof v === 'string') return v === node.id ? '<node id>' : v === node.name ? '<node name>' : v;
+  if (Array.isArray(v)) return v.map((x) => normalise(x, node));
   if (v === null || typeof v !== 'object') return v;
   const out: Record<string, unknown> = {};
   for (const [k, x] of Object.entries(v)) {
     if (k === 'took' || k === 'index_uuid' || k.endsWith('time_in_millis') || k === 'size_in_bytes') continue;
-    out[k] = normalise(x);
+    out[k] = normalise(x, node);
   }
   return out;
 }
 
 async function run(node: TestNode): Promise<Array<{ step: string; status: number; body: unknown }>> {
+  const ids = { id: node.node.context.nodeId, name: node.node.context.nodeName };
   const out = [];
   for (const [method, path, body] of STEPS) {
     const r = await node.request(method, path, body);
-    out.push({ step: `${method} ${path}`, status: r.status, body: normalise(r.body) });
+    out.push({ step: `${method} ${path}`, status: r.status, body: normalise(r.body, ids) });
   }
   return out;
 }
