@@ -7,6 +7,7 @@ import type { ClusterService } from '../cluster/cluster-service.js';
 import { buildIndexMapper } from './mapper.js';
 import { indexNotFound } from '../errors/errors.js';
 
+/** Merge `update` into `type` of `index` through the master (the cluster service). */
 export async function applyDynamicUpdate(cluster: ClusterService, index: string, type: string, update: Record<string, unknown>): Promise<void> {
   await cluster.submit((state) => {
     const meta = state.indices[index];

@@ -9,7 +9,8 @@ import type { ShardBulkRequest, ShardBulkResponse, ShardIndexItem, ShardItemOutc
 import { shardErrorOf } from '../messages/shard-error.js';
 import type { ParsedDocument } from '../mapping/parsed-document.js';
 import type { BulkItemOutcome, ShardOperation } from '../shard/types.js';
-import { indexNotFound } from '../errors/errors.js';
+import { EsError, indexNotFound } from '../errors/errors.js';
+import type { ShardError } from '../messages/shard-error.js';
 import type { IndexService } from './index-service.js';
 import type { ShardHostDeps } from './shard-host.js';
 import { shardUpdate } from './shard-update.js';
@@ -26,6 +27,7 @@ export const PRIMARY_TERM = 1;
  */
 const WRITE_CHUNK = 100;
 
+/** Apply one shard's bulk message on its primary; one outcome per item, in order. */
 export async function shardBulk(deps: ShardHostDeps, svc: IndexService, req: ShardBulkRequest): Promise<ShardBulkResponse> {
   const engine = svc.shard(req.shard);
   const outcomes: ShardItemOutcome[] = new Array(req.items.length);
@@ -68,7 +70,7 @@ export async function shardBulk(deps: ShardHostDeps, svc: IndexService, req: Sha
       try {
         outcomes[slot] = { ok: await shardUpdate(deps, svc, engine, req.shard, item) };
       } catch (err) {
-        outcomes[slot] = { error: shardErrorOf(err) };
+        outcomes[slot] = { error: itemError(deps, err) };
       }
       continue;
     }
@@ -76,7 +78,7 @@ export async function shardBulk(deps: ShardHostDeps, svc: IndexService, req: Sha
     try {
       op = item.op === 'delete' ? deleteOperation(item) : await indexOperation(deps, req.index, item);
     } catch (err) {
-      outcomes[slot] = { error: shardErrorOf(err), parseFailure: true };
+      outcomes[slot] = { error: itemError(deps, err), parseFailure: true };
       continue;
     }
     run.push({ slot, op });
@@ -84,6 +86,12 @@ export async function shardBulk(deps: ShardHostDeps, svc: IndexService, req: Sha
   }
   await settle();
   return { items: outcomes };
+}
+
+/** An item's failure as its message; an unexpected one (a bug) is logged here, where its stack is. */
+function itemError(deps: ShardHostDeps, err: unknown): ShardError {
+  if (!(err instanceof EsError)) deps.logger.error({ err }, 'shard bulk item failed');
+  return shardErrorOf(err);
 }
 
 function deleteOperation(item: Extract<ShardWriteItem, { op: 'delete' }>): ShardOperation {

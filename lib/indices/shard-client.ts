@@ -22,6 +22,7 @@ export function shardClientModeFromEnv(env: NodeJS.ProcessEnv = process.env): Sh
   throw new Error(`STRATA_SHARD_CLIENT must be [direct] or [json], got [${v}]`);
 }
 
+/** The coordinator's client over a shard handler in this process. */
 export function localShardClient(handler: ShardHandler, mode: ShardClientMode = 'direct'): ShardClient {
   const call = async <M extends ShardMethod>(method: M, req: ShardMethods[M]['req']): Promise<ShardMethods[M]['res']> => {
     const reply: ShardReply<M> = mode === 'json' ? roundTrip(await handler.handle(method, roundTrip(req))) : await handler.handle(method, req);

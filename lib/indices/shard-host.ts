@@ -28,6 +28,7 @@ export interface ShardHostDeps {
 
 type Handlers = { [M in ShardMethod]: (req: ShardMethods[M]['req']) => Promise<ShardMethods[M]['res']> };
 
+/** This node's shard side: one handler per {@link ShardMethods} entry. */
 export class ShardHost implements ShardHandler {
   private readonly handlers: Handlers;
 

@@ -37,6 +37,7 @@ export function mergeInto(target: Record<string, unknown>, changes: Record<strin
   return modified;
 }
 
+/** Run one update item to its end: written, a no-op, or thrown (version conflict after the retries, missing document, script error). */
 export async function shardUpdate(deps: ShardHostDeps, svc: IndexService, engine: StrataShardEngine, shardId: number, item: ShardUpdateItem): Promise<ShardWriteSuccess> {
   const spec = item.update;
   const { id } = item;
