@@ -159,6 +159,7 @@ export async function startNode(opts: StartNodeOptions): Promise<RunningNode> {
       closed = true;
       await server.close();
       context.runtime.close();
+      await context.scripts.close();
       await indices.closeAll();
       await store.close();
       logger.info('closed');
