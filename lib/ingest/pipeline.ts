@@ -12,6 +12,7 @@ import { MUTATE_PROCESSORS, type ProcessorFactory } from './processors/mutate.js
 import { DATE_PROCESSORS } from './processors/date.js';
 import { GROK_PROCESSORS } from './processors/grok.js';
 import { own } from '../dict.js';
+import { javaToString } from '../errors/java-value.js';
 
 export interface Pipeline {
   id: string;
@@ -107,7 +108,7 @@ export function createPipeline(id: string, definition: unknown): Pipeline {
   const version = config.version;
   delete config.version;
   if (version !== undefined && version !== null && !Number.isInteger(typeof version === 'string' ? Number(version) : version)) {
-    throw configError(undefined, undefined, 'version', `property cannot be converted to an int [${String(version)}]`);
+    throw configError(undefined, undefined, 'version', `property cannot be converted to an int [${javaToString(version)}]`);
   }
   const reader = new ConfigReader('pipeline', undefined, config);
   let processorConfigs: unknown[] | undefined;

@@ -5,7 +5,7 @@
  * Reproduces TypeParsers.parseField / parseTextField / parseMultiField and the per-type parsers.
  */
 import type { AnalysisRegistry } from '../analysis/types.js';
-import { dateFormatter } from './date-format.js';
+import { dateFormatter, mappingDateFormat } from './date-format.js';
 import {
   CORE_TYPES,
   type FieldMapping,
@@ -159,8 +159,7 @@ export function parseField(propName: string, name: string, path: string, type: s
         p.nullValue = v;
         break;
       case 'format':
-        p.format = javaToString(v);
-        dateFormatter(p.format);
+        p.format = mappingDateFormat(v);
         break;
       case 'locale':
         p.locale = javaToString(v);

@@ -4,7 +4,7 @@
  * ObjectMapper.TypeParser do: dotted property names become intermediate objects, unknown root
  * parameters fail with `Root mapping definition has unsupported parameters:  [...]`.
  */
-import { dateFormatter } from './date-format.js';
+import { mappingDateFormat } from './date-format.js';
 import { parseDynamicTemplates } from './dynamic-templates.js';
 import { type ParserContext, hasAnalyzer, parseField } from './field-parser.js';
 import { type DynamicTemplate, type Mapper, type MetaFields, type ObjectMapping, type TypeMapping, childPath } from './mapper-types.js';
@@ -157,9 +157,8 @@ export function parseTypeMapping(type: string, input: Json, ctx: ParserContext, 
         numericDetection = lenientBoolean(v, 'numeric_detection', ctx.warnings);
         break;
       case 'dynamic_date_formats': {
-        const list = Array.isArray(v) ? v.map(javaToString) : [javaToString(v)];
+        const list = (Array.isArray(v) ? v : [v]).map(mappingDateFormat);
         if (list.length === 0) throw mapperParsing('Empty [dynamic_date_formats] parameter');
-        for (const f of list) dateFormatter(f);
         dynamicDateFormats = list;
         break;
       }
