@@ -78,7 +78,9 @@ function readProcessor(type: string, rawConfig: unknown): Processor {
   const config: Config = { ...(rawConfig as Config) };
   const tagRaw = config.tag;
   delete config.tag;
-  const tag = tagRaw === undefined || tagRaw === null ? undefined : String(tagRaw);
+  // `readOptionalStringProperty(null, null, config, "tag")`
+  if (tagRaw !== undefined && tagRaw !== null && typeof tagRaw !== 'string') throw configError(undefined, undefined, 'tag', `property isn't a string, but of type [${javaType(tagRaw)}]`);
+  const tag = tagRaw === undefined || tagRaw === null ? undefined : tagRaw;
   const factory = own(FACTORIES, type);
   if (!factory) throw configError(type, tag, undefined, `No processor type exists with name [${type}]`);
   const c = new ConfigReader(type, tag, config);

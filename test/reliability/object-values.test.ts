@@ -119,3 +119,36 @@ test('ingest: list items and values of the wrong type are named, never read as t
     caused_by: { type: 'illegal_argument_exception', reason: `java.lang.IllegalArgumentException: ${cast}`, caused_by: { type: 'illegal_argument_exception', reason: cast } },
   });
 });
+
+test('ingest: templates, join and convert print objects as Java; metadata and tags must be strings', async (t) => {
+  const render = await node.request('POST', '/_ingest/pipeline/_simulate', {
+    pipeline: { processors: [{ set: { field: 'x', value: '{{y}}' } }, { join: { field: 'z', separator: '-' } }] },
+    docs: [{ _source: { y: { b: 2 }, z: [1, { c: 3 }] } }],
+  });
+  t0(render);
+  t.deepEqual(render.body.docs[0].doc._source, { y: { b: 2 }, z: '1-{c=3}', x: '{b=2}' });
+  const convert = await node.request('POST', '/_ingest/pipeline/_simulate', { pipeline: { processors: [{ convert: { field: 'w', type: 'integer' } }] }, docs: [{ _source: { w: { e: 1 } } }] });
+  t0(convert);
+  t.is(convert.body.docs[0].error.caused_by.caused_by.reason, 'unable to convert [{e=1}] to integer');
+  const tag = await node.request('PUT', '/_ingest/pipeline/p5', { processors: [{ set: { field: 'x', value: 1, tag: { t: 1 } } }] });
+  t.deepEqual(answer(tag), { status: 400, body: errorBody('parse_exception', "[tag] property isn't a string, but of type [java.util.LinkedHashMap]", 400, { header: { property_name: 'tag' } }) });
+  const meta = await node.request('POST', '/_ingest/pipeline/_simulate', { pipeline: { processors: [] }, docs: [{ _index: { a: 1 }, _source: {} }] });
+  t.deepEqual(answer(meta), { status: 400, body: errorBody('parse_exception', "[_index] property isn't a string, but of type [java.util.LinkedHashMap]", 400, { header: { property_name: '_index' } }) });
+  t.is((await node.request('PUT', '/_ingest/pipeline/p6', { processors: [{ set: { field: '_index', value: { a: 1 } } }] })).status, 200);
+  const write = await node.request('PUT', '/j/t/1?pipeline=p6', { a: 1 });
+  t.deepEqual(answer(write), { status: 400, body: errorBody('illegal_argument_exception', 'field [_index] of type [java.util.LinkedHashMap] cannot be cast to [java.lang.String]') });
+});
+
+test('mget ids, sort missing, reroute and allocation explain refuse objects by token', async (t) => {
+  const mget = await node.request('POST', '/i/_mget', { ids: [{ toString: '1' }, '2'] });
+  t.deepEqual(answer(mget), { status: 400, body: errorBody('illegal_argument_exception', 'ids array element should only contain ids') });
+  const sort = await node.request('POST', '/i/_search', { sort: [{ title: { missing: { a: 1 } } }] });
+  t.deepEqual(answer(sort), { status: 400, body: errorBody('illegal_argument_exception', "[field_sort] missing doesn't support values of type: START_OBJECT") });
+  const at = { line: 1, col: 1 };
+  const reroute = await node.request('POST', '/_cluster/reroute', { commands: [{ cancel: { index: { a: 1 }, shard: 0, node: 'x' } }] });
+  t.deepEqual(answer(reroute), { status: 400, body: errorBody('parsing_exception', "[cancel] index doesn't support values of type: START_OBJECT", 400, at) });
+  const explain = await node.request('POST', '/_cluster/allocation/explain', { index: { a: 1 }, shard: 0, primary: true });
+  t.deepEqual(answer(explain), { status: 400, body: errorBody('parsing_exception', "[cluster/allocation/explain] index doesn't support values of type: START_OBJECT", 400, at) });
+  const shard = await node.request('POST', '/_cluster/allocation/explain', { index: 'i', shard: [0], primary: true });
+  t.deepEqual(answer(shard), { status: 400, body: errorBody('parsing_exception', "[cluster/allocation/explain] shard doesn't support values of type: START_ARRAY", 400, at) });
+});
