@@ -10,6 +10,7 @@ import { parseCommands, reroute } from '../../lib/action/cluster/reroute.js';
 import { clusterStateBody } from '../../lib/action/cluster/cluster-state.js';
 import { actionRequestValidation, parsingException } from '../../lib/errors/errors.js';
 import { javaSplit } from '../rest/url-decode.js';
+import { tokenOf } from '../../lib/dsl/xcontent.js';
 
 /** ES `ClusterState.Metric`s a reroute answer shows by default: all but `metadata`. */
 const REROUTE_DEFAULT_METRICS = ['version', 'master_node', 'blocks', 'nodes', 'routing_table', 'routing_nodes'];
@@ -18,12 +19,17 @@ function explainRequest(body: unknown, yes: boolean, disk: boolean): AllocationE
   const req: AllocationExplainRequest = { includeYesDecisions: yes, includeDiskInfo: disk };
   if (body === undefined) return req;
   if (typeof body !== 'object' || body === null || Array.isArray(body)) throw parsingException('request body must be an object');
+  // ES's ObjectParser: `index`/`current_node` are strings, `shard` an int, `primary` a boolean
+  // (each also as a string); any other token is refused by name, never read as text.
+  const accepts: Record<string, readonly string[]> = { index: ['VALUE_STRING'], current_node: ['VALUE_STRING'], shard: ['VALUE_NUMBER', 'VALUE_STRING'], primary: ['VALUE_BOOLEAN', 'VALUE_STRING'] };
   for (const [k, v] of Object.entries(body)) {
+    const tokens = Object.hasOwn(accepts, k) ? accepts[k]! : undefined;
+    if (tokens === undefined) throw parsingException(`[cluster/allocation/explain] unknown field [${k}], parser not found`);
+    if (!tokens.includes(tokenOf(v))) throw parsingException(`[cluster/allocation/explain] ${k} doesn't support values of type: ${tokenOf(v)}`);
     if (k === 'index') req.index = String(v);
     else if (k === 'shard') req.shard = Number(v);
     else if (k === 'primary') req.primary = v === true || v === 'true';
-    else if (k === 'current_node') req.currentNode = String(v);
-    else throw parsingException(`[cluster/allocation/explain] unknown field [${k}], parser not found`);
+    else req.currentNode = String(v);
   }
   const any = req.index === undefined && req.shard === undefined && req.primary === undefined && req.currentNode === undefined;
   if (!any) {

@@ -6,6 +6,7 @@
 import { actionRequestValidation, illegalArgument } from '../errors/errors.js';
 import { analyzeValues, applyCharFilters, ChainAnalyzer } from './chain-analyzer.js';
 import { IndexAnalysisRegistry } from './registry.js';
+import { ComponentSettings } from './settings.js';
 import { identityCorrector, type CharFilterComponent, type Tok, type TokenFilterComponent, type TokenizerComponent, type TokenStream } from './token-stream.js';
 import { analyzeApiBudget, type TokenBudget } from './token-budget.js';
 import type { Analyzer, AnalysisRegistry } from './types.js';
@@ -70,10 +71,19 @@ function asRegistry(registry: AnalysisRegistry): IndexAnalysisRegistry {
   throw illegalArgument('analysis registry does not support component lookups');
 }
 
+/**
+ * The `type` of an inline definition, read as ES reads its flattened settings: an object or
+ * list there is stored under `type.*`, so the definition has no type.
+ */
+function anonymousType(ref: Record<string, unknown>, kind: string): string {
+  const type = new ComponentSettings(ref).scalar('type');
+  if (type === undefined) throw illegalArgument(`Missing [type] setting for anonymous ${kind}: ${JSON.stringify(ref)}`);
+  return type;
+}
+
 function resolveTokenizer(reg: IndexAnalysisRegistry, ref: NameOrDefinition): TokenizerComponent {
   if (typeof ref !== 'string') {
-    if (ref['type'] === undefined) throw illegalArgument(`Missing [type] setting for anonymous tokenizer: ${JSON.stringify(ref)}`);
-    const type = String(ref['type']);
+    const type = anonymousType(ref, 'tokenizer');
     if (!reg.tokenizer(type) && !isInlineType('tokenizer', type)) throw illegalArgument(`failed to find global tokenizer under [${type}]`);
     return IndexAnalysisRegistry.inline<TokenizerComponent>('tokenizer', '_anonymous_tokenizer', ref);
   }
@@ -84,8 +94,7 @@ function resolveTokenizer(reg: IndexAnalysisRegistry, ref: NameOrDefinition): To
 
 function resolveFilter(reg: IndexAnalysisRegistry, ref: NameOrDefinition, i: number): TokenFilterComponent {
   if (typeof ref !== 'string') {
-    if (ref['type'] === undefined) throw illegalArgument(`Missing [type] setting for anonymous token filter: ${JSON.stringify(ref)}`);
-    const type = String(ref['type']);
+    const type = anonymousType(ref, 'token filter');
     if (!isInlineType('filter', type)) throw illegalArgument(`failed to find global token filter under [${type}]`);
     return IndexAnalysisRegistry.inline<TokenFilterComponent>('filter', `_anonymous_tokenfilter_[${i}]`, ref);
   }
@@ -96,8 +105,7 @@ function resolveFilter(reg: IndexAnalysisRegistry, ref: NameOrDefinition, i: num
 
 function resolveCharFilter(reg: IndexAnalysisRegistry, ref: NameOrDefinition, i: number): CharFilterComponent {
   if (typeof ref !== 'string') {
-    if (ref['type'] === undefined) throw illegalArgument(`Missing [type] setting for anonymous char filter: ${JSON.stringify(ref)}`);
-    const type = String(ref['type']);
+    const type = anonymousType(ref, 'char filter');
     if (!isInlineType('char_filter', type)) throw illegalArgument(`failed to find global char filter under [${type}]`);
     return IndexAnalysisRegistry.inline<CharFilterComponent>('char_filter', `_anonymous_charfilter_[${i}]`, ref);
   }

@@ -110,7 +110,7 @@ export const TOKEN_FILTERS: Record<string, Factory<TokenFilterComponent>> = {
   asciifolding: (n, s) => asciiFoldingFilter(n, s.bool('preserve_original', false)),
   stop: (n, s) => {
     if (s.has('stopwords_path')) throw illegalArgument('stopwords_path is not supported');
-    return stopFilter(n, resolveStopWords(s.raw['stopwords'], ENGLISH_STOP_WORDS), s.bool('ignore_case', false), s.bool('remove_trailing', true));
+    return stopFilter(n, resolveStopWords(s.list('stopwords'), ENGLISH_STOP_WORDS), s.bool('ignore_case', false), s.bool('remove_trailing', true));
   },
   length: (n, s) => simple.lengthFilter(n, s.int('min', 0), s.int('max', 2147483647)),
   trim: (n) => simple.trimFilter(n),

@@ -32,11 +32,12 @@ const FACTORIES = { tokenizer: TOKENIZERS, filter: TOKEN_FILTERS, char_filter: C
 
 /** Build one settings-defined (or inline) component of `kind`. */
 function buildComponent<T>(kind: Kind, name: string, def: Record<string, unknown>): T {
-  const type = def['type'];
-  if (type === undefined || type === null) throw illegalArgument(`${kind} [${name}] must specify either an analyzer type, or a tokenizer`);
-  const factory = own(FACTORIES[kind] as Record<string, Factory<unknown>>, String(type));
-  if (!factory) throw illegalArgument(`Unknown ${kind} type [${String(type)}] for [${name}]`);
-  return factory(name, new ComponentSettings(def)) as T;
+  const settings = new ComponentSettings(def);
+  const type = settings.scalar('type'); // an object or list `type` is no type, as in ES's flattened settings
+  if (type === undefined) throw illegalArgument(`${kind} [${name}] must specify either an analyzer type, or a tokenizer`);
+  const factory = own(FACTORIES[kind] as Record<string, Factory<unknown>>, type);
+  if (!factory) throw illegalArgument(`Unknown ${kind} type [${type}] for [${name}]`);
+  return factory(name, settings) as T;
 }
 
 /** Built-in component by bare name, or undefined (unknown, or only usable with settings). */

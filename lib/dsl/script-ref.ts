@@ -5,6 +5,7 @@
  * `stored` (alias `id`), plus `lang`, `params`, `options`.
  */
 import { EsError } from '../errors/errors.js';
+import { javaToString } from '../errors/java-value.js';
 import { isObject, textValue, tokenOf, type JsonObject } from './xcontent.js';
 import { dict } from '../dict.js';
 
@@ -85,10 +86,10 @@ export function parseScript(v: unknown, defaultLang = DEFAULT_SCRIPT_LANG): Scri
   const extra = Object.keys(opts).filter((k) => k !== 'content_type');
   if (extra.length > 0) {
     // Java's Map.toString: {k=v, k2=v2}
-    throw iae(`illegal compiler options [{${Object.entries(opts).map(([k, o]) => `${k}=${o}`).join(', ')}}] specified`);
+    throw iae(`illegal compiler options [{${Object.entries(opts).map(([k, o]) => `${k}=${javaToString(o)}`).join(', ')}}] specified`);
   }
   if (type !== 'inline' && Object.keys(opts).length > 0) {
-    throw iae(`Compiler options [{${Object.entries(opts).map(([k, o]) => `${k}=${o}`).join(', ')}}] cannot be specified at runtime for [${type.toUpperCase()}] scripts.`);
+    throw iae(`Compiler options [{${Object.entries(opts).map(([k, o]) => `${k}=${javaToString(o)}`).join(', ')}}] cannot be specified at runtime for [${type.toUpperCase()}] scripts.`);
   }
   // ES 5.x: the default language applies to every script type
   const resolvedLang = lang ?? defaultLang;

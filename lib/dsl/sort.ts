@@ -126,7 +126,9 @@ function parseFieldSort(ctx: ParseContext, field: string, v: unknown): SortSpec 
         s.order = parseSortOrder(textValue(val));
         break;
       case 'missing':
+        // ObjectParser ValueType.VALUE: an object or list is refused, never dropped.
         if (isValue(val)) s.missing = objectText(val);
+        else if (val !== null) throw iae(`[field_sort] missing doesn't support values of type: ${tokenOf(val)}`);
         break;
       case 'unmapped_type':
         s.unmappedType = textValue(val);

@@ -75,6 +75,22 @@ export class ConfigReader {
     return v;
   }
 
+  /**
+   * A list of strings (`readList` then a `String` per item). ES 5.6 casts each item when it
+   * builds the processor and fails with a `ClassCastException` (a 500); Strata refuses the item
+   * as a configuration error instead, naming it as JSON, never reading it as text.
+   */
+  stringList(name: string, required: true): string[];
+  stringList(name: string, required: boolean): string[] | undefined;
+  stringList(name: string, required: boolean): string[] | undefined {
+    const list = this.list(name, required);
+    const bad = list?.find((item) => typeof item !== 'string');
+    if (bad !== undefined) {
+      throw this.error(name, `property isn't a list of strings: item [${JSON.stringify(bad)}] is of type [${javaType(bad)}]`);
+    }
+    return list as string[] | undefined;
+  }
+
   map(name: string, required: boolean): Config | undefined {
     const v = this.take(name);
     if (v === undefined || v === null) {

@@ -54,7 +54,10 @@ export class IngestDocument {
 
   metadata(field: (typeof METADATA_FIELDS)[number]): string | undefined {
     const v = this.sourceAndMetadata[field];
-    return v === undefined || v === null ? undefined : String(v);
+    if (v === undefined || v === null) return undefined;
+    // `extractMetadata` casts each to String: a map or list set by a processor fails the document.
+    if (typeof v === 'object') throw illegalArgument(`field [${field}] of type [${javaType(v)}] cannot be cast to [java.lang.String]`);
+    return String(v);
   }
 
   private root(path: string): { container: JsonMap; parts: string[] } {

@@ -12,6 +12,7 @@ import { MUTATE_PROCESSORS, type ProcessorFactory } from './processors/mutate.js
 import { DATE_PROCESSORS } from './processors/date.js';
 import { GROK_PROCESSORS } from './processors/grok.js';
 import { own } from '../dict.js';
+import { javaToString } from '../errors/java-value.js';
 
 export interface Pipeline {
   id: string;
@@ -77,7 +78,9 @@ function readProcessor(type: string, rawConfig: unknown): Processor {
   const config: Config = { ...(rawConfig as Config) };
   const tagRaw = config.tag;
   delete config.tag;
-  const tag = tagRaw === undefined || tagRaw === null ? undefined : String(tagRaw);
+  // `readOptionalStringProperty(null, null, config, "tag")`
+  if (tagRaw !== undefined && tagRaw !== null && typeof tagRaw !== 'string') throw configError(undefined, undefined, 'tag', `property isn't a string, but of type [${javaType(tagRaw)}]`);
+  const tag = tagRaw === undefined || tagRaw === null ? undefined : tagRaw;
   const factory = own(FACTORIES, type);
   if (!factory) throw configError(type, tag, undefined, `No processor type exists with name [${type}]`);
   const c = new ConfigReader(type, tag, config);
@@ -107,7 +110,7 @@ export function createPipeline(id: string, definition: unknown): Pipeline {
   const version = config.version;
   delete config.version;
   if (version !== undefined && version !== null && !Number.isInteger(typeof version === 'string' ? Number(version) : version)) {
-    throw configError(undefined, undefined, 'version', `property cannot be converted to an int [${String(version)}]`);
+    throw configError(undefined, undefined, 'version', `property cannot be converted to an int [${javaToString(version)}]`);
   }
   const reader = new ConfigReader('pipeline', undefined, config);
   let processorConfigs: unknown[] | undefined;

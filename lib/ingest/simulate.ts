@@ -7,7 +7,7 @@
 import type { ClusterState } from '../cluster/state.js';
 import { EsError, illegalArgument, toEsError } from '../errors/errors.js';
 import { configError } from './config.js';
-import { IngestDocument, isMap } from './ingest-document.js';
+import { IngestDocument, isMap, javaType } from './ingest-document.js';
 import { createPipeline, type Pipeline } from './pipeline.js';
 import { pipelineOf } from './pipeline-store.js';
 import { CompoundProcessor, errorToJson, type Processor } from './processor.js';
@@ -18,7 +18,12 @@ function parseDocs(docs: unknown, now: string): IngestDocument[] {
     if (!isMap(d)) throw illegalArgument('docs must be objects');
     const source = d._source;
     if (!isMap(source)) throw configError(undefined, undefined, '_source', 'required property is missing');
-    const meta = (k: string, def?: string): string | undefined => (d[k] === undefined || d[k] === null ? def : String(d[k]));
+    const meta = (k: string, def?: string): string | undefined => {
+      const v = d[k];
+      if (v === undefined || v === null) return def;
+      if (typeof v === 'object') throw configError(undefined, undefined, k, `property isn't a string, but of type [${javaType(v)}]`);
+      return String(v);
+    };
     const m: Record<string, string> = { _index: meta('_index', '_index')!, _type: meta('_type', '_type')!, _id: meta('_id', '_id')! };
     for (const k of ['_routing', '_parent'] as const) {
       const v = meta(k);

@@ -7,6 +7,7 @@
 import Mustache from 'mustache';
 import type { IngestDocument } from './ingest-document.js';
 import { dictOf } from '../dict.js';
+import { javaToString } from '../errors/java-value.js';
 import { OwnContext } from '../mustache/own-context.js';
 
 /** A value computed per document. */
@@ -19,7 +20,7 @@ function model(doc: IngestDocument): Record<string, unknown> {
 /** Render a string template (plain text, no escaping). */
 export function renderTemplate(template: string, doc: IngestDocument): string {
   if (!template.includes('{{')) return template;
-  return Mustache.render(template, new OwnContext(model(doc)), {}, { escape: (v: unknown) => String(v) });
+  return Mustache.render(template, new OwnContext(model(doc)), {}, { escape: (v: unknown) => javaToString(v) });
 }
 
 /** Wrap a configured value as a per-document value source. */

@@ -7,6 +7,7 @@
  * `failed to parse [field]`. See ES's `Joda.forPattern` and `ISODateTimeFormat`.
  */
 import { EsError } from '../errors/errors.js';
+import { javaToString } from '../errors/java-value.js';
 import {
   type DateFields,
   type Element,
@@ -46,6 +47,18 @@ function illegalArg(reason: string): EsError {
 }
 
 const cache = new Map<string, DateFormatter>();
+
+/**
+ * A mapping's `format` / `dynamic_date_formats` item (`TypeParsers.parseDateTimeFormatter`):
+ * only a string is a pattern; anything else is `Invalid format: [<toString>]: expected string value`.
+ */
+export function mappingDateFormat(v: unknown): string {
+  if (typeof v !== 'string') {
+    throw new EsError('illegal_argument_exception', 400, `Invalid format: [${javaToString(v)}]: expected string value`);
+  }
+  dateFormatter(v);
+  return v;
+}
 
 /**
  * Compile a format spec (cached). Throws `illegal_argument_exception`

@@ -5,7 +5,7 @@
  * Reproduces TypeParsers.parseField / parseTextField / parseMultiField and the per-type parsers.
  */
 import type { AnalysisRegistry } from '../analysis/types.js';
-import { dateFormatter } from './date-format.js';
+import { dateFormatter, mappingDateFormat } from './date-format.js';
 import {
   CORE_TYPES,
   type FieldMapping,
@@ -121,20 +121,20 @@ export function parseField(propName: string, name: string, path: string, type: s
         p.coerce = bool(k, v);
         break;
       case 'similarity':
-        p.similarity = String(v);
+        p.similarity = javaToString(v);
         break;
       case 'index_options':
-        if (!INDEX_OPTIONS.has(String(v))) throw mapperParsing(`Unknown value [${javaToString(v)}] for field [index_options] - accepted values are [docs, freqs, positions, offsets]`);
-        p.indexOptions = String(v);
+        if (!INDEX_OPTIONS.has(javaToString(v))) throw mapperParsing(`Unknown value [${javaToString(v)}] for field [index_options] - accepted values are [docs, freqs, positions, offsets]`);
+        p.indexOptions = javaToString(v);
         break;
       case 'term_vector':
-        if (!TERM_VECTORS.has(String(v))) throw mapperParsing(`wrong value for termVector [${javaToString(v)}] for field [${propName}]`);
-        p.termVector = String(v);
+        if (!TERM_VECTORS.has(javaToString(v))) throw mapperParsing(`wrong value for termVector [${javaToString(v)}] for field [${propName}]`);
+        p.termVector = javaToString(v);
         break;
       case 'analyzer':
       case 'search_analyzer':
       case 'search_quote_analyzer': {
-        const a = String(v);
+        const a = javaToString(v);
         if (!hasAnalyzer(ctx.registry, a)) throw mapperParsing(`analyzer [${a}] not found for field [${propName}]`);
         if (k === 'analyzer') p.analyzer = a;
         else if (k === 'search_analyzer') p.searchAnalyzer = a;
@@ -142,7 +142,7 @@ export function parseField(propName: string, name: string, path: string, type: s
         break;
       }
       case 'normalizer': {
-        const nz = String(v);
+        const nz = javaToString(v);
         if (!ctx.registry.normalizer(nz)) throw mapperParsing(`normalizer [${nz}] not found for field [${propName}]`);
         p.normalizer = nz;
         break;
@@ -159,17 +159,16 @@ export function parseField(propName: string, name: string, path: string, type: s
         p.nullValue = v;
         break;
       case 'format':
-        p.format = String(v);
-        dateFormatter(p.format);
+        p.format = mappingDateFormat(v);
         break;
       case 'locale':
-        p.locale = String(v);
+        p.locale = javaToString(v);
         break;
       case 'scaling_factor':
         p.scalingFactor = floatParam(v);
         break;
       case 'copy_to':
-        copyTo = Array.isArray(v) ? v.map(String) : [String(v)];
+        copyTo = Array.isArray(v) ? v.map(javaToString) : [javaToString(v)];
         break;
       case 'fields':
         fields = parseMultiFields(propName, path, v, ctx);
@@ -191,7 +190,7 @@ function parseMultiFields(propName: string, parentPath: string, v: unknown, ctx:
     if (typeof def !== 'object' || def === null) throw mapperParsing(`illegal field [${subName}], only fields can be specified inside fields`);
     const d = def as Record<string, unknown>;
     if (d['type'] === undefined) throw mapperParsing(`No type specified for field [${subName}]`);
-    const t = String(d['type']);
+    const t = javaToString(d['type']);
     if (t === 'object' || t === 'nested') throw mapperParsing(`Type [${t}] cannot be used in multi field`);
     if (!CORE_TYPES.has(t) && !PASSTHROUGH_TYPES.has(t)) throw mapperParsing(`no handler for type [${t}] declared on field [${subName}]`);
     out.set(subName, parseField(subName, subName, childPath(parentPath, subName), t, d, ctx, true));
@@ -205,18 +204,18 @@ function parsePassthrough(propName: string, name: string, path: string, type: st
   if (type === 'attachment') throw mapperParsing(`No handler for type [attachment] declared on field [${propName}]`);
   if (type === 'token_count') {
     if (rest['analyzer'] === undefined) throw mapperParsing(`Analyzer must be set for field [${propName}] but wasn't.`);
-    const a = String(rest['analyzer']);
+    const a = javaToString(rest['analyzer']);
     if (!hasAnalyzer(ctx.registry, a)) throw mapperParsing(`analyzer [${a}] not found for field [${propName}]`);
   }
   for (const k of ['analyzer', 'search_analyzer']) {
-    if (type === 'completion' && rest[k] !== undefined && !hasAnalyzer(ctx.registry, String(rest[k]))) {
-      throw mapperParsing(`analyzer [${String(rest[k])}] not found for field [${propName}]`);
+    if (type === 'completion' && rest[k] !== undefined && !hasAnalyzer(ctx.registry, javaToString(rest[k]))) {
+      throw mapperParsing(`analyzer [${javaToString(rest[k])}] not found for field [${propName}]`);
     }
   }
   let copyTo: string[] = [];
   const extra: Record<string, unknown> = dict();
   for (const [k, v] of Object.entries(rest)) {
-    if (k === 'copy_to') copyTo = Array.isArray(v) ? v.map(String) : [String(v)];
+    if (k === 'copy_to') copyTo = Array.isArray(v) ? v.map(javaToString) : [javaToString(v)];
     else extra[k] = v;
   }
   if (type === 'date_range' && typeof extra['format'] === 'string') dateFormatter(extra['format']);

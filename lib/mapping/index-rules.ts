@@ -5,7 +5,7 @@
  * `index.mapping.nested_fields.limit` (50).
  */
 import type { ObjectMapping, TypeMapping } from './mapper-types.js';
-import { illegalArgument, invalidTypeName } from './mapping-errors.js';
+import { illegalArgument, invalidTypeName, javaToString } from './mapping-errors.js';
 import { own, putOwn } from '../dict.js';
 
 type Json = Record<string, unknown>;
@@ -41,7 +41,7 @@ function longSetting(settings: Json, key: string, def: number): number {
   const v = setting(settings, key);
   if (v === undefined || v === null) return def;
   const n = Number(v);
-  if (!Number.isInteger(n)) throw illegalArgument(`Failed to parse value [${String(v)}] for setting [${key}]`);
+  if (!Number.isInteger(n)) throw illegalArgument(`Failed to parse value [${javaToString(v)}] for setting [${key}]`);
   return n;
 }
 

@@ -4,6 +4,7 @@
  * messages, so they are reproduced here.
  */
 import { EsError, illegalArgument, mapperParsing } from '../errors/errors.js';
+import { javaToString } from '../errors/java-value.js';
 
 export { illegalArgument, mapperParsing };
 
@@ -48,15 +49,8 @@ export function shortestFloat(n: number): number {
   return f;
 }
 
-/** Java `toString` of a JSON-ish value as ES messages print them (`{a=1}`, `[x, y]`). */
-export function javaToString(v: unknown): string {
-  if (v === null || v === undefined) return 'null';
-  if (Array.isArray(v)) return '[' + v.map(javaToString).join(', ') + ']';
-  if (typeof v === 'object') {
-    return '{' + Object.entries(v as Record<string, unknown>).map(([k, x]) => `${k}=${javaToString(x)}`).join(', ') + '}';
-  }
-  return String(v);
-}
+/** Java `toString` of a JSON-ish value as ES messages print them (`{a=1}`, `[x, y]`); one home in lib/errors. */
+export { javaToString } from '../errors/java-value.js';
 
 /** `Mapping definition for [f] has unsupported parameters:  [a : b] [c : d]` (ES's double space). */
 export function unsupportedParameters(field: string, rest: Record<string, unknown>): EsError {

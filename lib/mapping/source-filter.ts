@@ -5,6 +5,7 @@
  * get, update `get`, explain; over plain objects). One set of path rules serves both.
  */
 import { dict } from '../dict.js';
+import { javaToString } from '../errors/java-value.js';
 import { simpleMatch } from '../units/simple-match.js';
 import { JsonObject, type JsonValue, stringifyTree } from './json-tree.js';
 
@@ -93,10 +94,10 @@ export function sourceFilterSpec(spec: unknown): SourceFilterSpec | boolean {
   if (spec === undefined || spec === null || spec === true) return true;
   if (spec === false) return false;
   if (typeof spec === 'string') return { includes: spec.split(',').map((s) => s.trim()).filter(Boolean), excludes: [] };
-  if (Array.isArray(spec)) return { includes: spec.map(String), excludes: [] };
+  if (Array.isArray(spec)) return { includes: spec.map(javaToString), excludes: [] };
   if (typeof spec === 'object') {
     const o = spec as Record<string, unknown>;
-    const list = (v: unknown): string[] => (v === undefined ? [] : Array.isArray(v) ? v.map(String) : [String(v)]);
+    const list = (v: unknown): string[] => (v === undefined ? [] : Array.isArray(v) ? v.map(javaToString) : [javaToString(v)]);
     return { includes: list(o.includes ?? o.include), excludes: list(o.excludes ?? o.exclude) };
   }
   return true;

@@ -4,7 +4,7 @@
  * ObjectMapper.TypeParser do: dotted property names become intermediate objects, unknown root
  * parameters fail with `Root mapping definition has unsupported parameters:  [...]`.
  */
-import { dateFormatter } from './date-format.js';
+import { mappingDateFormat } from './date-format.js';
 import { parseDynamicTemplates } from './dynamic-templates.js';
 import { type ParserContext, hasAnalyzer, parseField } from './field-parser.js';
 import { type DynamicTemplate, type Mapper, type MetaFields, type ObjectMapping, type TypeMapping, childPath } from './mapper-types.js';
@@ -157,9 +157,8 @@ export function parseTypeMapping(type: string, input: Json, ctx: ParserContext, 
         numericDetection = lenientBoolean(v, 'numeric_detection', ctx.warnings);
         break;
       case 'dynamic_date_formats': {
-        const list = Array.isArray(v) ? v.map(String) : [String(v)];
+        const list = (Array.isArray(v) ? v : [v]).map(mappingDateFormat);
         if (list.length === 0) throw mapperParsing('Empty [dynamic_date_formats] parameter');
-        for (const f of list) dateFormatter(f);
         dynamicDateFormats = list;
         break;
       }
@@ -222,13 +221,13 @@ function parseAll(v: unknown, ctx: ParserContext): MetaFields['all'] {
     if (k === 'enabled') out.enabled = lenientBoolean(x, '_all.enabled', ctx.warnings);
     else if (k === 'store') out.store = lenientBoolean(x, '_all.store', ctx.warnings);
     else if (k === 'norms') out.norms = lenientBoolean(x, '_all.norms', ctx.warnings);
-    else if (k === 'similarity') out.similarity = String(x);
-    else if (k === 'term_vector') out.termVector = String(x);
+    else if (k === 'similarity') out.similarity = javaToString(x);
+    else if (k === 'term_vector') out.termVector = javaToString(x);
     else if (k === 'analyzer' || k === 'search_analyzer' || k === 'search_quote_analyzer') {
-      if (!hasAnalyzer(ctx.registry, String(x))) throw mapperParsing(`analyzer [${String(x)}] not found for field [_all]`);
-      if (k === 'analyzer') out.analyzer = String(x);
-      else if (k === 'search_analyzer') out.searchAnalyzer = String(x);
-      else out.searchQuoteAnalyzer = String(x);
+      if (!hasAnalyzer(ctx.registry, javaToString(x))) throw mapperParsing(`analyzer [${javaToString(x)}] not found for field [_all]`);
+      if (k === 'analyzer') out.analyzer = javaToString(x);
+      else if (k === 'search_analyzer') out.searchAnalyzer = javaToString(x);
+      else out.searchQuoteAnalyzer = javaToString(x);
     } else if (k === 'type') {
       // ignored as ES does
     } else unsupported[k] = x;
@@ -243,7 +242,7 @@ function parseSource(v: unknown, ctx: ParserContext): MetaFields['source'] {
   for (const [k, x] of Object.entries(metaMap('_source', v))) {
     if (k === 'enabled') out.enabled = lenientBoolean(x, '_source.enabled', ctx.warnings);
     else if (k === 'includes' || k === 'excludes') {
-      const list = Array.isArray(x) ? x.map(String) : [String(x)];
+      const list = Array.isArray(x) ? x.map(javaToString) : [javaToString(x)];
       if (k === 'includes') out.includes = list;
       else out.excludes = list;
     } else unsupported[k] = x;
@@ -270,7 +269,7 @@ function parseParent(v: unknown, ctx: ParserContext): MetaFields['parent'] {
   let type: string | undefined;
   let eager: boolean | undefined;
   for (const [k, x] of Object.entries(m)) {
-    if (k === 'type') type = String(x);
+    if (k === 'type') type = javaToString(x);
     else if (k === 'eager_global_ordinals') eager = lenientBoolean(x, '_parent.eager_global_ordinals', ctx.warnings);
     else if (k === 'fielddata') {
       // 2.x-era setting, accepted and ignored

@@ -7,6 +7,7 @@
  */
 import Mustache from 'mustache';
 import { EsError } from '../errors/errors.js';
+import { javaToString } from '../errors/java-value.js';
 import { withFunctions } from './functions.js';
 import { OwnContext } from './own-context.js';
 
@@ -14,15 +15,6 @@ import { OwnContext } from './own-context.js';
 export function jsonEscape(value: unknown): string {
   const s = typeof value === 'string' ? value : value !== null && typeof value === 'object' ? javaToString(value) : String(value);
   return JSON.stringify(s).slice(1, -1);
-}
-
-/** How Java renders a List or Map through `toString` (`[a, b]`, `{k=v}`). */
-function javaToString(v: unknown): string {
-  if (Array.isArray(v)) return `[${v.map(javaToString).join(', ')}]`;
-  if (v !== null && typeof v === 'object') {
-    return `{${Object.entries(v as Record<string, unknown>).map(([k, x]) => `${k}=${javaToString(x)}`).join(', ')}}`;
-  }
-  return String(v);
 }
 
 /** ES `MustacheException` wrapped as the script error ES reports. */

@@ -12,6 +12,7 @@ import { parseDateValue } from './field-terms.js';
 import { javaFloat } from './explanation.js';
 import { geoPointsOf, haversinMeters } from './geo-weight.js';
 import { parseDistanceMeters, parseGeoPoint } from '../dsl/geo-point.js';
+import { textValue } from '../dsl/xcontent.js';
 import { compileSearchScript } from './search-script.js';
 import { scriptToString } from './script-weight.js';
 import { javaString } from '../script/runtime/values.js';
@@ -143,8 +144,9 @@ function decayFunction(ctx: CompileContext, type: 'gauss' | 'linear' | 'exp', fi
   const decay = params['decay'] === undefined ? 0.5 : Number(params['decay']);
   if (isDate) {
     origin = params['origin'] === undefined ? ctx.nowMs : parseDateValue(ctx, f, params['origin'] as string | number, false);
-    scale = parseTimeValue(String(params['scale']), 'scale').millis();
-    offset = params['offset'] === undefined ? 0 : parseTimeValue(String(params['offset']), 'offset').millis();
+    // `parser.text()`: an object or array is refused as no value token, never read as text.
+    scale = parseTimeValue(textValue(params['scale']), 'scale').millis();
+    offset = params['offset'] === undefined ? 0 : parseTimeValue(textValue(params['offset']), 'offset').millis();
   } else {
     if (params['origin'] === undefined) throw new EsError('parsing_exception', 400, `[${type}] must supply origin`);
     origin = Number(params['origin']);

@@ -4,6 +4,7 @@
  */
 import { EsError } from '../errors/errors.js';
 import type { ScriptRef } from '../dsl/script-ref.js';
+import { textValue } from '../dsl/xcontent.js';
 
 export type SortOrder = 'asc' | 'desc';
 export type SortMode = 'min' | 'max' | 'sum' | 'avg' | 'median';
@@ -24,9 +25,10 @@ function parseError(reason: string): EsError {
 }
 
 function orderOf(v: unknown, field: string): SortOrder {
-  const s = String(v).toLowerCase();
+  const text = textValue(v); // `parser.text()`: an object or array is Jackson's "not a value token"
+  const s = text.toLowerCase();
   if (s === 'asc' || s === 'desc') return s;
-  throw new EsError("illegal_argument_exception", 400, `No enum constant org.elasticsearch.search.sort.SortOrder.${String(v).toUpperCase()}${field ? "" : ""}`);
+  throw new EsError("illegal_argument_exception", 400, `No enum constant org.elasticsearch.search.sort.SortOrder.${text.toUpperCase()}${field ? "" : ""}`);
 }
 
 function defaultOrder(field: string): SortOrder {
@@ -62,8 +64,9 @@ export function parseSortBody(v: unknown): SortSpec[] {
             if (val === true) s.order = s.order === 'asc' ? 'desc' : 'asc';
             break;
           case 'mode': {
-            const m = String(val).toLowerCase();
-            if (!['min', 'max', 'sum', 'avg', 'median'].includes(m)) throw new EsError('illegal_argument_exception', 400, `Unknown MultiValueMode: [${val}]`);
+            const text = textValue(val);
+            const m = text.toLowerCase();
+            if (!['min', 'max', 'sum', 'avg', 'median'].includes(m)) throw new EsError('illegal_argument_exception', 400, `Unknown MultiValueMode: [${text}]`);
             s.mode = m as SortMode;
             break;
           }

@@ -28,6 +28,9 @@ test('the judge flags leaked JS messages, internal errors and malformed error bo
   t.is(judge(500, JSON_CT, err('json_parse_exception', 'Unexpected character', 500), false).kind, 'ok');
   t.is(judge(500, JSON_CT, err('exception', "Cannot read properties of undefined (reading 'x')", 500), false).kind, 'js-5xx');
   t.is(judge(400, JSON_CT, err('illegal_argument_exception', 'x is not a function', 400), false).kind, 'js-5xx');
+  // A user value printed with String(): at a 4xx too, and in a nested cause.
+  t.is(judge(400, JSON_CT, err('number_format_exception', 'For input string: "[object Object]"', 400), false).kind, 'js-5xx');
+  t.is(judge(400, JSON_CT, body({ error: { root_cause: [{ type: 'a', reason: 'r' }], type: 'a', reason: 'r', caused_by: { type: 'b', reason: 'analyzer [[object Object]] not found' } }, status: 400 }), false).kind, 'js-5xx');
   t.is(judge(500, JSON_CT, err('exception', 'internal error; the node log has the details', 500), false).kind, 'js-5xx');
   t.is(judge(500, JSON_CT, err('null_pointer_exception', 'npe', 500), false).kind, 'js-5xx');
   t.is(judge(400, JSON_CT, err('parsing_exception', 'x', 500), false).kind, 'not-es-shaped');

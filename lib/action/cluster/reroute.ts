@@ -11,6 +11,7 @@ import { shardRoutings, type ShardRouting } from '../../cluster/routing-table.js
 import { EsError, illegalArgument, indexNotFound, parsingException } from '../../errors/errors.js';
 import { formatAddress, selectsThisNode } from '../nodes/node-identity.js';
 import { shardSummary } from './allocation-explain.js';
+import { tokenOf } from '../../dsl/xcontent.js';
 
 type Json = Record<string, unknown>;
 
@@ -50,6 +51,9 @@ export function parseCommands(body: unknown): AllocationCommand[] {
         const p = (typeof params === 'object' && params !== null ? params : {}) as Json;
         for (const f of Object.keys(p)) {
           if (!fields.includes(f)) throw parsingException(`[${name}] unknown field [${f}], parser not found`);
+          // ObjectParser field types: an object or list is refused by its token, never read as text.
+          const token = tokenOf(p[f]);
+          if (token === 'START_OBJECT' || token === 'START_ARRAY') throw parsingException(`[${name}] ${f} doesn't support values of type: ${token}`);
         }
         const need = (f: string): unknown => {
           if (p[f] === undefined || p[f] === null) throw illegalArgument(`[${name}] ${f === 'shard' ? 'shard' : f} must be specified`);

@@ -64,6 +64,8 @@ export function parseMgetBody(body: Record<string, unknown>, d: MgetDefaults): G
     }
   } else if (Array.isArray(body.ids)) {
     for (const id of body.ids) {
+      // `MultiGetRequest#parseIds`: only value tokens (String() of `{"toString":1}` would throw).
+      if (id !== null && typeof id === 'object') throw illegalArgument('ids array element should only contain ids');
       requests.push({
         index: d.index ?? '',
         type: d.type ?? '_all',

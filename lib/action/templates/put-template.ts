@@ -13,6 +13,8 @@ import { buildIndexMapper } from '../../indices/mapper.js';
 import { aliasesFrom } from '../aliases/alias-definition.js';
 import { validateAliasStandalone, validateAliasFilter } from '../indices/alias-validation.js';
 import { dict, dictOf } from '../../dict.js';
+import { javaToString } from '../../errors/java-value.js';
+import { javaParseInt } from '../../units/java-parse.js';
 
 export interface PutTemplateRequest {
   name: string;
@@ -28,11 +30,16 @@ function invalidTemplate(name: string, errors: string[]): EsError {
   return new EsError('invalid_index_template_exception', 400, `index_template [${name}] invalid, cause [${errors.join(', ')}]`);
 }
 
+/**
+ * `XContentMapValues.nodeIntegerValue(node, default)`: null keeps the default, a number is cut
+ * to an int (`Number.intValue`), anything else goes through `Integer.parseInt(node.toString())`,
+ * so `{"a":1}` fails with `For input string: "{a=1}"` (number_format_exception, 400).
+ */
 function intValue(v: unknown, def: number): number {
-  if (typeof v === 'number') return Math.trunc(v);
-  if (typeof v === 'string' && /^-?\d+$/.test(v.trim())) return Number(v);
   if (v === null || v === undefined) return def;
-  throw illegalArgument(`For input string: "${String(v)}"`);
+  // A JSON integer is a Long/BigInteger (intValue wraps); a fraction a Double (intValue saturates).
+  if (typeof v === 'number') return Number.isInteger(v) ? v | 0 : Math.max(-2147483648, Math.min(2147483647, Math.trunc(v)));
+  return javaParseInt(javaToString(v));
 }
 
 /** Parse a template body into stored form (not yet validated against the cluster). */
@@ -45,7 +52,8 @@ export function parseTemplate(req: PutTemplateRequest): IndexTemplate {
   let aliases: IndexTemplate['aliases'] = dict();
   for (const [k, v] of Object.entries(req.body)) {
     if (k === 'template') {
-      if (typeof v === 'string') pattern = v;
+      // `entry.getValue().toString()`: a number or object becomes its Java text.
+      if (v !== null) pattern = javaToString(v);
     } else if (k === 'order') order = intValue(v, order);
     else if (k === 'version') {
       if (v === null) continue;

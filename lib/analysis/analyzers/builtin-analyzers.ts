@@ -28,7 +28,7 @@ const ITALIAN_ARTICLES = ['c', 'l', 'all', 'dall', 'dell', 'nell', 'sull', 'coll
 const DUTCH_OVERRIDES: Record<string, string> = { fiets: 'fiets', bromfiets: 'bromfiets', ei: 'eier', kind: 'kinder' };
 
 function stop(s: ComponentSettings, defaults: readonly string[]): TokenFilterComponent {
-  return stopFilter('stop', resolveStopWords(s.raw['stopwords'], defaults), false);
+  return stopFilter('stop', resolveStopWords(s.list('stopwords'), defaults), false);
 }
 
 /** `stem_exclusion` words become keywords so the stemmer skips them. */

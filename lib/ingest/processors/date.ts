@@ -10,6 +10,7 @@ import { offsetAt } from '../../dsl/time-zone.js';
 import { dateFormatter } from '../../mapping/date-format.js';
 import { parseIsoDate } from '../../dsl/date-math.js';
 import type { ConfigReader } from '../config.js';
+import { javaType } from '../ingest-document.js';
 import type { ProcessorFactory } from './mutate.js';
 import { renderTemplate } from '../value-template.js';
 
@@ -72,6 +73,16 @@ function zoneOf(c: ConfigReader): TimeZone {
   }
 }
 
+/**
+ * The field's text (`getFieldValue(field, String.class)`): an object or array is ES's cast
+ * error, never its JavaScript text; numbers and booleans are read as their text.
+ */
+function dateText(v: unknown, field: string): string {
+  if (typeof v === 'string') return v;
+  if (v !== null && typeof v === 'object') throw illegalArgument(`field [${field}] of type [${javaType(v)}] cannot be cast to [java.lang.String]`);
+  return String(v);
+}
+
 function parseWithAny(value: string, parsers: DateParser[]): number {
   let last: unknown;
   for (const p of parsers) {
@@ -91,12 +102,9 @@ export const DATE_PROCESSORS: Record<string, ProcessorFactory> = {
     const target = c.string('target_field', '@timestamp')!;
     const zone = zoneOf(c);
     c.string('locale', undefined);
-    const formats = c.list('formats', true) as string[];
-    const parsers = formats.map((f) => parserFor(String(f), zone)); // a non-string format is read as text, never called as one
+    const parsers = c.stringList('formats', true).map((f) => parserFor(f, zone));
     return (doc) => {
-      const v = doc.getFieldValue(field);
-      const text = typeof v === 'string' ? v : String(v);
-      doc.setFieldValue(target, printIso(parseWithAny(text, parsers), zone));
+      doc.setFieldValue(target, printIso(parseWithAny(dateText(doc.getFieldValue(field), field), parsers), zone));
     };
   },
   date_index_name: (c) => {
@@ -109,11 +117,10 @@ export const DATE_PROCESSORS: Record<string, ProcessorFactory> = {
     const zone = zoneOf(c);
     c.string('locale', undefined);
     const indexNameFormat = c.string('index_name_format', 'yyyy-MM-dd')!;
-    const formats = (c.list('date_formats', false) as string[] | undefined) ?? ['yyyy-MM-dd\'T\'HH:mm:ss.SSSZ'];
-    const parsers = formats.map((f) => parserFor(String(f), zone)); // a non-string format is read as text, never called as one
+    const formats = c.stringList('date_formats', false) ?? ['yyyy-MM-dd\'T\'HH:mm:ss.SSSZ'];
+    const parsers = formats.map((f) => parserFor(f, zone));
     return (doc) => {
-      const v = doc.getFieldValue(field);
-      const millis = parseWithAny(typeof v === 'string' ? v : String(v), parsers);
+      const millis = parseWithAny(dateText(doc.getFieldValue(field), field), parsers);
       const printed = dateFormatter("yyyy-MM-dd'T'HH:mm:ss.SSSZ").print(millis);
       doc.setFieldValue('_index', `<${renderTemplate(prefix, doc)}{${printed}||/${rounding}{${indexNameFormat}|${zone.id}}}>`);
     };

@@ -7,6 +7,8 @@
  */
 import { javaToRe2Syntax, linearRegex } from '../../analysis/java-regex.js';
 import { illegalArgument } from '../../errors/errors.js';
+import { javaToString } from '../../errors/java-value.js';
+import { javaType } from '../ingest-document.js';
 import type { ProcessorFactory } from './mutate.js';
 import { GROK_PATTERNS } from './grok-patterns.js';
 import { own } from '../../dict.js';
@@ -17,11 +19,17 @@ interface Compiled {
   fields: Map<string, [string, string | undefined]>;
 }
 
+/** Java's `ClassCastException` text when a pattern (or definition) of the config is no string. */
+function notAString(v: unknown): Error {
+  return new Error(`${javaType(v)} cannot be cast to java.lang.String`);
+}
+
 function expand(pattern: string, bank: Record<string, string>, fields: Map<string, [string, string | undefined]>, depth = 0): string {
   if (depth > 50) throw illegalArgument('circular reference in grok patterns');
   return pattern.replace(/%\{(\w+)(?::([\w.@\[\]-]+))?(?::(\w+))?\}/g, (_m, name: string, field?: string, type?: string) => {
-    const def = own(bank, name); // `%{constructor}` is an unknown pattern, not Object's member
+    const def: unknown = own(bank, name); // `%{constructor}` is an unknown pattern, not Object's member
     if (def === undefined) throw illegalArgument(`Unable to find pattern [${name}] in Grok's pattern dictionary`);
+    if (typeof def !== 'string') throw notAString(def);
     const inner = expand(def, bank, fields, depth + 1);
     if (!field) return `(?:${inner})`;
     const group = `g${fields.size}`;
@@ -60,14 +68,18 @@ export const GROK_PROCESSORS: Record<string, ProcessorFactory> = {
     const bank = { ...GROK_PATTERNS, ...definitions };
     let compiled: Compiled[];
     try {
-      compiled = patterns.map((p) => compile(String(p), bank));
+      // ES casts each pattern to String inside this try: a map or number fails here, named.
+      compiled = patterns.map((p: unknown) => {
+        if (typeof p !== 'string') throw notAString(p);
+        return compile(p, bank);
+      });
     } catch (e) {
-      throw c.error('patterns', `Invalid regex pattern found in: ${JSON.stringify(patterns)}. ${(e as Error).message}`);
+      throw c.error('patterns', `Invalid regex pattern found in: ${javaToString(patterns)}. ${(e as Error).message}`);
     }
     return (doc) => {
       if (ignoreMissing && !doc.hasField(field)) return;
       const v = doc.getFieldValue(field);
-      if (typeof v !== 'string') throw illegalArgument(`field [${field}] of type [${v === null ? 'null' : typeof v}] cannot be cast to [java.lang.String]`);
+      if (typeof v !== 'string') throw illegalArgument(`field [${field}] of type [${javaType(v)}] cannot be cast to [java.lang.String]`);
       for (let i = 0; i < compiled.length; i++) {
         const m = compiled[i]!.re.exec(v);
         if (!m) continue;

@@ -9,6 +9,7 @@ import type { ConfigReader } from '../config.js';
 import { isMap, javaType, type IngestDocument } from '../ingest-document.js';
 import { renderTemplate, valueSource } from '../value-template.js';
 import { parseJsonBody } from '../../units/json-body.js';
+import { javaToString } from '../../errors/java-value.js';
 
 export type Execute = (doc: IngestDocument) => void;
 export type ProcessorFactory = (c: ConfigReader) => Execute;
@@ -52,7 +53,7 @@ function javaSplit(s: string, re: RegExp, limit = 0): string[] {
 
 function convertValue(v: unknown, type: string): unknown {
   if (v === null || v === undefined) throw illegalArgument(`Field [null] is null, cannot be converted to type [${type}]`);
-  const s = String(v);
+  const s = javaToString(v); // `value.toString()`: a map is `{a=1}`
   switch (type) {
     case 'integer': {
       if (!/^[+-]?\d+$/.test(s.trim()) || Math.abs(Number(s)) > 2147483647) throw illegalArgument(`unable to convert [${s}] to integer`);
@@ -166,7 +167,7 @@ export const MUTATE_PROCESSORS: Record<string, ProcessorFactory> = {
     return (doc) => {
       const v = doc.getFieldValue(field);
       if (!Array.isArray(v)) throw illegalArgument(`field [${field}] of type [${javaType(v)}] cannot be cast to [java.util.List]`);
-      doc.setFieldValue(target, v.map((x) => (x === null ? 'null' : String(x))).join(sep));
+      doc.setFieldValue(target, v.map(javaToString).join(sep));
     };
   },
   gsub: (c) => {
