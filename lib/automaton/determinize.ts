@@ -3,6 +3,7 @@
  * budget, as resumable steps so query-time callers can yield the event loop.
  */
 import { MAX_CODE_POINT, runSync, TooComplexError, type Dfa, type Nfa, type Steps, type Transition } from './automaton.js';
+import { trimSteps } from './operations.js';
 
 /**
  * Work (subset members and transitions visited) allowed for one determinization. The state limit
@@ -10,6 +11,15 @@ import { MAX_CODE_POINT, runSync, TooComplexError, type Dfa, type Nfa, type Step
  * the same kind of budget (`determinizeWorkLimit`) for this reason.
  */
 const WORK_LIMIT = 20_000_000;
+
+/**
+ * Transitions the epsilon fold may copy. Lucene's concatenation copies as many (`a?` repeated n
+ * times costs n^2/2), but in JavaScript arrays that many cost memory and collector pauses.
+ */
+const FOLD_LIMIT = 2_000_000;
+
+/** Work done between pauses: a few milliseconds, so a query-time caller can yield often. */
+const WORK_PER_STEP = 50_000;
 
 
 /**
@@ -25,43 +35,61 @@ export function determinize(nfa: Nfa, limit: number): Dfa {
 export function* determinizeSteps(nfa: Nfa, limit: number): Steps<Dfa> {
   const n = nfa.accept.length;
   const tooComplex = (): TooComplexError => new TooComplexError(n, nfa.transitionCount(), limit);
-  const { accept, trans } = withoutEpsilons(nfa);
+  const folded = yield* withoutEpsilons(nfa, tooComplex);
+  // Lucene's determinize returns a deterministic automaton untouched, without the state limit
+  const direct = nfa.start === 0 ? yield* asDeterministic(folded) : null;
+  if (direct) return yield* trimSteps(direct);
+  const { accept, trans } = folded;
   // alphabet classes: [points[c], points[c + 1] - 1]
   const cuts = new Set<number>([0]);
   for (const ts of trans) for (const t of ts) cuts.add(t.min).add(t.max + 1);
   const points = [...cuts].sort((a, b) => a - b);
   const classOf = new Map<number, number>(points.map((p, i) => [p, i]));
   // per state, flat triples (first class, last class, target)
-  const edges = trans.map((ts) => {
+  const edges: Int32Array[] = [];
+  for (const ts of trans) {
+    if ((edges.length & 4095) === 4095) yield;
     const flat = new Int32Array(ts.length * 3);
     ts.forEach((t, i) => flat.set([classOf.get(t.min) as number, (classOf.get(t.max + 1) as number) - 1, t.to], i * 3));
-    return flat;
-  });
+    edges.push(flat);
+  }
+  // a subset is kept only as its key (members as UTF-16 units, or joined when ids are wider):
+  // a flat string costs the garbage collector nothing to trace, arrays of members would
   const ids = new Map<string, number>();
-  const sets: number[][] = [];
+  const keys: string[] = [];
   const dfa: Dfa = { accept: [], trans: [] };
   const wide = n > 0xffff;
-  const stateOf = (set: number[]): number => {
+  const stateOf = (set: Int32Array): number => {
     const key = wide ? set.join(',') : String.fromCharCode(...set);
     let id = ids.get(key);
     if (id === undefined) {
-      id = sets.length;
+      id = keys.length;
       if (id >= limit && id > 0) throw tooComplex();
       ids.set(key, id);
-      sets.push(set);
-      dfa.accept.push(set.some((s) => accept[s]));
+      keys.push(key);
+      dfa.accept.push(set.some((s) => accept[s] === true));
       dfa.trans.push([]);
     }
     return id;
   };
+  const membersOf = (key: string): Int32Array => {
+    if (wide) return Int32Array.from(key.split(','), Number);
+    const out = new Int32Array(key.length);
+    for (let i = 0; i < key.length; i++) out[i] = key.charCodeAt(i);
+    return out;
+  };
   const byClass: number[][] = points.map(() => []);
   const seen = new Int32Array(n).fill(-1);
   let work = 0;
-  stateOf([nfa.start]);
-  for (let d = 0; d < sets.length; d++) {
-    if ((d & 15) === 15) yield;
+  let paused = 0;
+  stateOf(Int32Array.of(nfa.start));
+  for (let d = 0; d < keys.length; d++) {
+    if (work - paused > WORK_PER_STEP || (d & 15) === 15) {
+      paused = work;
+      yield;
+    }
     const touched: number[] = [];
-    for (const s of sets[d] as number[]) {
+    for (const s of membersOf(keys[d] as string)) {
       const e = edges[s] as Int32Array;
       for (let k = 0; k < e.length; k += 3) {
         const lo = e[k] as number;
@@ -89,7 +117,7 @@ export function* determinizeSteps(nfa: Nfa, limit: number): Steps<Dfa> {
       }
       for (const s of set) seen[s] = -1;
       bucket.length = 0;
-      const to = stateOf(set.sort((a, b) => a - b));
+      const to = stateOf(Int32Array.from(set).sort());
       const min = points[c] as number;
       const max = (points[c + 1] ?? MAX_CODE_POINT + 1) - 1;
       const last = out[out.length - 1];
@@ -100,15 +128,22 @@ export function* determinizeSteps(nfa: Nfa, limit: number): Steps<Dfa> {
   return dfa;
 }
 
-/** Fold epsilon edges: each state takes the transitions and acceptance of its epsilon closure. */
-function withoutEpsilons(nfa: Nfa): Dfa {
-  if (nfa.eps.every((e) => e.length === 0)) return nfa;
+/**
+ * Fold epsilon edges: each state takes the transitions and acceptance of its epsilon closure.
+ * A concatenation of many parts that accept the empty string (`a?a?a?...`) makes the closures
+ * quadratic, as Lucene's concatenation is: the copied transitions count against the same work
+ * budget as the subset construction, and the fold pauses as it goes.
+ */
+function* withoutEpsilons(nfa: Nfa, tooComplex: () => TooComplexError): Steps<Dfa> {
+  if (nfa.eps.size === 0) return nfa;
   const n = nfa.accept.length;
   const mark = new Int32Array(n).fill(-1);
   const accept: boolean[] = [];
   const trans: Transition[][] = [];
+  let work = 0;
+  let paused = 0;
   for (let s = 0; s < n; s++) {
-    if ((nfa.eps[s] as number[]).length === 0) {
+    if (!nfa.eps.has(s)) {
       accept.push(Boolean(nfa.accept[s]));
       trans.push(nfa.trans[s] as Transition[]);
       continue;
@@ -121,15 +156,46 @@ function withoutEpsilons(nfa: Nfa): Dfa {
       const q = stack.pop() as number;
       acc ||= Boolean(nfa.accept[q]);
       for (const t of nfa.trans[q] as Transition[]) ts.push(t);
-      for (const e of nfa.eps[q] as number[]) {
+      for (const e of nfa.eps.get(q) ?? []) {
         if (mark[e] !== s) {
           mark[e] = s;
           stack.push(e);
         }
       }
+      work += 1 + (nfa.trans[q] as Transition[]).length;
     }
     accept.push(acc);
     trans.push(ts);
+    if (work > FOLD_LIMIT) throw tooComplex();
+    if (work - paused > WORK_PER_STEP) {
+      paused = work;
+      yield;
+    }
   }
   return { accept, trans };
+}
+
+/**
+ * `d` with each state's transitions sorted and merged, if no two transitions of a state to
+ * different targets overlap (Lucene's `isDeterministic`); otherwise null.
+ */
+function* asDeterministic(d: Dfa): Steps<Dfa | null> {
+  const trans: Transition[][] = [];
+  for (const ts of d.trans) {
+    if ((trans.length & 4095) === 4095) yield;
+    if (ts.length <= 1) {
+      trans.push(ts);
+      continue;
+    }
+    const sorted = [...ts].sort((x, y) => x.min - y.min || x.max - y.max);
+    const out: Transition[] = [];
+    for (const t of sorted) {
+      const last = out[out.length - 1];
+      if (last && t.min <= last.max + 1 && last.to === t.to) last.max = Math.max(last.max, t.max);
+      else if (last && t.min <= last.max) return null;
+      else out.push({ ...t });
+    }
+    trans.push(out);
+  }
+  return { accept: d.accept, trans };
 }

@@ -2,7 +2,7 @@
  * Operations on deterministic automata that need no subset construction: complement over all
  * code-point strings, the product (intersection), and trimming dead states.
  */
-import { emptyDfa, MAX_CODE_POINT, TooComplexError, type Dfa, type Steps, type Transition } from './automaton.js';
+import { emptyDfa, MAX_CODE_POINT, runSync, TooComplexError, type Dfa, type Steps, type Transition } from './automaton.js';
 
 /** The complement over all code-point strings (Lucene `~`). */
 export function complement(d: Dfa): Dfa {
@@ -74,6 +74,11 @@ export function* intersectionSteps(a: Dfa, b: Dfa, limit: number): Steps<Dfa> {
  * soon as no match is possible and the literal prefix is visible.
  */
 export function trim(d: Dfa): Dfa {
+  return runSync(trimSteps(d));
+}
+
+/** `trim` as steps, pausing every few thousand states (a repeat can leave tens of thousands). */
+export function* trimSteps(d: Dfa): Steps<Dfa> {
   const n = d.accept.length;
   const reach = new Uint8Array(n);
   const stack = [0];
@@ -110,6 +115,7 @@ export function trim(d: Dfa): Dfa {
   for (let s = 0; s < n; s++) if (live[s]) id[s] = k++;
   const out: Dfa = { accept: [], trans: [] };
   for (let s = 0; s < n; s++) {
+    if ((s & 4095) === 4095) yield;
     if (!live[s]) continue;
     out.accept.push(Boolean(d.accept[s]));
     out.trans.push((d.trans[s] as Transition[]).filter((t) => live[t.to]).map((t) => ({ min: t.min, max: t.max, to: id[t.to] as number })));
