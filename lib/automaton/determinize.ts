@@ -1,31 +1,29 @@
 /**
  * The subset construction (Lucene `Operations.determinize`) under a state limit and a work
  * budget, as resumable steps so query-time callers can yield the event loop.
+ *
+ * Lucene's automata have no epsilon edges: its concatenation and union copy the first
+ * transitions of the next part onto each accept state instead. Ours keep the epsilon edges and
+ * follow them while a subset is expanded, which reaches the same transition targets (so the
+ * same subsets, and the same count against the limit) without materializing the copies: for
+ * `a?` written n times those are n^2/2 transitions, and every subset would visit O(n) of them.
  */
 import { MAX_CODE_POINT, runSync, TooComplexError, type Dfa, type Nfa, type Steps, type Transition } from './automaton.js';
 import { trimSteps } from './operations.js';
 
 /**
- * Work (subset members and transitions visited) allowed for one determinization. The state limit
- * alone does not bound time: 10000 states of 10000 members each is 10^8 steps. Lucene 9 added
- * the same kind of budget (`determinizeWorkLimit`) for this reason.
+ * Work (subset members, closure states and transitions visited) allowed for one
+ * determinization. The state limit alone does not bound time: 10000 states of 10000 members
+ * each is 10^8 steps. Lucene 9 added the same kind of budget (`determinizeWorkLimit`).
  */
 const WORK_LIMIT = 20_000_000;
-
-/**
- * Transitions the epsilon fold may copy. Lucene's concatenation copies as many (`a?` repeated n
- * times costs n^2/2), but in JavaScript arrays that many cost memory and collector pauses.
- */
-const FOLD_LIMIT = 2_000_000;
 
 /** Work done between pauses: a few milliseconds, so a query-time caller can yield often. */
 const WORK_PER_STEP = 50_000;
 
-
 /**
- * The subset construction: an equivalent deterministic automaton of at most `limit` states.
- * Epsilon edges are folded into transitions first; the alphabet is cut into the classes
- * between all transition boundaries, so each subset's successors are found in one pass.
+ * The subset construction: an equivalent deterministic automaton of at most `limit` states, or
+ * the automaton itself (trimmed) when it is deterministic already, as Lucene returns it.
  */
 export function determinize(nfa: Nfa, limit: number): Dfa {
   return runSync(determinizeSteps(nfa, limit));
@@ -35,19 +33,17 @@ export function determinize(nfa: Nfa, limit: number): Dfa {
 export function* determinizeSteps(nfa: Nfa, limit: number): Steps<Dfa> {
   const n = nfa.accept.length;
   const tooComplex = (): TooComplexError => new TooComplexError(n, nfa.transitionCount(), limit);
-  const folded = yield* withoutEpsilons(nfa, tooComplex);
   // Lucene's determinize returns a deterministic automaton untouched, without the state limit
-  const direct = nfa.start === 0 ? yield* asDeterministic(folded) : null;
+  const direct = nfa.start === 0 ? yield* asDeterministic(nfa) : null;
   if (direct) return yield* trimSteps(direct);
-  const { accept, trans } = folded;
   // alphabet classes: [points[c], points[c + 1] - 1]
   const cuts = new Set<number>([0]);
-  for (const ts of trans) for (const t of ts) cuts.add(t.min).add(t.max + 1);
+  for (const ts of nfa.trans) for (const t of ts) cuts.add(t.min).add(t.max + 1);
   const points = [...cuts].sort((a, b) => a - b);
   const classOf = new Map<number, number>(points.map((p, i) => [p, i]));
   // per state, flat triples (first class, last class, target)
   const edges: Int32Array[] = [];
-  for (const ts of trans) {
+  for (const ts of nfa.trans) {
     if ((edges.length & 4095) === 4095) yield;
     const flat = new Int32Array(ts.length * 3);
     ts.forEach((t, i) => flat.set([classOf.get(t.min) as number, (classOf.get(t.max + 1) as number) - 1, t.to], i * 3));
@@ -67,19 +63,20 @@ export function* determinizeSteps(nfa: Nfa, limit: number): Steps<Dfa> {
       if (id >= limit && id > 0) throw tooComplex();
       ids.set(key, id);
       keys.push(key);
-      dfa.accept.push(set.some((s) => accept[s] === true));
+      dfa.accept.push(false); // set when the subset is expanded, from its closure
       dfa.trans.push([]);
     }
     return id;
   };
-  const membersOf = (key: string): Int32Array => {
-    if (wide) return Int32Array.from(key.split(','), Number);
-    const out = new Int32Array(key.length);
-    for (let i = 0; i < key.length; i++) out[i] = key.charCodeAt(i);
+  const membersOf = (key: string): number[] => {
+    if (wide) return key.split(',').map(Number);
+    const out: number[] = [];
+    for (let i = 0; i < key.length; i++) out.push(key.charCodeAt(i));
     return out;
   };
   const byClass: number[][] = points.map(() => []);
   const seen = new Int32Array(n).fill(-1);
+  const inClosure = new Int32Array(n).fill(-1);
   let work = 0;
   let paused = 0;
   stateOf(Int32Array.of(nfa.start));
@@ -89,7 +86,13 @@ export function* determinizeSteps(nfa: Nfa, limit: number): Steps<Dfa> {
       yield;
     }
     const touched: number[] = [];
-    for (const s of membersOf(keys[d] as string)) {
+    // the subset's members and what their epsilon edges reach, each once
+    const stack = membersOf(keys[d] as string);
+    for (const s of stack) inClosure[s] = d;
+    let accept = false;
+    while (stack.length > 0) {
+      const s = stack.pop() as number;
+      accept ||= nfa.accept[s] === true;
       const e = edges[s] as Int32Array;
       for (let k = 0; k < e.length; k += 3) {
         const lo = e[k] as number;
@@ -102,7 +105,15 @@ export function* determinizeSteps(nfa: Nfa, limit: number): Steps<Dfa> {
         }
         work += hi - lo + 1;
       }
+      for (const q of nfa.eps.get(s) ?? []) {
+        if (inClosure[q] !== d) {
+          inClosure[q] = d;
+          stack.push(q);
+          work++;
+        }
+      }
     }
+    dfa.accept[d] = accept;
     if (work > WORK_LIMIT) throw tooComplex();
     touched.sort((a, b) => a - b);
     const out = dfa.trans[d] as Transition[];
@@ -129,23 +140,33 @@ export function* determinizeSteps(nfa: Nfa, limit: number): Steps<Dfa> {
 }
 
 /**
- * Fold epsilon edges: each state takes the transitions and acceptance of its epsilon closure.
- * A concatenation of many parts that accept the empty string (`a?a?a?...`) makes the closures
- * quadratic, as Lucene's concatenation is: the copied transitions count against the same work
- * budget as the subset construction, and the fold pauses as it goes.
+ * Closure transitions the determinism check may visit before giving up (then the subset
+ * construction decides, which is right either way): `x1?x2?...xn?` with distinct letters is
+ * deterministic, but checking it visits n^2/2 transitions.
  */
-function* withoutEpsilons(nfa: Nfa, tooComplex: () => TooComplexError): Steps<Dfa> {
-  if (nfa.eps.size === 0) return nfa;
+const CHECK_LIMIT = 2_000_000;
+
+/**
+ * `nfa` with epsilon edges folded (each state takes the transitions and acceptance of its
+ * closure) and each state's transitions sorted and merged, if no two transitions of a state to
+ * different targets overlap (Lucene's `isDeterministic`); otherwise null.
+ */
+function* asDeterministic(nfa: Nfa): Steps<Dfa | null> {
   const n = nfa.accept.length;
-  const mark = new Int32Array(n).fill(-1);
   const accept: boolean[] = [];
   const trans: Transition[][] = [];
+  const mark = new Int32Array(n).fill(-1);
   let work = 0;
   let paused = 0;
   for (let s = 0; s < n; s++) {
-    if (!nfa.eps.has(s)) {
-      accept.push(Boolean(nfa.accept[s]));
-      trans.push(nfa.trans[s] as Transition[]);
+    if (work - paused > WORK_PER_STEP || (s & 4095) === 4095) {
+      paused = work;
+      yield;
+    }
+    const own = nfa.trans[s] as Transition[];
+    if (!nfa.eps.has(s) && own.length <= 1) {
+      accept.push(nfa.accept[s] === true);
+      trans.push(own);
       continue;
     }
     let acc = false;
@@ -154,7 +175,7 @@ function* withoutEpsilons(nfa: Nfa, tooComplex: () => TooComplexError): Steps<Df
     mark[s] = s;
     while (stack.length > 0) {
       const q = stack.pop() as number;
-      acc ||= Boolean(nfa.accept[q]);
+      acc ||= nfa.accept[q] === true;
       for (const t of nfa.trans[q] as Transition[]) ts.push(t);
       for (const e of nfa.eps.get(q) ?? []) {
         if (mark[e] !== s) {
@@ -164,38 +185,17 @@ function* withoutEpsilons(nfa: Nfa, tooComplex: () => TooComplexError): Steps<Df
       }
       work += 1 + (nfa.trans[q] as Transition[]).length;
     }
-    accept.push(acc);
-    trans.push(ts);
-    if (work > FOLD_LIMIT) throw tooComplex();
-    if (work - paused > WORK_PER_STEP) {
-      paused = work;
-      yield;
-    }
-  }
-  return { accept, trans };
-}
-
-/**
- * `d` with each state's transitions sorted and merged, if no two transitions of a state to
- * different targets overlap (Lucene's `isDeterministic`); otherwise null.
- */
-function* asDeterministic(d: Dfa): Steps<Dfa | null> {
-  const trans: Transition[][] = [];
-  for (const ts of d.trans) {
-    if ((trans.length & 4095) === 4095) yield;
-    if (ts.length <= 1) {
-      trans.push(ts);
-      continue;
-    }
-    const sorted = [...ts].sort((x, y) => x.min - y.min || x.max - y.max);
+    if (work > CHECK_LIMIT) return null;
+    ts.sort((x, y) => x.min - y.min || x.max - y.max);
     const out: Transition[] = [];
-    for (const t of sorted) {
+    for (const t of ts) {
       const last = out[out.length - 1];
       if (last && t.min <= last.max + 1 && last.to === t.to) last.max = Math.max(last.max, t.max);
       else if (last && t.min <= last.max) return null;
       else out.push({ ...t });
     }
+    accept.push(acc);
     trans.push(out);
   }
-  return { accept: d.accept, trans };
+  return { accept, trans };
 }

@@ -40,6 +40,8 @@ const shapes = [
   '(){2,5}a',
   'a?b*c+',
   '(a+b?)*',
+  'a?b?a?c?', // concatenations of parts matching the empty string: epsilon closures
+  '(a?|b)(b?|c)*a?',
 ];
 
 test('every repeat shape matches exactly the strings a JavaScript RegExp of the same meaning matches', (t) => {
@@ -76,6 +78,11 @@ test('large counted repeats compile to the automaton Lucene keeps, in millisecon
   const nested = new TermMatcher(compileRegexp('x(a{1,1000}|b{1,1000})+', ALL));
   t.true(nested.test('xab' + 'a'.repeat(1000) + 'b'.repeat(999)));
   t.false(nested.test('x'));
+  // `a?` written 1000 times: closures followed while subsets expand, never copied out (n^2)
+  const optionals = new TermMatcher(compileRegexp('a?'.repeat(1000), ALL));
+  t.true(optionals.test('a'.repeat(1000)));
+  t.true(optionals.test(''));
+  t.false(optionals.test('a'.repeat(1001)));
   // the automaton is the minimal chain: one state per length
   t.is(compileRegexp('a{1,1000}', ALL).accept.length, 1001);
   t.is(compileRegexp('[a-z]{3,800}', ALL).accept.length, 801);
