@@ -6,27 +6,33 @@ import { emptyDfa, MAX_CODE_POINT, runSync, TooComplexError, type Dfa, type Step
 
 /** The complement over all code-point strings (Lucene `~`). */
 export function complement(d: Dfa): Dfa {
+  return runSync(complementSteps(d));
+}
+
+/** `complement` as steps, pausing every few thousand states. */
+export function* complementSteps(d: Dfa): Steps<Dfa> {
   const accept = d.accept.map((a) => !a);
-  const trans = d.trans.map((ts) => ts.map((t) => ({ ...t })));
+  const trans: Transition[][] = [];
   const dead = accept.length;
   let needDead = false;
   for (let s = 0; s < dead; s++) {
+    if ((s & 4095) === 4095) yield;
     const filled: Transition[] = [];
     let next = 0;
-    for (const t of trans[s] as Transition[]) {
+    for (const t of d.trans[s] as Transition[]) {
       if (t.min > next) filled.push({ min: next, max: t.min - 1, to: dead });
       filled.push(t);
       next = t.max + 1;
     }
     if (next <= MAX_CODE_POINT) filled.push({ min: next, max: MAX_CODE_POINT, to: dead });
-    if (filled.length !== (trans[s] as Transition[]).length) needDead = true;
-    trans[s] = filled;
+    if (filled.length !== (d.trans[s] as Transition[]).length) needDead = true;
+    trans.push(filled);
   }
   if (needDead) {
     accept.push(true);
     trans.push([{ min: 0, max: MAX_CODE_POINT, to: dead }]);
   }
-  return trim({ accept, trans });
+  return yield* trimSteps({ accept, trans });
 }
 
 /** The product automaton accepting what both accept (Lucene `&`), within `limit` states. */

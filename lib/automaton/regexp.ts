@@ -7,7 +7,8 @@
 import { EsError, illegalArgument } from '../errors/errors.js';
 import { anyStringDfa, compose, emptyDfa, MAX_CODE_POINT, rangeDfa, runSync, runYielding, stringDfa, TooComplexError, type Dfa, type Nfa, type Steps } from './automaton.js';
 import { determinizeSteps } from './determinize.js';
-import { complement, intersectionSteps, trim } from './operations.js';
+import { minimizeSteps } from './minimize.js';
+import { complementSteps, intersectionSteps } from './operations.js';
 import { repeatSteps } from './repeat.js';
 import { parseRegexp, type RegexpNode } from './regexp-parser.js';
 
@@ -49,8 +50,9 @@ class Compiler {
     this.nfaCap = Math.max(4 * limit, 50_000);
   }
 
-  private det(n: Nfa): Steps<Dfa> {
-    return determinizeSteps(n, this.limit);
+  /** Lucene's `MinimizationOperations.minimize(a, maxDeterminizedStates)`: determinize, then minimize. */
+  private *det(n: Nfa): Steps<Dfa> {
+    return yield* minimizeSteps(yield* determinizeSteps(n, this.limit));
   }
 
   *build(e: RegexpNode): Steps<Dfa> {
@@ -78,9 +80,9 @@ class Compiler {
         return yield* this.det(yield* compose.concat(yield* this.all(e.parts), this.nfaCap));
       case 'inter':
         // Lucene bounds no product (both sides are deterministic): only the build cap applies
-        return trim(yield* intersectionSteps(yield* this.build(e.a), yield* this.build(e.b), this.nfaCap));
+        return yield* minimizeSteps(yield* intersectionSteps(yield* this.build(e.a), yield* this.build(e.b), this.nfaCap));
       case 'compl':
-        return complement(yield* this.build(e.a));
+        return yield* minimizeSteps(yield* complementSteps(yield* this.build(e.a)));
       case 'opt':
         return yield* this.repeat(yield* this.build(e.a), 0, 1);
       case 'star':
