@@ -8,7 +8,7 @@
  * same subsets, and the same count against the limit) without materializing the copies: for
  * `a?` written n times those are n^2/2 transitions, and every subset would visit O(n) of them.
  */
-import { MAX_CODE_POINT, runSync, TooComplexError, type Dfa, type Nfa, type Steps, type Transition } from './automaton.js';
+import { MAX_CODE_POINT, TooComplexError, type Dfa, type Nfa, type Steps, type Transition } from './automaton.js';
 import { trimSteps } from './operations.js';
 
 /**
@@ -23,13 +23,9 @@ const WORK_PER_STEP = 50_000;
 
 /**
  * The subset construction: an equivalent deterministic automaton of at most `limit` states, or
- * the automaton itself (trimmed) when it is deterministic already, as Lucene returns it.
+ * the automaton itself (trimmed) when it is deterministic already, as Lucene returns it. Pauses
+ * every few states so a caller may yield the event loop.
  */
-export function determinize(nfa: Nfa, limit: number): Dfa {
-  return runSync(determinizeSteps(nfa, limit));
-}
-
-/** `determinize` as steps: pauses every few states so a caller may yield the event loop. */
 export function* determinizeSteps(nfa: Nfa, limit: number): Steps<Dfa> {
   const n = nfa.accept.length;
   const tooComplex = (): TooComplexError => new TooComplexError(n, nfa.transitionCount(), limit);

@@ -2,14 +2,9 @@
  * Operations on deterministic automata that need no subset construction: complement over all
  * code-point strings, the product (intersection), and trimming dead states.
  */
-import { emptyDfa, MAX_CODE_POINT, runSync, TooComplexError, type Dfa, type Steps, type Transition } from './automaton.js';
+import { emptyDfa, MAX_CODE_POINT, TooComplexError, type Dfa, type Steps, type Transition } from './automaton.js';
 
-/** The complement over all code-point strings (Lucene `~`). */
-export function complement(d: Dfa): Dfa {
-  return runSync(complementSteps(d));
-}
-
-/** `complement` as steps, pausing every few thousand states. */
+/** The complement over all code-point strings (Lucene `~`), pausing every few thousand states. */
 export function* complementSteps(d: Dfa): Steps<Dfa> {
   const accept = d.accept.map((a) => !a);
   const trans: Transition[][] = [];
@@ -77,13 +72,8 @@ export function* intersectionSteps(a: Dfa, b: Dfa, limit: number): Steps<Dfa> {
 
 /**
  * Drop states unreachable from the start or unable to reach an accept state, so a run stops as
- * soon as no match is possible and the literal prefix is visible.
+ * soon as no match is possible and the literal prefix is visible. Pauses every few thousand states (a repeat can leave tens of thousands).
  */
-export function trim(d: Dfa): Dfa {
-  return runSync(trimSteps(d));
-}
-
-/** `trim` as steps, pausing every few thousand states (a repeat can leave tens of thousands). */
 export function* trimSteps(d: Dfa): Steps<Dfa> {
   const n = d.accept.length;
   const reach = new Uint8Array(n);

@@ -1,6 +1,6 @@
 /**
  * Lucene `RegExp` to a deterministic automaton (`RegExp#toAutomaton(maxDeterminizedStates)`):
- * each operator's result is determinized as Lucene determinizes it after every step: a result
+ * each operator's result is determinized and minimized as Lucene does after every step: a result
  * that is already deterministic is kept as it is, any other goes through the subset construction
  * under the limit, so no sub-expression can grow without bound and matching never backtracks.
  */
