@@ -10,6 +10,8 @@ import { StateStore } from './cluster/state-store.js';
 import { ClusterService } from './cluster/cluster-service.js';
 import { emptyState } from './cluster/state.js';
 import { IndicesService } from './indices/indices-service.js';
+import { applyDynamicUpdate } from './indices/mapping-update.js';
+import { shardClientModeFromEnv, type ShardClientMode } from './indices/shard-client.js';
 import { createHttpServer } from '../api/server.js';
 import { corsConfigFrom } from '../api/rest/cors.js';
 import { compressionConfigFrom } from '../api/rest/compression.js';
@@ -31,6 +33,8 @@ export interface StartNodeOptions {
   logLevel?: bunyan.LogLevel;
   /** How long `close()` lets in-flight HTTP requests finish (default 30 s). */
   drainTimeoutMs?: number;
+  /** How the coordinator reaches the shards: `json` sends every shard message through JSON (default: `STRATA_SHARD_CLIENT`, else `direct`). */
+  shardClientMode?: ShardClientMode;
 }
 
 export interface RunningNode {
@@ -101,7 +105,12 @@ export async function startNode(opts: StartNodeOptions): Promise<RunningNode> {
   const store = await StateStore.open(join(stateDir, 'cluster'));
   const initial = (await store.load()) ?? emptyState(randomBase64Id());
   const cluster = new ClusterService(initial, store);
-  const indices = new IndicesService(join(nodeDir, 'indices'), logger);
+  const scripts = createScriptService(settings, cluster);
+  const indices = new IndicesService(join(nodeDir, 'indices'), logger, {
+    scripts,
+    updateMapping: (index, type, update) => applyDynamicUpdate(cluster, index, type, update),
+    shardClientMode: opts.shardClientMode ?? shardClientModeFromEnv(),
+  });
   cluster.addListener((next) => indices.apply(next));
   await indices.apply(cluster.state()); // the normalised state (null-prototype records)
 
@@ -117,7 +126,7 @@ export async function startNode(opts: StartNodeOptions): Promise<RunningNode> {
     logger,
     cluster,
     indices,
-    scripts: createScriptService(settings, cluster),
+    scripts,
     maxClauseCount,
     startedAt: Date.now(),
     attributes: nodeAttributes(settings),
@@ -150,6 +159,7 @@ export async function startNode(opts: StartNodeOptions): Promise<RunningNode> {
       closed = true;
       await server.close();
       context.runtime.close();
+      await context.scripts.close();
       await indices.closeAll();
       await store.close();
       logger.info('closed');

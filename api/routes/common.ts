@@ -3,7 +3,7 @@
  */
 import type { RestRequest, RestResponse } from '../types.js';
 import type { RefreshPolicy, BulkItemResult } from '../../lib/action/bulk/types.js';
-import type { VersionType } from '../../lib/shard/types.js';
+import type { VersionType } from '../../lib/messages/shard-write.js';
 import { illegalArgument } from '../../lib/errors/errors.js';
 import { parseVersionType } from '../../lib/action/bulk/parse-bulk.js';
 

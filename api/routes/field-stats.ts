@@ -44,11 +44,11 @@ export function fieldStatsRoutes(ctx: NodeContext): RouteDef[] {
       methods: ['GET', 'POST'],
       paths: ['/_field_stats', '/{index}/_field_stats'],
       params: ['fields', 'level', ...INDICES_OPTIONS_PARAMS],
-      handler: (req) => {
+      handler: async (req) => {
         const body = bodyOrFieldsParam(req);
         const parsed = body ? parseFieldStatsBody(body) : { fields: req.paramAsList('fields') ?? [], constraints: [] };
         const level = req.param('level', 'cluster')!;
-        const result = fieldStats(ctx, openIndicesOf(ctx, req), { ...parsed, level });
+        const result = await fieldStats(ctx, openIndicesOf(ctx, req), { ...parsed, level });
         return { status: 200, body: result, headers: deprecationHeaders([FIELD_STATS_DEPRECATION]) };
       },
     },

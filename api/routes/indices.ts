@@ -182,7 +182,7 @@ export function indicesRoutes(ctx: NodeContext): RouteDef[] {
       params: INDICES_OPTIONS_PARAMS,
       handler: async (req) => {
         const names = resolveFromRequest(ctx, req);
-        return { status: 200, body: { _shards: await broadcast(ctx, names, (s) => s.refresh()) } };
+        return { status: 200, body: { _shards: await broadcast(ctx, names, (client, shard) => client.refresh(shard)) } };
       },
     },
     {
@@ -193,7 +193,7 @@ export function indicesRoutes(ctx: NodeContext): RouteDef[] {
         req.param('force');
         req.param('wait_if_ongoing');
         const names = resolveFromRequest(ctx, req);
-        return { status: 200, body: { _shards: await broadcast(ctx, names, (s) => s.flush()) } };
+        return { status: 200, body: { _shards: await broadcast(ctx, names, (client, shard) => client.flush(shard)) } };
       },
     },
   ];

@@ -40,17 +40,17 @@ export function maintenanceRoutes(ctx: NodeContext): RouteDef[] {
       methods: ['GET'],
       paths: ['/_segments', '/{index}/_segments'],
       params: ['verbose', ...INDICES_OPTIONS_PARAMS],
-      handler: (req) => {
+      handler: async (req) => {
         const opts = { verbose: req.paramAsBool('verbose', false), human: req.paramAsBool('human', false) };
-        return { status: 200, body: segmentsBody(ctx, openIndicesOf(ctx, req), opts) };
+        return { status: 200, body: await segmentsBody(ctx, openIndicesOf(ctx, req), opts) };
       },
     },
     {
       methods: ['GET'],
       paths: ['/_recovery', '/{index}/_recovery'],
       params: ['detailed', 'active_only', ...INDICES_OPTIONS_PARAMS],
-      handler: (req) => {
-        const recoveries = shardRecoveries(ctx, openIndicesOf(ctx, req), req.paramAsBool('active_only', false));
+      handler: async (req) => {
+        const recoveries = await shardRecoveries(ctx, openIndicesOf(ctx, req), req.paramAsBool('active_only', false));
         const opts = { detailed: req.paramAsBool('detailed', false), human: req.paramAsBool('human', false) };
         return { status: 200, body: recoveryBody(recoveries, opts) };
       },

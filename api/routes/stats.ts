@@ -13,7 +13,7 @@ export function statsRoutes(ctx: NodeContext): RouteDef[] {
       methods: ['GET'],
       paths: ['/_stats', '/_stats/{metric}', '/{index}/_stats', '/{index}/_stats/{metric}'],
       params: ['level', 'completion_fields', 'fielddata_fields', 'fields', 'groups', 'types', 'include_segment_file_sizes', ...INDICES_OPTIONS_PARAMS],
-      handler: (req) => {
+      handler: async (req) => {
         for (const p of ['groups', 'types', 'include_segment_file_sizes']) req.param(p);
         // ES 5.6 RestIndicesStatsAction: the specific list wins over `fields`.
         const list = (name: string): string[] | undefined => {
@@ -28,7 +28,7 @@ export function statsRoutes(ctx: NodeContext): RouteDef[] {
         }
         const metrics = parseMetrics(req.pathParams.metric, req.path);
         const indices = resolveFromRequest(ctx, req);
-        return { status: 200, body: indicesStats(ctx, indices, metrics, level, req.paramAsBool('human', false), {
+        return { status: 200, body: await indicesStats(ctx, indices, metrics, level, req.paramAsBool('human', false), {
           ...(fielddataFields ? { fielddataFields } : {}),
           ...(completionFields ? { completionFields } : {}),
         }) };

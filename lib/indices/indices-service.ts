@@ -5,14 +5,33 @@
  */
 import type { ClusterState } from '../cluster/state.js';
 import { IndexService, type Logger } from './index-service.js';
+import type { ShardClient } from '../messages/shard-client.js';
+import type { ScriptService } from '../script/script-service.js';
+import { ShardHost } from './shard-host.js';
+import { localShardClient, type ShardClientMode } from './shard-client.js';
+
+export interface IndicesServiceOptions {
+  /** Compiles the update scripts that shards run. */
+  scripts: ScriptService;
+  /** Ask the master to merge a dynamic mapping update found by a shard's parse. */
+  updateMapping(index: string, type: string, update: Record<string, unknown>): Promise<void>;
+  /** How the coordinator's client reaches the shards (default `direct`). */
+  shardClientMode?: ShardClientMode;
+}
 
 export class IndicesService {
   private readonly open = new Map<string, IndexService>();
+  /** The coordinator's only way to this node's shards: plain messages (lib/messages/shard-client.ts). */
+  readonly client: ShardClient;
 
   constructor(
     private readonly indicesPath: string,
     private readonly logger: Logger,
-  ) {}
+    opts: IndicesServiceOptions,
+  ) {
+    const host = new ShardHost({ index: (name) => this.open.get(name), scripts: opts.scripts, updateMapping: opts.updateMapping, logger });
+    this.client = localShardClient(host, opts.shardClientMode);
+  }
 
   get(name: string): IndexService | undefined {
     return this.open.get(name);

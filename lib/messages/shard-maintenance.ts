@@ -69,3 +69,37 @@ export interface ShardFieldStats {
   minTerm?: string;
   maxTerm?: string;
 }
+
+/** Which shard copy a request is for: the index by name and the shard number. */
+export interface ShardTarget {
+  index: string;
+  shard: number;
+}
+
+/** `POST /_forcemerge` on one shard. */
+export interface ShardForceMergeRequest extends ShardTarget {
+  maxNumSegments?: number;
+  onlyExpungeDeletes?: boolean;
+}
+
+/** The answer of a request that returns nothing but success (refresh, flush, force merge). */
+export type ShardAck = Record<string, never>;
+
+/** One shard's figures for `_stats`, `_nodes/stats` and the cat APIs. */
+export interface ShardStats {
+  docsCount: number;
+  docsDeleted: number;
+  storeSizeInBytes: number;
+  indexTotal: number;
+  indexTimeInMillis: number;
+  deleteTotal: number;
+  refreshTotal: number;
+  refreshTimeInMillis: number;
+  flushTotal: number;
+  mergeTotal: number;
+  segmentsCount: number;
+  /** Operations in the op log above the last flush (ES's translog operations). */
+  translogOperations: number;
+  /** Encoded bytes of those operations. */
+  translogSizeInBytes: number;
+}

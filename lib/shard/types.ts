@@ -6,7 +6,8 @@
 import type { ParsedDocument } from '../mapping/parsed-document.js';
 import type { EsError } from '../errors/es-error.js';
 
-export type VersionType = 'internal' | 'external' | 'external_gte' | 'force';
+export type { VersionType } from '../messages/shard-write.js';
+import type { VersionType } from '../messages/shard-write.js';
 
 export interface IndexOperation {
   op: 'index';
@@ -40,23 +41,8 @@ export interface WriteResult {
 import type { StoredDocument } from '../../storage/types.js';
 export type { StoredDocument };
 
-export interface ShardStats {
-  docsCount: number;
-  docsDeleted: number;
-  storeSizeInBytes: number;
-  indexTotal: number;
-  indexTimeInMillis: number;
-  deleteTotal: number;
-  refreshTotal: number;
-  refreshTimeInMillis: number;
-  flushTotal: number;
-  mergeTotal: number;
-  segmentsCount: number;
-  /** Operations in the op log above the last flush (ES's translog operations). */
-  translogOperations: number;
-  /** Encoded bytes of those operations. */
-  translogSizeInBytes: number;
-}
+export type { ShardStats } from '../messages/shard-maintenance.js';
+import type { ShardStats } from '../messages/shard-maintenance.js';
 
 /** Outcome of one operation in a bulk: a result or the ES error that op got. */
 export type BulkItemOutcome = { ok: WriteResult } | { error: EsError };

@@ -45,9 +45,16 @@ export async function request<T = any>(base: string, method: string, path: strin
   return { status: res.status, headers: res.headers, text, body: parsed as T };
 }
 
-export async function startTestNode(opts: { dataPath?: string; settings?: Record<string, string> } = {}): Promise<TestNode> {
+export async function startTestNode(opts: { dataPath?: string; settings?: Record<string, string>; shardClientMode?: 'direct' | 'json' } = {}): Promise<TestNode> {
   const dataPath = opts.dataPath ?? (await mkdtemp(join(tmpdir(), 'strata-test-')));
-  const node = await startNode({ dataPath, port: 0, host: '127.0.0.1', settings: opts.settings ?? {}, logLevel: 'fatal' });
+  const node = await startNode({
+    dataPath,
+    port: 0,
+    host: '127.0.0.1',
+    settings: opts.settings ?? {},
+    logLevel: 'fatal',
+    ...(opts.shardClientMode ? { shardClientMode: opts.shardClientMode } : {}),
+  });
   return {
     url: node.url,
     dataPath,

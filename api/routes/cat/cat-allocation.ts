@@ -5,6 +5,7 @@
 import type { RouteDef } from '../../types.js';
 import type { NodeContext } from '../../../lib/action/context.js';
 import { catResponse, type CatColumn, type CatValue } from '../../rest/cat-table.js';
+import { shardStatsOf } from '../../../lib/action/indices/index-stats.js';
 import { CAT_PARAMS } from '../../rest/params.js';
 import { shardRoutings } from '../../../lib/cluster/routing-table.js';
 import { selectsThisNode } from '../../../lib/action/nodes/node-identity.js';
@@ -41,7 +42,7 @@ export function catAllocationRoutes(ctx: NodeContext): RouteDef[] {
           for (const copies of shardRoutings(meta, ctx.nodeId)) {
             for (const c of copies) if (c.state === 'STARTED') assigned++; else unassigned++;
           }
-          for (const shard of ctx.indices.get(meta.name)?.shards ?? []) storeBytes += shard.stats().storeSizeInBytes;
+          for (const s of await shardStatsOf(ctx, meta.name)) storeBytes += s.storeSizeInBytes;
         }
         const rows: CatValue[][] = [];
         const nodeIds = javaSplit(req.pathParams.node_id ?? '_all', ',').filter((s) => s.length > 0);

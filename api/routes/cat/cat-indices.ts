@@ -9,6 +9,7 @@ import { indexHealth } from '../../../lib/cluster/health.js';
 import { numberOfReplicas, numberOfShards } from '../../../lib/cluster/state.js';
 import { ByteSizeValue } from '../../../lib/units/byte-size-value.js';
 import { resolveIndices, indicesOptionsFrom, STRICT_EXPAND_OPEN_CLOSED } from '../../../lib/action/resolve-indices.js';
+import { shardStatsOf } from '../../../lib/action/indices/index-stats.js';
 import { CAT_PARAMS } from '../../rest/params.js';
 import { illegalArgument } from '../../../lib/errors/errors.js';
 
@@ -47,7 +48,7 @@ export function catIndicesRoutes(ctx: NodeContext): RouteDef[] {
       methods: ['GET'],
       paths: ['/_cat/indices', '/_cat/indices/{index}'],
       params: [...CAT_PARAMS, 'health', 'pri', 'ignore_unavailable', 'allow_no_indices', 'expand_wildcards'],
-      handler: (req) => {
+      handler: async (req) => {
         const state = ctx.cluster.state();
         const wantHealth = req.param('health');
         if (wantHealth !== undefined && !['green', 'yellow', 'red'].includes(wantHealth)) {
@@ -63,10 +64,8 @@ export function catIndicesRoutes(ctx: NodeContext): RouteDef[] {
           // out), so its health, pri and rep cells are empty and a `health` filter drops it.
           const health = open ? indexHealth(meta, 1, false).status : null;
           if (wantHealth !== undefined && health !== wantHealth) continue;
-          const svc = ctx.indices.get(name);
           const totals = { docs: 0, deleted: 0, store: 0, index: 0, del: 0, refresh: 0, flush: 0, merge: 0, segments: 0 };
-          for (const shard of svc?.shards ?? []) {
-            const s = shard.stats();
+          for (const s of await shardStatsOf(ctx, name)) {
             totals.docs += s.docsCount;
             totals.deleted += s.docsDeleted;
             totals.store += s.storeSizeInBytes;
@@ -78,7 +77,7 @@ export function catIndicesRoutes(ctx: NodeContext): RouteDef[] {
             totals.segments += s.segmentsCount;
           }
           const created = Number(meta.settings['index.creation_date']);
-          const c = svc?.counters;
+          const c = ctx.indices.get(name)?.counters;
           const both = (v: number): CatValue[] => [open ? v : null, open ? v : null];
           rows.push([
             health,

@@ -48,7 +48,7 @@ export function catRecoveryRoutes(ctx: NodeContext): RouteDef[] {
       methods: ['GET'],
       paths: ['/_cat/recovery', '/_cat/recovery/{index}'],
       params: [...CAT_PARAMS, 'master_timeout', 'active_only', 'detailed', 'ignore_unavailable', 'allow_no_indices', 'expand_wildcards'],
-      handler: (req) => {
+      handler: async (req) => {
         req.param('master_timeout');
         req.paramAsBool('detailed', false);
         // every recovery is done by the time a shard serves, so `active_only` leaves nothing
@@ -56,7 +56,7 @@ export function catRecoveryRoutes(ctx: NodeContext): RouteDef[] {
         const opts = indicesOptionsFrom((n) => req.param(n), STRICT_EXPAND_OPEN);
         const host = ctx.httpAddress.host;
         const indices = resolveOpenIndices(ctx, req.pathParams.index, opts);
-        const rows: CatValue[][] = shardRecoveries(ctx, [...indices].sort(), activeOnly).map((r) => {
+        const rows: CatValue[][] = (await shardRecoveries(ctx, [...indices].sort(), activeOnly)).map((r) => {
           const { info } = r;
           const bytes = info.files.reduce((n, f) => n + f.length, 0);
           const known = info.files.length > 0;

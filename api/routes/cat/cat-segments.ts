@@ -36,13 +36,13 @@ export function catSegmentsRoutes(ctx: NodeContext): RouteDef[] {
       methods: ['GET'],
       paths: ['/_cat/segments', '/_cat/segments/{index}'],
       params: [...CAT_PARAMS, 'local', 'master_timeout'],
-      handler: (req) => {
+      handler: async (req) => {
         req.param('local');
         req.param('master_timeout');
         const host = ctx.httpAddress.host;
         const rows: CatValue[][] = [];
         const indices = resolveOpenIndices(ctx, req.pathParams.index, STRICT_EXPAND_OPEN);
-        for (const s of shardSegments(ctx, [...indices].sort()).shards) {
+        for (const s of (await shardSegments(ctx, [...indices].sort())).shards) {
           for (const seg of s.segments) {
             rows.push([
               s.index, s.shard, s.primary ? 'p' : 'r', host, s.node, seg.name, seg.generation, seg.numDocs, seg.deletedDocs,

@@ -9,6 +9,7 @@ import type { RouteDef } from '../../types.js';
 import type { NodeContext } from '../../../lib/action/context.js';
 import type { IndexService } from '../../../lib/indices/index-service.js';
 import { catResponse, type CatColumn, type CatValue } from '../../rest/cat-table.js';
+import { shardStatsOf } from '../../../lib/action/indices/index-stats.js';
 import { CAT_PARAMS } from '../../rest/params.js';
 import { shardRoutings } from '../../../lib/cluster/routing-table.js';
 import { LENIENT_EXPAND_OPEN, resolveIndices } from '../../../lib/action/resolve-indices.js';
@@ -101,7 +102,7 @@ export function catShardsRoutes(ctx: NodeContext): RouteDef[] {
       methods: ['GET'],
       paths: ['/_cat/shards', '/_cat/shards/{index}'],
       params: [...CAT_PARAMS, 'local', 'master_timeout'],
-      handler: (req) => {
+      handler: async (req) => {
         req.param('local');
         req.param('master_timeout');
         const state = ctx.cluster.state();
@@ -112,10 +113,11 @@ export function catShardsRoutes(ctx: NodeContext): RouteDef[] {
           const meta = state.indices[name];
           const svc = ctx.indices.get(name);
           if (!meta || !svc) continue;
+          const stats = await shardStatsOf(ctx, name);
           for (const copies of shardRoutings(meta, ctx.nodeId)) {
             for (const r of copies) {
               const started = r.state === 'STARTED';
-              const s = started ? svc.shards[r.shard]?.stats() : undefined;
+              const s = started ? stats[r.shard] : undefined;
               const u = r.unassigned_info;
               const since = u ? Date.parse(u.at) : 0;
               rows.push([

@@ -1,13 +1,15 @@
 /**
- * The one write path: resolve each item's index (auto-creating missing indices), parse documents
- * against the mappings (merging dynamic mapping updates into the cluster state first), group the
- * items by shard, apply each shard's items in order, and honour the `refresh` policy.
+ * The one write path, coordinator side: resolve each item's index (auto-creating missing
+ * indices), route it to its shard, send each shard its items in order as one shard bulk
+ * message (lib/messages/shard-write.ts; the primary parses, versions and writes them), and
+ * honour the `refresh` policy.
  */
 import type { NodeContext } from '../context.js';
 import { openIndex } from '../open-index.js';
-import type { BulkItemOutcome, ShardOperation } from '../../shard/types.js';
-import type { StrataShardEngine } from '../../shard/engine.js';
-import { EsError, toEsError } from '../../errors/es-error.js';
+import type { ShardItemOutcome, ShardWriteItem } from '../../messages/shard-write.js';
+import type { ShardTarget } from '../../messages/shard-maintenance.js';
+import { esErrorOf } from '../../messages/shard-error.js';
+import { toEsError } from '../../errors/es-error.js';
 import { illegalArgument, indexNotFound, routingMissing } from '../../errors/errors.js';
 import { validateBulk } from './validate-item.js';
 import { numberOfReplicas } from '../../cluster/state.js';
@@ -15,8 +17,6 @@ import type { BulkItemRequest, BulkItemResult, RefreshPolicy, ShardsInfo } from 
 import { resolveWriteIndex, shardOf } from './resolve-write-index.js';
 import { autoId } from './auto-id.js';
 import { autoCreateIndices } from './auto-create.js';
-import { applyDynamicUpdate } from './dynamic-mapping.js';
-import { executeUpdate } from './update-item.js';
 import { runIngestPipelines } from '../../ingest/bulk-ingest.js';
 
 interface Prepared {
@@ -25,8 +25,8 @@ interface Prepared {
   index: string;
   id: string;
   shard: number;
-  routing?: string;
-  op?: ShardOperation;
+  /** The item as its shard receives it. */
+  message: ShardWriteItem;
 }
 
 export interface BulkOptions {
@@ -80,20 +80,20 @@ export async function executeBulk(ctx: NodeContext, items: BulkItemRequest[], op
     if (!g) groups.set(key, (g = []));
     g.push(p);
   }
-  const touched: Array<{ engine: StrataShardEngine; index: string; slots: number[] }> = [];
+  const touched: Array<{ target: ShardTarget; slots: number[] }> = [];
   await Promise.all(
     [...groups.values()].map(async (group) => {
       const first = group[0]!;
-      let svc;
       try {
-        svc = openIndex(ctx, first.index);
+        openIndex(ctx, first.index);
       } catch (err) {
         for (const p of group) fail(p.slot, p.item, err, p.index, p.id);
         return;
       }
-      const engine = svc.shard(first.shard);
-      touched.push({ engine, index: first.index, slots: group.map((p) => p.slot) });
-      await runShardGroup(ctx, engine, group, results);
+      const target = { index: first.index, shard: first.shard };
+      touched.push({ target, slots: group.map((p) => p.slot) });
+      const { items } = await ctx.indices.client.bulk({ ...target, items: group.map((p) => p.message) });
+      group.forEach((p, i) => (results[p.slot] = itemResult(ctx, p, items[i]!)));
     }),
   );
 
@@ -102,7 +102,11 @@ export async function executeBulk(ctx: NodeContext, items: BulkItemRequest[], op
     // ES 5.6 (TransportWriteAction) reports `forced_refresh` per shard: always after an
     // immediate refresh, and after `wait_for` only when that shard ran out of listener slots.
     const forced = await Promise.all(
-      touched.map(async (t) => (opts.refresh === 'true' ? (await t.engine.refresh(), true) : t.engine.waitForRefresh(maxListeners(t.index)))),
+      touched.map(async ({ target }) =>
+        opts.refresh === 'true'
+          ? (await ctx.indices.client.refresh(target), true)
+          : (await ctx.indices.client.waitForRefresh({ ...target, maxListeners: maxListeners(target.index) })).forced,
+      ),
     );
     touched.forEach((t, i) => {
       if (!forced[i]) return;
@@ -130,130 +134,42 @@ async function prepare(ctx: NodeContext, item: BulkItemRequest, slot: number): P
     throw routingMissing(index, item.type, id);
   }
   const shard = shardOf(state, index, id, target.routing);
-  const base: Prepared = { slot, item, index, id, shard, ...(target.routing !== undefined ? { routing: target.routing } : {}) };
-  if (item.opType === 'delete') {
-    base.op = {
-      op: 'delete',
-      type: item.type,
-      id,
-      ...(target.routing !== undefined ? { routing: target.routing } : {}),
-      ...(item.version !== undefined ? { version: item.version } : {}),
-      ...(item.versionType ? { versionType: item.versionType } : {}),
-    };
-  }
-  // Index and create items are parsed in runShardGroup, just before they are written.
-  return base;
+  return { slot, item, index, id, shard, message: shardItem(item, id, target.routing) };
 }
 
-/** Parse an index/create item into its shard operation (mapping updates merged first). */
-async function indexOperation(ctx: NodeContext, p: Prepared): Promise<ShardOperation> {
+/** An item as its shard's message: ids, routing and versions resolved; sources as sent. */
+function shardItem(item: BulkItemRequest, id: string, routing: string | undefined): ShardWriteItem {
+  const common = { type: item.type, id, ...(routing !== undefined ? { routing } : {}) };
+  const version = item.version !== undefined ? { version: item.version } : {};
+  const versionType = item.versionType ? { versionType: item.versionType } : {};
+  const parent = item.parent !== undefined ? { parent: item.parent } : {};
+  switch (item.opType) {
+    case 'delete':
+      return { op: 'delete', ...common, ...version, ...versionType };
+    case 'update':
+      if (!item.update) throw illegalArgument('update item without update body');
+      return { op: 'update', ...common, ...parent, ...version, update: item.update };
+    default:
+      return { op: item.opType, ...common, ...parent, source: item.source!, ...version, ...versionType };
+  }
+}
+
+/** The response item for a shard's outcome. */
+function itemResult(ctx: NodeContext, p: Prepared, o: ShardItemOutcome): BulkItemResult {
   const { item } = p;
-  const doc = await parseWithMappingUpdate(ctx, p.index, item.type, p.id, item.source!, p.routing, item.parent);
-  return {
-    op: 'index',
-    doc,
-    opType: item.opType === 'create' ? 'create' : 'index',
-    ...(item.version !== undefined ? { version: item.version } : {}),
-    ...(item.versionType ? { versionType: item.versionType } : {}),
-  };
-}
-
-/** Parse a document; when it introduces new fields, merge them into the mappings first. */
-export async function parseWithMappingUpdate(
-  ctx: NodeContext,
-  index: string,
-  type: string,
-  id: string,
-  source: Buffer,
-  routing: string | undefined,
-  parent: string | undefined,
-) {
-  const opts = { ...(routing !== undefined ? { routing } : {}), ...(parent !== undefined ? { parent } : {}) };
-  const svc = openIndex(ctx, index);
-  let parsed = svc.mapper().parse(type, id, source, opts);
-  if (parsed.dynamicUpdate || !svc.mapper().hasType(type)) {
-    await applyDynamicUpdate(ctx, index, type, parsed.dynamicUpdate ?? {});
-    parsed = svc.mapper().parse(type, id, source, opts);
+  if ('error' in o) {
+    const error = esErrorOf(o.error);
+    // A source that did not parse is reported under the index and id the request named.
+    if (o.parseFailure) return { opType: item.opType, index: item.index, type: item.type, id: item.id ?? '', status: error.status, error };
+    return { opType: item.opType, index: p.index, type: item.type, id: p.id, status: error.status, error };
   }
-  return parsed.doc;
-}
-
-/**
- * Operations handed to the engine at a time while a shard's items are parsed. ES's shard bulk
- * parses and indexes one item after the other; parsing the whole request before writing kept
- * every parsed document (all its tokens) alive at once, and those survivors made the young-
- * generation GCs expensive. Each chunk is applied synchronously in order (seq nos, version
- * checks) and the next one is parsed while its group commit is in flight.
- */
-const WRITE_CHUNK = 100;
-
-async function runShardGroup(ctx: NodeContext, engine: StrataShardEngine, group: Prepared[], results: BulkItemResult[]): Promise<void> {
-  let run: Prepared[] = [];
-  let inFlight: Array<Promise<void>> = [];
-  // A failed durable write fails the request; caught at once so that it is never unhandled
-  // while the next chunk is parsed.
-  let failure: { err: unknown } | undefined;
-  const record = (batch: Prepared[], outcomes: BulkItemOutcome[]): void => {
-    batch.forEach((p, i) => {
-      const o = outcomes[i]!;
-      if ('error' in o) {
-        results[p.slot] = { opType: p.item.opType, index: p.index, type: p.item.type, id: p.id, status: o.error.status, error: o.error };
-      } else {
-        const status = o.ok.result === 'created' ? 201 : o.ok.result === 'not_found' ? 404 : 200;
-        results[p.slot] = {
-          opType: p.item.opType,
-          index: p.index,
-          type: p.item.type,
-          id: p.id,
-          status,
-          ok: { version: o.ok.version, result: o.ok.result, shards: shardsInfo(ctx, p.index) },
-        };
-      }
-    });
-  };
-  /** Apply the pending run now (its durability is awaited by `settle`). */
-  const submit = (): void => {
-    if (run.length === 0) return;
-    const batch = run;
-    run = [];
-    inFlight.push(
-      engine.bulk(batch.map((p) => p.op!)).then(
-        (outcomes) => record(batch, outcomes),
-        (err: unknown) => {
-          failure ??= { err };
-        },
-      ),
-    );
-  };
-  const settle = async (): Promise<void> => {
-    submit();
-    const all = inFlight;
-    inFlight = [];
-    await Promise.all(all);
-    if (failure) throw failure.err;
-  };
-  for (const p of group) {
-    if (p.item.opType === 'update') {
-      await settle();
-      try {
-        results[p.slot] = await executeUpdate(ctx, engine, p.shard, p.item, p.index, p.id, p.routing);
-      } catch (err) {
-        const e = err instanceof EsError ? err : toEsError(err);
-        results[p.slot] = { opType: 'update', index: p.index, type: p.item.type, id: p.id, status: e.status, error: e };
-      }
-      continue;
-    }
-    if (!p.op) {
-      try {
-        p.op = await indexOperation(ctx, p);
-      } catch (err) {
-        const e = toEsError(err);
-        results[p.slot] = { opType: p.item.opType, index: p.item.index, type: p.item.type, id: p.item.id ?? '', status: e.status, error: e };
-        continue;
-      }
-    }
-    run.push(p);
-    if (run.length >= WRITE_CHUNK) submit();
+  const r = o.ok;
+  if (item.opType === 'update') {
+    const noop = r.result === 'noop';
+    const shards = noop ? { total: 0, successful: 0, failed: 0 } : shardsInfo(ctx, p.index);
+    const ok = { version: r.version, result: r.result, shards, ...(r.get ? { get: r.get } : {}) };
+    return { opType: 'update', index: p.index, type: item.type, id: p.id, status: r.result === 'created' ? 201 : 200, ok };
   }
-  await settle();
+  const status = r.result === 'created' ? 201 : r.result === 'not_found' ? 404 : 200;
+  return { opType: item.opType, index: p.index, type: item.type, id: p.id, status, ok: { version: r.version, result: r.result, shards: shardsInfo(ctx, p.index) } };
 }

@@ -8,7 +8,7 @@ import { EsError, actionRequestValidation, illegalArgument } from '../../errors/
 import { javaParseLong } from '../../units/java-parse.js';
 import { parseJsonBody } from '../../units/json-body.js';
 import { parseUpdateBody } from './parse-update.js';
-import type { VersionType } from '../../shard/types.js';
+import type { VersionType } from '../../messages/shard-write.js';
 
 export interface BulkDefaults {
   index?: string;

@@ -2,7 +2,7 @@
  * Typed bulk requests and results. Every write — single index/create/update/delete included —
  * is a bulk of items executed by `executeBulk`, so there is one write path.
  */
-import type { VersionType } from '../../shard/types.js';
+import type { VersionType } from '../../messages/shard-write.js';
 import type { EsError } from '../../errors/es-error.js';
 import type { ScriptRef } from '../../dsl/script-ref.js';
 

@@ -60,7 +60,7 @@ export async function clusterStats(ctx: NodeContext, nodeIds: string[], human: b
   const selected = selectsThisNode(ctx, nodeIds);
   const health = clusterHealth(state, Object.keys(state.indices), 1, false);
   const common = selected
-    ? nodeIndicesStats(ctx, new Set(['docs', 'store', 'fielddata', 'query_cache', 'completion', 'segments']), 'node', human)
+    ? await nodeIndicesStats(ctx, new Set(['docs', 'store', 'fielddata', 'query_cache', 'completion', 'segments']), 'node', human)
     : {};
   const count = Object.values(state.indices).filter((m) => m.state === 'open').length;
   const body: Json = {

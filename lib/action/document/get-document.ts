@@ -5,7 +5,7 @@
 import { RawJson } from '../../units/java-number.js';
 import type { NodeContext } from '../context.js';
 import { openIndex } from '../open-index.js';
-import type { StoredDocument } from '../../shard/types.js';
+import type { ShardDocument } from '../../messages/shard-get.js';
 import { indexNotFound, routingMissing, versionConflict } from '../../errors/errors.js';
 import { resolveWriteIndex, shardOf } from '../bulk/resolve-write-index.js';
 import { filterSourceObject } from '../../mapping/source-filter.js';
@@ -56,13 +56,16 @@ export async function getDocument(ctx: NodeContext, req: GetRequest): Promise<Ge
     throw routingMissing(target.index, req.type, req.id);
   }
   const shard = shardOf(state, target.index, req.id, target.routing);
-  const engine = svc.shard(shard);
   const started = Date.now();
-  const realtime = req.realtime !== false;
-  // ES 5.6 TransportGetAction: `refresh` takes effect only with `realtime=false`.
-  if (!realtime && req.refresh) await engine.refresh();
-  const wanted = anyType ? undefined : req.type;
-  const doc = realtime ? await engine.get(wanted, req.id) : await engine.getRefreshed(wanted, req.id);
+  // ES 5.6 TransportGetAction: `refresh` takes effect only with `realtime=false` (the shard sees to that).
+  const { doc } = await ctx.indices.client.get({
+    index: target.index,
+    shard,
+    ...(anyType ? {} : { type: req.type }),
+    id: req.id,
+    realtime: req.realtime !== false,
+    refresh: req.refresh === true,
+  });
   svc.counters.recordGet(doc !== null, Date.now() - started);
   // ES `VersionType#isVersionConflictForReads`: every type but force wants the exact version.
   if (doc && req.version !== undefined && req.versionType !== 'force' && doc.version !== req.version) {
@@ -75,7 +78,7 @@ export function renderGetResult(
   index: string,
   type: string,
   id: string,
-  doc: StoredDocument | null,
+  doc: ShardDocument | null,
   opts: { storedFields?: string[]; source?: unknown },
 ): GetResponseBody {
   if (!doc) return { _index: index, _type: type, _id: id, found: false };
@@ -86,7 +89,7 @@ export function renderGetResult(
   // source comes back unless stored fields are asked for, or when they name `_source`.
   const fetchSource = opts.source !== undefined ? opts.source !== false : opts.storedFields === undefined || opts.storedFields.includes('_source');
   if (fetchSource && doc.source) {
-    const text = doc.source.toString('utf8');
+    const text = Buffer.from(doc.source.buffer, doc.source.byteOffset, doc.source.byteLength).toString('utf8');
     // Unfiltered, ES copies the stored bytes as they were sent (`XContentBuilder#rawField`):
     // `1.0` stays `1.0`, escapes and spacing are kept.
     out._source = opts.source === undefined || opts.source === true ? new RawJson(text) : filterSourceObject(JSON.parse(text) as Record<string, unknown>, opts.source);

@@ -20,6 +20,6 @@ export interface ClearCacheOptions {
  */
 export async function clearCache(ctx: NodeContext, indices: string[], o: ClearCacheOptions): Promise<{ _shards: ShardsHeader }> {
   const all = !o.query && !o.fielddata && !o.request && o.fields.length === 0;
-  const header = await broadcast(ctx, indices, async (s) => void s.clearCaches({ query: o.query, all }));
+  const header = await broadcast(ctx, indices, (client, shard) => client.clearCaches({ ...shard, query: o.query, all }));
   return { _shards: header };
 }

@@ -61,7 +61,7 @@ export function parseFieldStatsBody(body: Record<string, unknown>): { fields: st
 }
 
 /** The `_field_stats` body for open, resolved `indices`. */
-export function fieldStats(ctx: NodeContext, indices: readonly string[], req: FieldStatsRequest): Record<string, unknown> {
+export async function fieldStats(ctx: NodeContext, indices: readonly string[], req: FieldStatsRequest): Promise<Record<string, unknown>> {
   const errors: string[] = [];
   if (req.fields.length === 0) errors.push('no fields specified');
   if (req.level !== 'cluster' && req.level !== 'indices') errors.push(`invalid level option [${req.level}]`);
@@ -83,9 +83,9 @@ export function fieldStats(ctx: NodeContext, indices: readonly string[], req: Fi
     const key = req.level === 'cluster' ? '_all' : index;
     let target = merged.get(key);
     if (!target) merged.set(key, (target = new Map()));
-    for (const shard of svc.shards) {
+    for (let shard = 0; shard < svc.shards.length; shard++) {
       header.successful++;
-      for (const raw of shard.fieldStats(names)) {
+      for (const raw of (await ctx.indices.client.fieldStats({ index, shard, fields: names })).fields) {
         const ft = mappings.fieldType(raw.field);
         if (!ft) continue;
         const v = typedStats(ft, raw, isAggregatable(ft));

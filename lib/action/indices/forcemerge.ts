@@ -10,9 +10,9 @@ export async function forceMerge(
   indices: string[],
   o: { maxNumSegments: number; onlyExpungeDeletes: boolean; flush: boolean },
 ): Promise<{ _shards: ShardsHeader }> {
-  const header = await broadcast(ctx, indices, async (s) => {
-    await s.forceMerge({ ...(o.maxNumSegments > 0 ? { maxNumSegments: o.maxNumSegments } : {}), onlyExpungeDeletes: o.onlyExpungeDeletes });
-    if (o.flush) await s.flush();
+  const header = await broadcast(ctx, indices, async (client, shard) => {
+    await client.forceMerge({ ...shard, ...(o.maxNumSegments > 0 ? { maxNumSegments: o.maxNumSegments } : {}), onlyExpungeDeletes: o.onlyExpungeDeletes });
+    if (o.flush) await client.flush(shard);
   });
   return { _shards: header };
 }

@@ -4,7 +4,7 @@
  * replicas are unassigned).
  */
 import type { NodeContext } from '../context.js';
-import type { ShardStats } from '../../shard/types.js';
+import type { ShardStats } from '../../messages/shard-maintenance.js';
 import type { IndexService } from '../../indices/index-service.js';
 import { IndexCounters } from '../../indices/index-counters.js';
 import { numberOfReplicas, numberOfShards } from '../../cluster/state.js';
@@ -27,10 +27,15 @@ function zeroSum(): Sum {
   };
 }
 
-function sumShards(svc: IndexService): Sum {
+/** Each shard's figures of an open index (none when it is not open here), asked through the shard client. */
+export function shardStatsOf(ctx: NodeContext, index: string): Promise<ShardStats[]> {
+  const n = ctx.indices.get(index)?.shards.length ?? 0;
+  return Promise.all(Array.from({ length: n }, (_, shard) => ctx.indices.client.stats({ index, shard })));
+}
+
+function sumShards(shards: readonly ShardStats[]): Sum {
   const acc = zeroSum();
-  for (const shard of svc.shards) {
-    const s = shard.stats();
+  for (const s of shards) {
     for (const k of Object.keys(acc) as Array<keyof Sum>) acc[k] += s[k];
   }
   return acc;
@@ -123,14 +128,14 @@ export function parseMetrics(raw: string | undefined, path: string, what = 'metr
   return new Set(names);
 }
 
-export function indicesStats(
+export async function indicesStats(
   ctx: NodeContext,
   indices: string[],
   metrics: Set<string>,
   level: string,
   humanOn: boolean,
   fb: FieldBreakdowns = {},
-): Record<string, unknown> {
+): Promise<Record<string, unknown>> {
   const state = ctx.cluster.state();
   let total = 0;
   let successful = 0;
@@ -143,15 +148,16 @@ export function indicesStats(
     if (!meta || !svc) continue;
     total += numberOfShards(meta) * (1 + numberOfReplicas(meta));
     successful += numberOfShards(meta);
-    const s = sumShards(svc);
+    const shardStats = await shardStatsOf(ctx, name);
+    const s = sumShards(shardStats);
     all.push(s);
     services.push(svc);
     const r = render(svc.counters, s, metrics, humanOn, fb);
     const entry: Record<string, unknown> = { primaries: r, total: r };
     if (level === 'shards') {
       const shards: Record<string, unknown> = {};
-      svc.shards.forEach((sh, i) => {
-        const one = render(svc.counters, sh.stats(), metrics, humanOn, fb);
+      shardStats.forEach((sh, i) => {
+        const one = render(svc.counters, sh, metrics, humanOn, fb);
         shards[String(i)] = [{ routing: { state: 'STARTED', primary: true, node: ctx.nodeId, relocating_node: null }, ...one }];
       });
       entry.shards = shards;
@@ -174,7 +180,7 @@ export function indicesStats(
  * open index on this node summed into one `CommonStats`; `level=indices` adds them per index
  * under `indices`, `level=shards` per shard copy under `shards` (`{index: [{"0": {...}}]}`).
  */
-export function nodeIndicesStats(ctx: NodeContext, metrics: Set<string>, level: string, humanOn: boolean): Record<string, unknown> {
+export async function nodeIndicesStats(ctx: NodeContext, metrics: Set<string>, level: string, humanOn: boolean): Promise<Record<string, unknown>> {
   const perIndex: Record<string, unknown> = {};
   const perShard: Record<string, unknown> = {};
   const sums: Sum[] = [];
@@ -182,11 +188,12 @@ export function nodeIndicesStats(ctx: NodeContext, metrics: Set<string>, level: 
   for (const name of Object.keys(ctx.cluster.state().indices).sort()) {
     const svc = ctx.indices.get(name);
     if (!svc) continue;
-    const s = sumShards(svc);
+    const shardStats = await shardStatsOf(ctx, name);
+    const s = sumShards(shardStats);
     sums.push(s);
     services.push(svc);
     if (level === 'indices') perIndex[name] = render(svc.counters, s, metrics, humanOn);
-    if (level === 'shards') perShard[name] = svc.shards.map((sh, i) => ({ [String(i)]: render(svc.counters, sh.stats(), metrics, humanOn) }));
+    if (level === 'shards') perShard[name] = shardStats.map((sh, i) => ({ [String(i)]: render(svc.counters, sh, metrics, humanOn) }));
   }
   const grand = zeroSum();
   for (const s of sums) for (const k of Object.keys(grand) as Array<keyof Sum>) grand[k] += s[k];

@@ -30,7 +30,7 @@ export interface ShardRecovery {
 }
 
 /** Recoveries of every started copy of `indices` (`activeOnly`: only unfinished ones, so none). */
-export function shardRecoveries(ctx: NodeContext, indices: readonly string[], activeOnly: boolean): ShardRecovery[] {
+export async function shardRecoveries(ctx: NodeContext, indices: readonly string[], activeOnly: boolean): Promise<ShardRecovery[]> {
   if (activeOnly) return [];
   const { host, port } = ctx.transportAddress;
   const target: RecoveryNode = { id: ctx.nodeId, name: ctx.nodeName, host, ip: host, transportAddress: `${host}:${port}` };
@@ -38,7 +38,9 @@ export function shardRecoveries(ctx: NodeContext, indices: readonly string[], ac
   for (const name of indices) {
     const svc = ctx.indices.get(name);
     if (!svc) continue;
-    svc.shards.forEach((engine, shard) => out.push({ index: name, shard, primary: true, stage: 'DONE', target, info: engine.recovery() }));
+    for (let shard = 0; shard < svc.shards.length; shard++) {
+      out.push({ index: name, shard, primary: true, stage: 'DONE', target, info: await ctx.indices.client.recovery({ index: name, shard }) });
+    }
   }
   return out;
 }

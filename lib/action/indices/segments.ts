@@ -24,7 +24,7 @@ export interface ShardSegments {
 }
 
 /** Segments of every started copy of `indices` (open, resolved), with the broadcast `_shards` header. */
-export function shardSegments(ctx: NodeContext, indices: readonly string[]): { shards: ShardSegments[]; header: ShardsHeader } {
+export async function shardSegments(ctx: NodeContext, indices: readonly string[]): Promise<{ shards: ShardSegments[]; header: ShardsHeader }> {
   const state = ctx.cluster.state();
   const shards: ShardSegments[] = [];
   let total = 0;
@@ -33,9 +33,10 @@ export function shardSegments(ctx: NodeContext, indices: readonly string[]): { s
     const svc = ctx.indices.get(name);
     if (!meta || !svc) continue;
     total += numberOfShards(meta) * (1 + numberOfReplicas(meta));
-    svc.shards.forEach((engine, shard) => {
-      shards.push({ index: name, shard, primary: true, state: 'STARTED', node: ctx.nodeId, segments: engine.segments() });
-    });
+    for (let shard = 0; shard < svc.shards.length; shard++) {
+      const { segments } = await ctx.indices.client.segments({ index: name, shard });
+      shards.push({ index: name, shard, primary: true, state: 'STARTED', node: ctx.nodeId, segments });
+    }
   }
   return { shards, header: { total, successful: shards.length, failed: 0 } };
 }
@@ -53,8 +54,8 @@ function ramTree(s: SegmentSummary, human: boolean): Array<Record<string, unknow
 }
 
 /** The `GET /_segments` body. */
-export function segmentsBody(ctx: NodeContext, indices: readonly string[], opts: { verbose: boolean; human: boolean }): Record<string, unknown> {
-  const { shards, header } = shardSegments(ctx, indices);
+export async function segmentsBody(ctx: NodeContext, indices: readonly string[], opts: { verbose: boolean; human: boolean }): Promise<Record<string, unknown>> {
+  const { shards, header } = await shardSegments(ctx, indices);
   const out: Record<string, Record<string, unknown>> = Object.create(null) as Record<string, Record<string, unknown>>;
   for (const s of shards) {
     const index = (out[s.index] ??= { shards: Object.create(null) as Record<string, unknown[]> });

@@ -18,7 +18,7 @@ export async function syncedFlush(ctx: NodeContext, indices: string[]): Promise<
     indices.map(async (name) => {
       const meta = state.indices[name];
       if (!meta) return;
-      const h = await broadcast(ctx, [name], (s) => s.flush());
+      const h = await broadcast(ctx, [name], (client, shard) => client.flush(shard));
       perIndex[name] = h;
     }),
   );

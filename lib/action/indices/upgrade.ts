@@ -4,14 +4,14 @@
 import type { NodeContext } from '../context.js';
 import { byteSizeField } from '../../units/human-fields.js';
 import { broadcast } from './broadcast.js';
-import { LUCENE_VERSION } from './segments.js';
+import { LUCENE_VERSION, shardSegments } from './segments.js';
 
 /** ES version Strata answers as (`upgrade_version`). */
 const ES_VERSION = '5.6.16';
 
-function sizeOf(ctx: NodeContext, index: string): number {
+async function sizeOf(ctx: NodeContext, index: string): Promise<number> {
   let n = 0;
-  for (const s of ctx.indices.get(index)?.shards ?? []) for (const seg of s.segments()) n += seg.sizeInBytes;
+  for (const s of (await shardSegments(ctx, [index])).shards) for (const seg of s.segments) n += seg.sizeInBytes;
   return n;
 }
 
@@ -30,7 +30,7 @@ export async function upgradeStatus(ctx: NodeContext, indices: string[], human: 
   const perIndex = Object.create(null) as Record<string, unknown>;
   let total = 0;
   for (const name of indices) {
-    const bytes = sizeOf(ctx, name);
+    const bytes = await sizeOf(ctx, name);
     total += bytes;
     perIndex[name] = sizes({}, bytes);
   }

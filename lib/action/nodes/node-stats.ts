@@ -138,7 +138,7 @@ async function section(ctx: NodeContext, metric: string, req: NodesStatsRequest,
   const h = req.human;
   switch (metric) {
     case 'indices':
-      return ['indices', nodeIndicesStats(ctx, req.indexMetrics, req.level, h)];
+      return ['indices', await nodeIndicesStats(ctx, req.indexMetrics, req.level, h)];
     case 'os':
       return ['os', osStats(ctx, h, now)];
     case 'process':

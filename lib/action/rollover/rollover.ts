@@ -16,6 +16,7 @@ import { newIndexMetadata } from '../indices/create-index.js';
 import { indicesOfAlias } from '../resolve-indices.js';
 import { aliasesFrom } from '../aliases/alias-definition.js';
 import { generateRolloverIndexName } from './rollover-name.js';
+import { shardStatsOf } from '../indices/index-stats.js';
 import { dictOf } from '../../dict.js';
 
 export type RolloverCondition = { kind: 'max_age'; value: TimeValue } | { kind: 'max_docs'; value: number };
@@ -78,9 +79,9 @@ export function sourceIndexOf(state: ClusterState, alias: string): string {
   return via[0]!.name;
 }
 
-function primaryDocs(ctx: NodeContext, index: string): number {
+async function primaryDocs(ctx: NodeContext, index: string): Promise<number> {
   let n = 0;
-  for (const s of ctx.indices.get(index)?.shards ?? []) n += s.stats().docsCount;
+  for (const s of await shardStatsOf(ctx, index)) n += s.docsCount;
   return n;
 }
 
@@ -96,7 +97,7 @@ export async function rollover(ctx: NodeContext, req: RolloverRequest, now: numb
   if (existing) throw indexAlreadyExists(target, existing.uuid);
   if (aliasNames(state).has(target)) throw invalidIndexName(target, 'already exists as alias');
 
-  const docs = primaryDocs(ctx, source);
+  const docs = await primaryDocs(ctx, source);
   const age = now - Number(sourceMeta.settings['index.creation_date'] ?? now);
   const conditions: Record<string, boolean> = {};
   let anyMatched = false;

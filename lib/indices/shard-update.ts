@@ -1,18 +1,23 @@
 /**
- * One `update` item on its shard, as ES 5.6 `UpdateHelper`: read the current document
- * (realtime), merge the partial `doc` (or take the upsert when missing), detect no-ops, and write
- * it back with a version check so a concurrent change is caught and retried
- * `retry_on_conflict` times.
+ * One `update` item on its primary, as ES 5.6 `UpdateHelper`: read the current document
+ * (realtime), merge the partial `doc` or run the script (or take the upsert when missing),
+ * detect no-ops, and write the result back with a version check so a concurrent change is
+ * caught and retried `retry_on_conflict` times. The answer carries the `get` section the
+ * request asked for.
  */
-import type { NodeContext } from '../context.js';
-import type { StrataShardEngine } from '../../shard/engine.js';
-import type { ShardOperation } from '../../shard/types.js';
-import type { BulkItemRequest, BulkItemResult } from './types.js';
-import { documentMissing, illegalArgument, versionConflict } from '../../errors/errors.js';
-import { parseWithMappingUpdate, shardsInfo } from './execute-bulk.js';
-import { filterSourceObject } from '../../mapping/source-filter.js';
+import type { ShardUpdateItem, ShardUpdateSpec, ShardWriteSuccess } from '../messages/shard-write.js';
+import type { ShardOperation } from '../shard/types.js';
+import type { StrataShardEngine } from '../shard/engine.js';
+import { documentMissing, versionConflict } from '../errors/errors.js';
+import { filterSourceObject } from '../mapping/source-filter.js';
+import { own, putOwn } from '../dict.js';
+import type { IndexService } from './index-service.js';
+import type { ShardHostDeps } from './shard-host.js';
+import { parseWithMappingUpdate, PRIMARY_TERM } from './shard-bulk.js';
 import { runUpdateScript } from './update-script.js';
-import { own, putOwn } from '../../dict.js';
+
+/** ES's `SequenceNumbersService.UNASSIGNED_SEQ_NO`: a no-op writes nothing. */
+const UNASSIGNED_SEQ_NO = -2;
 
 /**
  * Deep-merge `changes` into `target` in place (ES `XContentHelper.update`); true if anything
@@ -32,18 +37,11 @@ export function mergeInto(target: Record<string, unknown>, changes: Record<strin
   return modified;
 }
 
-export async function executeUpdate(
-  ctx: NodeContext,
-  engine: StrataShardEngine,
-  shardId: number,
-  item: BulkItemRequest,
-  index: string,
-  id: string,
-  routing: string | undefined,
-): Promise<BulkItemResult> {
+/** Run one update item to its end: written, a no-op, or thrown (version conflict after the retries, missing document, script error). */
+export async function shardUpdate(deps: ShardHostDeps, svc: IndexService, engine: StrataShardEngine, shardId: number, item: ShardUpdateItem): Promise<ShardWriteSuccess> {
   const spec = item.update;
-  if (!spec) throw illegalArgument('update item without update body');
-  const svc = ctx.indices.get(index)!;
+  const { id } = item;
+  const index = svc.name;
   const uuid = svc.uuid;
   for (let attempt = 0; ; attempt++) {
     const current = await engine.get(item.type, id);
@@ -62,8 +60,8 @@ export async function executeUpdate(
       else throw documentMissing(item.type, id, index, shardId, uuid);
       if (spec.scriptedUpsert && spec.script) {
         // the script decides the created document; any op but `create` aborts it (5.6 UpdateHelper)
-        const r = runUpdateScript(ctx, spec.script, { op: 'create', _source: structuredClone(newSource), _now: Date.now() });
-        if (r.op !== 'create') return noop(item, index, id, -1, spec, r.source);
+        const r = await runUpdateScript(deps.scripts, spec.script, { op: 'create', _source: structuredClone(newSource), _now: Date.now() });
+        if (r.op !== 'create') return noop(-1, spec, r.source);
         newSource = r.source;
         scriptedText = r.sourceText;
       }
@@ -72,7 +70,7 @@ export async function executeUpdate(
       throw versionConflict(item.type, id, index, shardId, uuid, `current version [${current.version}] is different than the one provided [${item.version}]`);
     } else if (spec.script) {
       const source = current.source ? (JSON.parse(current.source.toString('utf8')) as Record<string, unknown>) : {};
-      const r = runUpdateScript(ctx, spec.script, {
+      const r = await runUpdateScript(deps.scripts, spec.script, {
         _index: index,
         _type: item.type,
         _id: id,
@@ -88,19 +86,19 @@ export async function executeUpdate(
       scriptedText = r.sourceText;
       expectVersion = current.version;
       if (r.op === 'delete') deleting = true;
-      else if (r.op !== null && r.op !== 'index') return noop(item, index, id, current.version, spec, newSource);
+      else if (r.op !== null && r.op !== 'index') return noop(current.version, spec, newSource);
     } else {
       newSource = current.source ? (JSON.parse(current.source.toString('utf8')) as Record<string, unknown>) : {};
       const changed = mergeInto(newSource, spec.doc ?? {});
-      if (spec.detectNoop && !changed) return noop(item, index, id, current.version, spec, newSource);
+      if (spec.detectNoop && !changed) return noop(current.version, spec, newSource);
       expectVersion = current.version;
     }
-    const effRouting = routing ?? current?.routing;
+    const effRouting = item.routing ?? current?.routing;
     const op: ShardOperation = deleting
       ? { op: 'delete', type: item.type, id, ...(effRouting !== undefined ? { routing: effRouting } : {}), version: expectVersion!, versionType: 'internal' }
       : {
           op: 'index',
-          doc: await parseWithMappingUpdate(ctx, index, item.type, id, Buffer.from(scriptedText ?? JSON.stringify(newSource)), effRouting, item.parent ?? current?.parent),
+          doc: await parseWithMappingUpdate(deps, index, item.type, id, Buffer.from(scriptedText ?? JSON.stringify(newSource)), effRouting, item.parent ?? current?.parent),
           ...(created ? { opType: 'create' as const } : { opType: 'index' as const, version: expectVersion!, versionType: 'internal' as const }),
         };
     const [outcome] = await engine.bulk([op]);
@@ -109,30 +107,17 @@ export async function executeUpdate(
       throw outcome ? outcome.error : new Error('the shard returned no outcome');
     }
     const result = deleting ? 'deleted' : created ? 'created' : 'updated';
-    return updateResult(item, index, id, created ? 201 : 200, { version: outcome.ok.version, result, shards: shardsInfo(ctx, index) }, spec, newSource);
+    return { result, version: outcome.ok.version, seqNo: outcome.ok.seqNo, primaryTerm: PRIMARY_TERM, ...getPart(spec, newSource) };
   }
 }
 
-/** A `noop` update result (nothing written, `_shards` all zero). */
-function noop(item: BulkItemRequest, index: string, id: string, version: number, spec: NonNullable<BulkItemRequest['update']>, source: Record<string, unknown>): BulkItemResult {
-  return updateResult(item, index, id, 200, { version, result: 'noop', shards: { total: 0, successful: 0, failed: 0 } }, spec, source);
-}
-
-/** An update item's result, with the `get` section when the request asked for it. */
-function updateResult(
-  item: BulkItemRequest,
-  index: string,
-  id: string,
-  status: number,
-  ok: { version: number; result: 'noop' | 'deleted' | 'created' | 'updated'; shards: { total: number; successful: number; failed: number } },
-  spec: NonNullable<BulkItemRequest['update']>,
-  source: Record<string, unknown>,
-): BulkItemResult {
-  return { opType: 'update', index, type: item.type, id, status, ok: { ...ok, ...getPart(spec, source) } };
+/** A `noop` update (nothing written). */
+function noop(version: number, spec: ShardUpdateSpec, source: Record<string, unknown>): ShardWriteSuccess {
+  return { result: 'noop', version, seqNo: UNASSIGNED_SEQ_NO, primaryTerm: PRIMARY_TERM, ...getPart(spec, source) };
 }
 
 /** The `get` section of an update response when `fields` or `_source` asked for it. */
-function getPart(spec: NonNullable<BulkItemRequest['update']>, source: Record<string, unknown>): { get?: Record<string, unknown> } {
+function getPart(spec: ShardUpdateSpec, source: Record<string, unknown>): { get?: Record<string, unknown> } {
   const wantsSource = spec.sourceFilter !== undefined && spec.sourceFilter !== false;
   const fields = spec.fields ?? [];
   if (!wantsSource && !fields.includes('_source')) return {};

@@ -1,0 +1,95 @@
+/**
+ * The shard side of the shard boundary on this node: answers the messages of
+ * lib/messages/shard-client.ts with the open shard engines. Every failure leaves as a
+ * `ShardError` message; an unexpected one (a bug) is logged here with its stack, since only its
+ * ES form crosses.
+ */
+import type { ShardHandler, ShardMethod, ShardMethods, ShardReply } from '../messages/shard-client.js';
+import type { ShardTarget } from '../messages/shard-maintenance.js';
+import { shardErrorOf } from '../messages/shard-error.js';
+import type { ShardDocument } from '../messages/shard-get.js';
+import type { ScriptService } from '../script/script-service.js';
+import { EsError } from '../errors/es-error.js';
+import { indexNotFound } from '../errors/errors.js';
+import type { IndexService, Logger } from './index-service.js';
+import type { StrataShardEngine } from '../shard/engine.js';
+import { shardBulk } from './shard-bulk.js';
+
+/** What the shard side needs from its node. */
+export interface ShardHostDeps {
+  /** The open index of a name. */
+  index(name: string): IndexService | undefined;
+  /** Compiles update scripts (they run on the primary, as in ES). */
+  scripts: ScriptService;
+  /** Ask the master to merge a dynamic mapping update; resolves once the index has it. */
+  updateMapping(index: string, type: string, update: Record<string, unknown>): Promise<void>;
+  logger: Logger;
+}
+
+type Handlers = { [M in ShardMethod]: (req: ShardMethods[M]['req']) => Promise<ShardMethods[M]['res']> };
+
+/** This node's shard side: one handler per {@link ShardMethods} entry. */
+export class ShardHost implements ShardHandler {
+  private readonly handlers: Handlers;
+
+  constructor(private readonly deps: ShardHostDeps) {
+    this.handlers = {
+      bulk: (req) => shardBulk(deps, this.openIndex(req.index), req),
+      get: async (req) => {
+        const engine = this.engine(req);
+        if (!req.realtime && req.refresh) await engine.refresh();
+        const doc = req.realtime ? await engine.get(req.type, req.id) : await engine.getRefreshed(req.type, req.id);
+        return { doc: doc && documentMessage(doc) };
+      },
+      refresh: async (req) => (await this.engine(req).refresh(), {}),
+      waitForRefresh: async (req) => ({ forced: await this.engine(req).waitForRefresh(req.maxListeners) }),
+      flush: async (req) => (await this.engine(req).flush(), {}),
+      forceMerge: async (req) => {
+        const opts = {
+          ...(req.maxNumSegments !== undefined ? { maxNumSegments: req.maxNumSegments } : {}),
+          ...(req.onlyExpungeDeletes !== undefined ? { onlyExpungeDeletes: req.onlyExpungeDeletes } : {}),
+        };
+        await this.engine(req).forceMerge(opts);
+        return {};
+      },
+      clearCaches: async (req) => this.engine(req).clearCaches({ query: req.query, all: req.all }),
+      stats: async (req) => this.engine(req).stats(),
+      segments: async (req) => ({ segments: this.engine(req).segments() }),
+      recovery: async (req) => this.engine(req).recovery(),
+      fieldStats: async (req) => ({ fields: this.engine(req).fieldStats(req.fields) }),
+    };
+  }
+
+  async handle<M extends ShardMethod>(method: M, req: ShardMethods[M]['req']): Promise<ShardReply<M>> {
+    try {
+      const handler = this.handlers[method] as (r: ShardMethods[M]['req']) => Promise<ShardMethods[M]['res']>;
+      return { ok: await handler(req) };
+    } catch (err) {
+      if (!(err instanceof EsError)) this.deps.logger.error({ err }, `shard request [${method}] failed`);
+      return { error: shardErrorOf(err) };
+    }
+  }
+
+  private openIndex(name: string): IndexService {
+    const svc = this.deps.index(name);
+    if (!svc) throw indexNotFound(name);
+    return svc;
+  }
+
+  private engine(t: ShardTarget): StrataShardEngine {
+    return this.openIndex(t.index).shard(t.shard);
+  }
+}
+
+/** A stored document as its message: no fields the reader does not know, bytes as bytes. */
+function documentMessage(d: ShardDocument): ShardDocument {
+  return {
+    type: d.type,
+    id: d.id,
+    version: d.version,
+    ...(d.routing !== undefined ? { routing: d.routing } : {}),
+    ...(d.parent !== undefined ? { parent: d.parent } : {}),
+    ...(d.source !== undefined ? { source: d.source } : {}),
+    stored: d.stored,
+  };
+}
