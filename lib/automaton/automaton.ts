@@ -76,7 +76,8 @@ export async function runYielding<T>(steps: Steps<T>): Promise<T> {
 export class Nfa {
   readonly accept: boolean[] = [];
   readonly trans: Transition[][] = [];
-  readonly eps: number[][] = [];
+  /** Epsilon edges by source state (most states have none, so no array each). */
+  readonly eps = new Map<number, number[]>();
   start = 0;
   /** Most states allowed while building (a repeat of a large automaton must not exhaust memory). */
   constructor(readonly maxStates: number) {}
@@ -86,7 +87,6 @@ export class Nfa {
     if (this.accept.length >= this.maxStates) throw new TooComplexError(this.accept.length, this.transitionCount(), this.maxStates);
     this.accept.push(accept);
     this.trans.push([]);
-    this.eps.push([]);
     return this.accept.length - 1;
   }
 
@@ -95,7 +95,9 @@ export class Nfa {
   }
 
   addEpsilon(from: number, to: number): void {
-    (this.eps[from] as number[]).push(to);
+    const out = this.eps.get(from);
+    if (out) out.push(to);
+    else this.eps.set(from, [to]);
   }
 
   /** Copy `d` into this automaton (accept flags kept); returns the copy's start state. */
@@ -112,7 +114,8 @@ export class Nfa {
 
   transitionCount(): number {
     let n = 0;
-    for (let s = 0; s < this.trans.length; s++) n += (this.trans[s] as Transition[]).length + (this.eps[s] as number[]).length;
+    for (const ts of this.trans) n += ts.length;
+    for (const e of this.eps.values()) n += e.length;
     return n;
   }
 }
@@ -183,14 +186,18 @@ export function commonPrefix(d: Dfa): string {
   }
 }
 
-/** Helpers building non-deterministic compositions of deterministic parts. */
+/**
+ * Non-deterministic compositions of deterministic parts, as steps that pause after each part's
+ * copy (thousands of parts, or parts of thousands of states, then never hold the event loop).
+ */
 export const compose = {
   /** `a b c ...` */
-  concat(parts: readonly Dfa[], maxStates: number): Nfa {
+  *concat(parts: readonly Dfa[], maxStates: number): Steps<Nfa> {
     const b = new Nfa(maxStates);
     let prev: number[] = [b.addState(false)];
     b.start = prev[0] as number;
     for (const p of parts) {
+      yield;
       const c = b.copy(p);
       for (const s of prev) b.addEpsilon(s, c.start);
       for (const s of c.accepts) b.accept[s] = false;
@@ -200,19 +207,13 @@ export const compose = {
     return b;
   },
   /** `a | b | ...` */
-  union(parts: readonly Dfa[], maxStates: number): Nfa {
+  *union(parts: readonly Dfa[], maxStates: number): Steps<Nfa> {
     const b = new Nfa(maxStates);
     b.start = b.addState(false);
-    for (const p of parts) b.addEpsilon(b.start, b.copy(p).start);
-    return b;
-  },
-  /** `a*` */
-  star(d: Dfa, maxStates: number): Nfa {
-    const b = new Nfa(maxStates);
-    b.start = b.addState(true);
-    const c = b.copy(d);
-    b.addEpsilon(b.start, c.start);
-    for (const s of c.accepts) b.addEpsilon(s, b.start);
+    for (const p of parts) {
+      yield;
+      b.addEpsilon(b.start, b.copy(p).start);
+    }
     return b;
   },
 };

@@ -4,29 +4,30 @@
  */
 import { emptyDfa, MAX_CODE_POINT, TooComplexError, type Dfa, type Steps, type Transition } from './automaton.js';
 
-/** The complement over all code-point strings (Lucene `~`). */
-export function complement(d: Dfa): Dfa {
+/** The complement over all code-point strings (Lucene `~`), pausing every few thousand states. */
+export function* complementSteps(d: Dfa): Steps<Dfa> {
   const accept = d.accept.map((a) => !a);
-  const trans = d.trans.map((ts) => ts.map((t) => ({ ...t })));
+  const trans: Transition[][] = [];
   const dead = accept.length;
   let needDead = false;
   for (let s = 0; s < dead; s++) {
+    if ((s & 4095) === 4095) yield;
     const filled: Transition[] = [];
     let next = 0;
-    for (const t of trans[s] as Transition[]) {
+    for (const t of d.trans[s] as Transition[]) {
       if (t.min > next) filled.push({ min: next, max: t.min - 1, to: dead });
       filled.push(t);
       next = t.max + 1;
     }
     if (next <= MAX_CODE_POINT) filled.push({ min: next, max: MAX_CODE_POINT, to: dead });
-    if (filled.length !== (trans[s] as Transition[]).length) needDead = true;
-    trans[s] = filled;
+    if (filled.length !== (d.trans[s] as Transition[]).length) needDead = true;
+    trans.push(filled);
   }
   if (needDead) {
     accept.push(true);
     trans.push([{ min: 0, max: MAX_CODE_POINT, to: dead }]);
   }
-  return trim({ accept, trans });
+  return yield* trimSteps({ accept, trans });
 }
 
 /** The product automaton accepting what both accept (Lucene `&`), within `limit` states. */
@@ -71,9 +72,9 @@ export function* intersectionSteps(a: Dfa, b: Dfa, limit: number): Steps<Dfa> {
 
 /**
  * Drop states unreachable from the start or unable to reach an accept state, so a run stops as
- * soon as no match is possible and the literal prefix is visible.
+ * soon as no match is possible and the literal prefix is visible. Pauses every few thousand states (a repeat can leave tens of thousands).
  */
-export function trim(d: Dfa): Dfa {
+export function* trimSteps(d: Dfa): Steps<Dfa> {
   const n = d.accept.length;
   const reach = new Uint8Array(n);
   const stack = [0];
@@ -110,6 +111,7 @@ export function trim(d: Dfa): Dfa {
   for (let s = 0; s < n; s++) if (live[s]) id[s] = k++;
   const out: Dfa = { accept: [], trans: [] };
   for (let s = 0; s < n; s++) {
+    if ((s & 4095) === 4095) yield;
     if (!live[s]) continue;
     out.accept.push(Boolean(d.accept[s]));
     out.trans.push((d.trans[s] as Transition[]).filter((t) => live[t.to]).map((t) => ({ min: t.min, max: t.max, to: id[t.to] as number })));

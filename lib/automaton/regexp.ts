@@ -1,12 +1,15 @@
 /**
  * Lucene `RegExp` to a deterministic automaton (`RegExp#toAutomaton(maxDeterminizedStates)`):
- * each operator's result is determinized under the limit, as Lucene minimizes after every step,
- * so no sub-expression can grow without bound and matching never backtracks.
+ * each operator's result is determinized and minimized as Lucene does after every step: a result
+ * that is already deterministic is kept as it is, any other goes through the subset construction
+ * under the limit, so no sub-expression can grow without bound and matching never backtracks.
  */
 import { EsError, illegalArgument } from '../errors/errors.js';
 import { anyStringDfa, compose, emptyDfa, MAX_CODE_POINT, rangeDfa, runSync, runYielding, stringDfa, TooComplexError, type Dfa, type Nfa, type Steps } from './automaton.js';
 import { determinizeSteps } from './determinize.js';
-import { complement, intersectionSteps, trim } from './operations.js';
+import { minimizeSteps } from './minimize.js';
+import { complementSteps, intersectionSteps } from './operations.js';
+import { repeatSteps } from './repeat.js';
 import { parseRegexp, type RegexpNode } from './regexp-parser.js';
 
 /** Lucene's `Operations.DEFAULT_MAX_DETERMINIZED_STATES`. */
@@ -37,17 +40,24 @@ function* compileSteps(src: string, flags: number, maxStates: number): Steps<Dfa
 }
 
 class Compiler {
-  /** Bound on a composition before determinizing (a repeat of a big part must not fill memory). */
+  /**
+   * Bound on a composition before determinizing (a repeat of a big part must not fill memory).
+   * Lucene has none; 50000 states keep the repeats Lucene keeps whole in practice (`a{1,24999}`)
+   * at about twenty megabytes.
+   */
   private readonly nfaCap: number;
   constructor(private readonly limit: number) {
-    this.nfaCap = Math.max(4 * limit, 1024);
+    this.nfaCap = Math.max(4 * limit, 50_000);
   }
 
-  private det(n: Nfa): Steps<Dfa> {
-    return determinizeSteps(n, this.limit);
+  /** Lucene's `MinimizationOperations.minimize(a, maxDeterminizedStates)`: determinize, then minimize. */
+  private *det(n: Nfa): Steps<Dfa> {
+    return yield* minimizeSteps(yield* determinizeSteps(n, this.limit));
   }
 
   *build(e: RegexpNode): Steps<Dfa> {
+    // a pause per node: a pattern of thousands of small parts builds in many short steps
+    yield;
     switch (e.k) {
       case 'range':
         return rangeDfa(e.from, e.to);
@@ -65,41 +75,33 @@ class Compiler {
       case 'interval':
         return yield* this.build(intervalNode(e.min, e.max, e.digits));
       case 'union':
-        return yield* this.det(compose.union(yield* this.all(e.parts), this.nfaCap));
+        return yield* this.det(yield* compose.union(yield* this.all(e.parts), this.nfaCap));
       case 'concat':
-        return yield* this.det(compose.concat(yield* this.all(e.parts), this.nfaCap));
+        return yield* this.det(yield* compose.concat(yield* this.all(e.parts), this.nfaCap));
       case 'inter':
-        return trim(yield* intersectionSteps(yield* this.build(e.a), yield* this.build(e.b), this.limit));
+        // Lucene bounds no product (both sides are deterministic): only the build cap applies
+        return yield* minimizeSteps(yield* intersectionSteps(yield* this.build(e.a), yield* this.build(e.b), this.nfaCap));
       case 'compl':
-        return complement(yield* this.build(e.a));
+        return yield* minimizeSteps(yield* complementSteps(yield* this.build(e.a)));
       case 'opt':
-        return yield* this.det(compose.union([yield* this.build(e.a), stringDfa([])], this.nfaCap));
+        return yield* this.repeat(yield* this.build(e.a), 0, 1);
       case 'star':
-        return yield* this.det(compose.star(yield* this.build(e.a), this.nfaCap));
+        return yield* this.repeat(yield* this.build(e.a), 0, -1);
       case 'repeat':
         return yield* this.repeat(yield* this.build(e.a), e.min, e.max);
     }
   }
 
-  /** `a{min,max}` (max -1: unbounded); Lucene answers the empty language when min > max. */
   private *all(parts: readonly RegexpNode[]): Steps<Dfa[]> {
     const out: Dfa[] = [];
     for (const p of parts) out.push(yield* this.build(p));
     return out;
   }
 
+  /** `a{min,max}` (max -1: unbounded); Lucene answers the empty language when min > max. */
   private *repeat(a: Dfa, min: number, max: number): Steps<Dfa> {
     if (max !== -1 && min > max) return emptyDfa();
-    // a part costs at least one state: refuse before allocating min copies
-    if (min * Math.max(1, a.accept.length) > this.nfaCap) throw new TooComplexError(a.accept.length, 0, this.limit);
-    const parts: Dfa[] = new Array<Dfa>(min).fill(a);
-    if (max === -1) parts.push(yield* this.det(compose.star(a, this.nfaCap)));
-    else if (max > min) {
-      if ((max - min) * Math.max(1, a.accept.length) > this.nfaCap) throw new TooComplexError(a.accept.length, 0, this.limit);
-      const opt = yield* this.det(compose.union([a, stringDfa([])], this.nfaCap));
-      for (let i = min; i < max; i++) parts.push(opt);
-    }
-    return yield* this.det(compose.concat(parts, this.nfaCap));
+    return yield* this.det(yield* repeatSteps(a, min, max, this.nfaCap, this.limit));
   }
 }
 

@@ -28,6 +28,8 @@ const JAVA_EXCEPTIONS: ReadonlySet<string> = new Set([
   'script_exception_wrapper',
   // Lucene's BooleanQuery.TooManyClauses
   'too_many_clauses',
+  // Lucene's TooComplexToDeterminizeException (regexp, wildcard)
+  'too_complex_to_determinize_exception',
 ]);
 
 /** Whether `type` names an ElasticsearchException subclass. */
