@@ -8,7 +8,7 @@ import type { Query } from '../../dsl/query-types.js';
 import type { SegmentReader } from '../../shard/segment-reader.js';
 import type { SortValue } from '../../search/sort-values.js';
 import { isNumericType, type IndexFields } from '../../search/field-types.js';
-import { parseSortBody, type SortSpec } from '../../search/sort-spec.js';
+import { parseSortBody, type SortSpec } from '../../dsl/sort-spec.js';
 
 export interface InnerHitsSpec {
   name?: string;

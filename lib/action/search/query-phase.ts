@@ -13,7 +13,7 @@ import { typeWeight } from '../../search/meta-fields.js';
 import { compileSort } from '../../search/sort-values.js';
 import { compileScriptFields } from '../../search/search-script.js';
 import { Pacer, searchShard } from '../../search/shard-search.js';
-import { isScoreSort, type SortSpec } from '../../search/sort-spec.js';
+import { isScoreSort, type SortSpec } from '../../dsl/sort-spec.js';
 import { AggregatedStats, RecordingStats, type StatsSource, type Weight } from '../../search/weight.js';
 import type { CollectionStats, TermStats } from '../../search/bm25.js';
 import { murmur3x86_32 } from '../../cluster/routing.js';

@@ -8,7 +8,7 @@ import type { ParseOptions } from '../../dsl/parse-context.js';
 import { MATCH_ALL } from '../../dsl/queries/match-all.js';
 import type { Query } from '../../dsl/query-types.js';
 import { EsError } from '../../errors/errors.js';
-import type { SortSpec } from '../../search/sort-spec.js';
+import type { SortSpec } from '../../dsl/sort-spec.js';
 import { parseCollapse, type CollapseSpec } from './collapse.js';
 import type { IndicesOptions } from '../resolve-indices.js';
 import type { AggSpec } from '../../aggs/types.js';

@@ -3,7 +3,7 @@
  * field sorts with order, mode, missing and unmapped_type, plus `_score`, `_doc` and `_uid`.
  */
 import { EsError } from '../errors/errors.js';
-import type { ScriptRef } from '../dsl/script-ref.js';
+import type { ScriptRef } from './script-ref.js';
 
 export type SortOrder = 'asc' | 'desc';
 export type SortMode = 'min' | 'max' | 'sum' | 'avg' | 'median';
