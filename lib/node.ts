@@ -21,6 +21,9 @@ import { nodeAttributes } from './action/nodes/node-identity.js';
 import { parseBytesSizeValue } from './units/byte-size-value.js';
 import { DEFAULT_MAX_CLAUSE_COUNT } from './search/clause-limit.js';
 import { EsError } from './errors/errors.js';
+import { ShardSearchService } from './search/service/shard-service.js';
+import { jsonRoundTrip } from './messages/json-round-trip.js';
+import { getDocument, sourceObject } from './action/document/get-document.js';
 
 export interface StartNodeOptions {
   dataPath: string;
@@ -31,6 +34,11 @@ export interface StartNodeOptions {
   logLevel?: bunyan.LogLevel;
   /** How long `close()` lets in-flight HTTP requests finish (default 30 s). */
   drainTimeoutMs?: number;
+  /**
+   * `json`: every shard search message goes through JSON encode/decode, as over a transport
+   * (default from `STRATA_SHARD_MESSAGES`; `direct` otherwise).
+   */
+  shardMessages?: 'direct' | 'json';
 }
 
 export interface RunningNode {
@@ -108,6 +116,17 @@ export async function startNode(opts: StartNodeOptions): Promise<RunningNode> {
   // ES: http.bind_host defaults to http.host, which defaults to network.host.
   const host = opts.host ?? settings['http.bind_host'] ?? settings['http.host'] ?? settings['network.host'] ?? '127.0.0.1';
   const port = opts.port ?? Number(settings['http.port'] ?? 9200);
+  const scripts = createScriptService(settings, cluster);
+  const searchService = new ShardSearchService({
+    indices,
+    nodeId,
+    scripts,
+    maxClauseCount,
+    logger,
+    // terms lookup and friends read documents through the coordinator's get
+    getSource: async (index, type, id, routing) => sourceObject(await getDocument(context, { index, type, id, ...(routing !== undefined ? { routing } : {}) })),
+  });
+  const shardMessages = opts.shardMessages ?? (process.env['STRATA_SHARD_MESSAGES'] === 'json' ? 'json' : 'direct');
   const context: NodeContext = {
     nodeId,
     nodeName: settings['node.name'] ?? nodeId.slice(0, 7),
@@ -117,7 +136,8 @@ export async function startNode(opts: StartNodeOptions): Promise<RunningNode> {
     logger,
     cluster,
     indices,
-    scripts: createScriptService(settings, cluster),
+    searchShards: shardMessages === 'json' ? jsonRoundTrip(searchService) : searchService,
+    scripts,
     maxClauseCount,
     startedAt: Date.now(),
     attributes: nodeAttributes(settings),
@@ -150,6 +170,7 @@ export async function startNode(opts: StartNodeOptions): Promise<RunningNode> {
       closed = true;
       await server.close();
       context.runtime.close();
+      searchService.close();
       await indices.closeAll();
       await store.close();
       logger.info('closed');

@@ -5,8 +5,9 @@
  * write and rendered hits go through wire-json.ts — so the same messages can run in-process or
  * be encoded for a transport (`test/search/shard-messages.test.ts` runs searches with every
  * message forced through JSON). A shard's failure comes back as a {@link ShardError}, never as
- * an error object. The shard owns its reader contexts: the query phase leaves one open (named
+ * an error object. The shard owns its reader contexts: it opens one (named
  * by `contextId`) for the fetch phase and scrolls, until freed or its keep-alive runs out.
+ * The order of a search: open a context on every shard, then (dfs,) query, fetch and free.
  */
 import type { Query } from '../dsl/query-types.js';
 import type { SortSpec } from '../dsl/sort-spec.js';
@@ -14,8 +15,8 @@ import type { ScriptField } from '../dsl/search-source.js';
 import type { AggSpec } from '../aggs/types.js';
 import type { AggMessage } from '../aggs/agg-messages.js';
 import type { ShardError } from './shard-error.js';
-import type { SortValue } from './hit-order.js';
-import type { WireJson, WireNumber, WireSortValue } from './wire-json.js';
+import type { ScoredDoc, SortValue } from './hit-order.js';
+import { fromWireNumber, fromWireSortValue, toWireNumber, toWireSortValue, type WireJson, type WireNumber, type WireSortValue } from './wire-json.js';
 
 /** One shard copy of an index. */
 export interface ShardRef {
@@ -50,8 +51,11 @@ export interface ShardSearchSource {
   rescoreWindow?: number;
   /** `collapse.field`. */
   collapseField?: string;
-  /** A scroll: keep every hit (the coordinator pages through them). */
+  docvalueFields: string[];
+  /** The request is a scroll (`scroll` given). */
   scroll: boolean;
+  /** Keep every hit (the first page of a scroll: the coordinator pages through them). */
+  keepAllHits: boolean;
 }
 
 /** Statistics of the dfs phase, summed over shards (`dfs_query_then_fetch`). */
@@ -60,8 +64,11 @@ export interface DfsStats {
   terms: Array<{ field: string; term: string; docFreq: number; totalTermFreq: number }>;
 }
 
-/** Opening a reader context on a shard: shared by the dfs and query phases. */
-export interface ShardOpen extends ShardRef {
+/**
+ * Open a reader context on a shard (ES creates one per shard at the start of a search): the
+ * shard's searcher is acquired now, so every phase and scroll page sees the same documents.
+ */
+export interface OpenContextRequest extends ShardRef {
   /** Position of the shard in the request (the reduce tie-breaker). */
   shardIndex: number;
   /** Number of shards the request runs on (aggregation shard sizes). */
@@ -73,30 +80,28 @@ export interface ShardOpen extends ShardRef {
   /** Filters of the aliases the index was reached through, as stored (query JSON). */
   aliasFilters?: Array<Record<string, unknown>>;
   source: ShardSearchSource;
+  /** Free the context if nothing touches it for this long (ES `keep_alive`). */
+  keepAliveMs: number;
 }
 
-/** The dfs phase: open a context and report the statistics the query asks for. */
-export interface DfsPhaseRequest extends ShardOpen {
-  /** Statistics to report besides the ones the query asks for (a second round, rarely needed). */
-  extra?: { fields: string[]; terms: Array<{ field: string; term: string }> };
-  /** Reuse this context (the second round). */
-  contextId?: string;
-}
-
-export interface DfsPhaseResult extends DfsStats {
+export interface OpenContextResult {
   contextId: string;
 }
 
+/** The dfs phase: the statistics the query asks for on this shard (`extra`: more to report). */
+export interface DfsPhaseRequest {
+  contextId: string;
+  /** Report only these (a second round, when other shards asked for statistics this one did not). */
+  only?: { fields: string[]; terms: Array<{ field: string; term: string }> };
+}
+
 /** The query phase (ES `QuerySearchRequest`). */
-export interface QueryPhaseRequest extends ShardOpen {
-  /** The context the dfs phase opened. */
-  contextId?: string;
+export interface QueryPhaseRequest {
+  contextId: string;
   /** Summed statistics of the dfs phase. */
   dfs?: DfsStats;
   /** Collection stops after this epoch time in ms (`timeout`); absent: no timeout. */
   deadlineEpochMs?: number;
-  /** Keep the reader context for a fetch phase or a scroll this long; absent: free it at once. */
-  keepAliveMs?: number;
 }
 
 /** A hit of the query phase, on the wire. */
@@ -109,8 +114,6 @@ export interface WireDoc {
 }
 
 export interface QueryPhaseResult {
-  /** Present when a keep-alive was asked for. */
-  contextId?: string;
   top: WireDoc[];
   /** Group keys of `top` when collapsing (parallel array). */
   groups?: WireSortValue[];
@@ -130,8 +133,6 @@ export interface FetchPhaseRequest {
   hits: WireDoc[];
   /** Whether `_score` is meaningful (score sort or track_scores). */
   scores: boolean;
-  /** Renew the context's keep-alive (scroll). */
-  keepAliveMs?: number;
 }
 
 export interface FetchPhaseResult {
@@ -174,9 +175,12 @@ export interface ValidateResult {
 
 /** The shard side's search service, as the coordinator reaches it. */
 export interface ShardSearchClient {
-  dfsPhase(req: DfsPhaseRequest): Promise<ShardReply<DfsPhaseResult>>;
+  openContext(req: OpenContextRequest): Promise<ShardReply<OpenContextResult>>;
+  dfsPhase(req: DfsPhaseRequest): Promise<ShardReply<DfsStats>>;
   queryPhase(req: QueryPhaseRequest): Promise<ShardReply<QueryPhaseResult>>;
   fetchPhase(req: FetchPhaseRequest): Promise<ShardReply<FetchPhaseResult>>;
+  /** Restart a context's keep-alive (a scroll's `scroll` parameter); false when it is gone. */
+  renewContext(contextId: string, keepAliveMs: number): Promise<boolean>;
   /** Close a reader context; false when it was gone already (freed or expired). */
   freeContext(contextId: string): Promise<boolean>;
   explain(req: ExplainRequest): Promise<ShardReply<ExplainResult>>;
@@ -184,3 +188,13 @@ export interface ShardSearchClient {
 }
 
 export type { SortValue };
+
+/** A hit's wire form (the shard index is the coordinator's, so it stays behind). */
+export function toWireDoc(h: ScoredDoc): WireDoc {
+  return { seg: h.seg, doc: h.doc, globalDoc: h.globalDoc, score: toWireNumber(h.score), ...(h.sortValues ? { sortValues: h.sortValues.map(toWireSortValue) } : {}) };
+}
+
+/** The hit of a wire form, on the shard at position `shard` of the request. */
+export function fromWireDoc(w: WireDoc, shard: number): ScoredDoc {
+  return { shard, seg: w.seg, doc: w.doc, globalDoc: w.globalDoc, score: fromWireNumber(w.score), ...(w.sortValues ? { sortValues: w.sortValues.map(fromWireSortValue) } : {}) };
+}
