@@ -143,7 +143,7 @@ test('count, explain and validate answer the same', async (t) => {
   t.false((await same(t, 'POST', '/msgs/_validate/query?explain=true', { query: { range: { day: { gte: 'not a date' } } } })).body.valid);
 });
 
-test('a scroll pages the same and frees its contexts', async (t) => {
+test.serial('a scroll pages the same and frees its contexts', async (t) => {
   const pages = async (n: Node): Promise<unknown[]> => {
     const first = await n.req('POST', '/msgs/_search?scroll=1m', { size: 15, sort: ['_doc'], aggs: { t: { terms: { field: 'tag' } } } });
     const open = async (): Promise<number> => (await n.req('GET', '/msgs/_stats/search')).body._all.total.search.open_contexts as number;
@@ -193,4 +193,39 @@ test('rendered values and sort values have one JSON form each', (t) => {
   t.deepEqual(Object.entries(back['proto'] as object), [['__proto__', 1], ['$raw', 'not a tag'], ['$$x', 2]]);
   t.throws(() => encodeRendered({ m: new Map() }), { instanceOf: TypeError });
   for (const s of [1.5, 'Infinity', null, Infinity, -Infinity, NaN, -0, '']) t.true(Object.is(fromWireSortValue(JSON.parse(JSON.stringify(toWireSortValue(s)))), s));
+});
+
+test('a reader context nobody frees is reaped when its keep-alive runs out', async (t) => {
+  const client = direct.node.context.searchShards;
+  const opened = await client.openContext({
+    index: 'msgs',
+    shard: 0,
+    shardIndex: 0,
+    requestShards: 1,
+    nowMs: Date.now(),
+    indexBoost: 1,
+    source: { types: [], from: 0, size: 10, trackScores: false, version: false, explain: false, docvalueFields: [], searchType: 'query_then_fetch', scroll: false, keepAllHits: false },
+    keepAliveMs: 100,
+  });
+  if (!('ok' in opened)) return t.fail(JSON.stringify(opened));
+  const id = opened.ok.contextId;
+  t.true('ok' in (await client.queryPhase({ contextId: id })));
+  t.true(await client.renewContext(id, 150));
+  await new Promise((r) => setTimeout(r, 400));
+  t.deepEqual(await client.fetchPhase({ contextId: id, hits: [], scores: true }), {
+    failure: { type: 'search_context_missing_exception', status: 404, reason: `No search context found for id [${id}]` },
+  });
+  t.false(await client.freeContext(id));
+});
+
+test.serial('a scroll past its keep-alive is gone on the shards too', async (t) => {
+  const first = await json.req('POST', '/msgs/_search?scroll=200ms', { size: 5 });
+  t.is(first.status, 200);
+  const open = async (): Promise<number> => (await json.req('GET', '/msgs/_stats/search')).body._all.total.search.open_contexts as number;
+  t.is(await open(), 3);
+  await new Promise((r) => setTimeout(r, 600));
+  t.is(await open(), 0);
+  const next = await json.req('POST', '/_search/scroll', { scroll: '1m', scroll_id: first.body._scroll_id });
+  t.is(next.status, 404);
+  t.is(next.body.error.caused_by.type, 'search_context_missing_exception');
 });
