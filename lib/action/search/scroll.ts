@@ -84,7 +84,7 @@ async function nextPage(ctx: NodeContext, sc: ScrollContext): Promise<Record<str
   sc.cursor += page.length;
   // Fetch failures belong to this page's response only.
   const st = { ...sc.state, failures: [...sc.state.failures] };
-  const { hits } = await fetchPhase(ctx, st, page, sc.request);
+  const { hits } = await fetchPhase(ctx, st, page);
   const started = Date.now();
   const body = searchResponse({ ...st, started }, hits, { scrollId: sc.id });
   // aggregations come with the initial scroll response only, as in ES

@@ -81,7 +81,6 @@ export async function queryPhase(ctx: NodeContext, r: SearchRequest, opts: { ind
       throw new EsError('index_not_found_exception', 404, 'no such index', { metadata: { 'resource.type': 'index_or_alias', 'resource.id': b.index, index_uuid: '_na_', index: b.index } });
     }
   }
-  let shardIndex = 0;
   for (const t of targets) {
     const meta = state.indices[t.index];
     if (meta && meta.state === 'close') {
@@ -228,7 +227,8 @@ export async function release(ctx: NodeContext, contexts: readonly ShardRun[]): 
 }
 
 /**
- * Fetch and render `page` (hits best first), one fetch per shard. A shard whose fetch fails is a
+ * Fetch and render `page` (hits best first), one fetch message per shard (the shard renders with
+ * the options its reader context was opened with). A shard whose fetch fails is a
  * shard failure (`_shards.failures`) and its hits drop out of the page, as ES's fetch phase
  * does; when that leaves no successful shard, "all shards failed" in the fetch phase.
  * @returns the hits that were fetched, and their rendering, in page order
@@ -237,7 +237,6 @@ export async function fetchPhase(
   ctx: NodeContext,
   st: SearchState,
   page: readonly ScoredDoc[],
-  r: SearchRequest,
 ): Promise<{ page: ScoredDoc[]; hits: Array<Record<string, unknown>> }> {
   const byShard = new Map<number, ScoredDoc[]>();
   for (const h of page) {
@@ -290,7 +289,7 @@ export async function search(ctx: NodeContext, r: SearchRequest): Promise<Record
   const st = await queryPhase(ctx, r);
   try {
     const from = fromOf(r);
-    const { page, hits } = await fetchPhase(ctx, st, st.merged.slice(from, from + sizeOf(r)), r);
+    const { page, hits } = await fetchPhase(ctx, st, st.merged.slice(from, from + sizeOf(r)));
     if (r.collapse) await renderCollapse(ctx, r, page, hits);
     const body = searchResponse(st, hits);
     return body;
