@@ -171,6 +171,7 @@ export async function startNode(opts: StartNodeOptions): Promise<RunningNode> {
       await server.close();
       context.runtime.close();
       searchService.close();
+      await context.scripts.close();
       await indices.closeAll();
       await store.close();
       logger.info('closed');

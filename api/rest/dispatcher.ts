@@ -11,7 +11,8 @@
  * 5. unknown query parameters → 400 `illegal_argument_exception` (see params.ts);
  * 6. run the handler; any throw becomes an ES error body; HEAD answers carry the status and
  *    content-length of the full answer but no body.
- * Bodies over `maxContentLength` (ES `http.max_content_length`, 100mb) get 413 with no body.
+ * Bodies over `maxContentLength` (ES `http.max_content_length`, 100mb) get 413 with no body;
+ * gzip/deflate request bodies are inflated first (request-decompression.ts).
  * With CORS configured (cors.ts) preflights and refused origins are answered before all of this,
  * and answers carry the CORS headers; with compression (compression.ts) bodies are gzipped or
  * deflated when the client accepts it.
@@ -27,6 +28,7 @@ import { fromContentTypeHeader, sniffContentType, type XContentType } from './co
 import { renderError, renderResponse, renderSimpleError, renderText, type Rendered, type RenderContext } from './render.js';
 import { corsResponseHeaders, corsVerdict, type CorsConfig } from './cors.js';
 import { chooseEncoding, compressBody, type CompressionConfig } from './compression.js';
+import { inflateBody, requestDecoding } from './request-decompression.js';
 
 const PLAIN_TEXT_DEPRECATED = 'Plain text request bodies are deprecated. Use request parameters or body in a supported format.';
 
@@ -129,7 +131,18 @@ export class Dispatcher {
     });
     req.on('end', () => {
       if (aborted) return;
-      void this.dispatch(req, res, chunks.length === 1 ? chunks[0] : Buffer.concat(chunks));
+      const body = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
+      const decoding = requestDecoding(req.headers['content-encoding']);
+      if (decoding === undefined) {
+        void this.dispatch(req, res, body);
+        return;
+      }
+      void inflateBody(body, decoding, this.maxContentLength).then((inflated) => {
+        if (inflated.kind === 'body') void this.dispatch(req, res, inflated.body);
+        else if (inflated.kind === 'too-large') this.tooLarge(req, res);
+        // ES 5.6 logs a decoder failure and closes the channel without an answer
+        else res.destroy();
+      });
     });
     req.on('error', () => {
       aborted = true;

@@ -1,7 +1,8 @@
 /**
  * Holds the current cluster state and applies updates one at a time: each update is a pure
- * function of the state; the result is persisted (synced) before listeners see it and before
- * the caller's request is acknowledged.
+ * function of the state; the result is persisted (synced) before listeners see it, and it is
+ * visible through {@link ClusterService.state} once the listeners have applied it, before the
+ * caller's request is acknowledged.
  */
 import { normalizeState, type ClusterState, type ClusterStateUpdate } from './state.js';
 import type { StateStore } from './state-store.js';
@@ -39,8 +40,15 @@ export class ClusterService {
       if (next === prev) return prev;
       const versioned = normalizeState({ ...next, version: prev.version + 1 }, prev);
       await this.store.save(versioned);
-      this.current = versioned;
-      for (const l of this.listeners) await l(versioned, prev);
+      // Readers see the new state only once it is applied (indices and shards opened), as ES's
+      // ClusterApplierService sets it after its appliers: otherwise a request could find a new
+      // index in the state and reach for its shards before they exist (a concurrent auto-create
+      // answered index_not_found_exception).
+      try {
+        for (const l of this.listeners) await l(versioned, prev);
+      } finally {
+        this.current = versioned;
+      }
       return versioned;
     };
     const p = this.queue.then(run, run);

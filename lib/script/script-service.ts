@@ -5,7 +5,7 @@
  * operation (`script.engine.<lang>.<type>[.<op>]`, `script.<op>`), the compilation rate limit
  * `script.max_compilations_per_minute` (default 15, a token bucket refilled continuously) —
  * and caching compiled scripts by language, source and options (`script.cache.max_size`,
- * default 100, least recently used evicted).
+ * default 100, least recently used evicted). Update scripts run on worker threads (isolated/).
  */
 import { EsError } from '../errors/errors.js';
 import type { ScriptRef } from '../dsl/script-ref.js';
@@ -13,6 +13,8 @@ import { compileExpression } from './expression/expression.js';
 import { compilePainless } from './painless/engine.js';
 import type { ExecutableScript } from './types.js';
 import { own } from '../dict.js';
+import { ScriptWorkerPool } from './isolated/worker-pool.js';
+import type { UpdateScriptResult } from './update-context.js';
 
 /** The operation a script runs for (ES `ScriptContext.Standard` keys). */
 export type ScriptOperation = 'update' | 'search' | 'aggs' | 'ingest';
@@ -78,6 +80,8 @@ export interface ResolvedScript {
 /** The script service of one node. */
 export class ScriptService {
   private readonly cache = new Map<string, ExecutableScript>();
+  /** Worker threads for update scripts, started on first use. */
+  private pool: ScriptWorkerPool | undefined;
   /** Scripts compiled so far (ES `ScriptStats#compilations`, reported by `_nodes/stats/script`). */
   compilations = 0;
   /** Compiled scripts dropped from the cache (ES `ScriptStats#cacheEvictions`). */
@@ -157,6 +161,28 @@ export class ScriptService {
       this.cacheEvictions++;
     }
     return { script, lang, source };
+  }
+
+  /**
+   * Run the update script `ref` over `vars` (the `ctx` map) on a script worker thread
+   * (isolated/worker-pool.ts), so that it cannot stall the node. Resolution, settings checks,
+   * the compilation limit and compile errors happen here first, exactly as for other scripts.
+   */
+  async runUpdate(ref: ScriptRef, vars: Record<string, unknown>): Promise<UpdateScriptResult> {
+    const resolved = this.compile(ref, 'update');
+    this.pool ??= new ScriptWorkerPool();
+    return this.pool.runUpdate({
+      source: resolved.source,
+      ...(ref.type !== 'inline' ? { name: ref.idOrCode } : {}),
+      regexEnabled: this.regexEnabled,
+      params: ref.params,
+      vars,
+    });
+  }
+
+  /** Stop the script workers (node shutdown). */
+  async close(): Promise<void> {
+    await this.pool?.close();
   }
 
   /** Compile without settings checks or rate limit (validating a stored script on put). */

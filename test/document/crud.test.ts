@@ -157,3 +157,13 @@ test('get, _source and mget return the stored _source bytes as they were sent', 
   // Filtering parses and re-renders, as ES does.
   t.deepEqual((await node.request('GET', '/twitter/tweet/raw1?_source_include=s')).body._source, { s: 'xé' });
 });
+
+test('concurrent writes that auto-create one index all find it (a request never sees an index before its shards open)', async (t) => {
+  const later = <T>(ms: number, f: () => Promise<T>) => new Promise<T>((resolve, reject) => setTimeout(() => f().then(resolve, reject), ms));
+  for (let round = 0; round < 3; round++) {
+    const index = `auto-race-${round}`;
+    // staggered: the later ones arrive while the first is creating the index and opening its shards
+    const answers = await Promise.all(Array.from({ length: 12 }, (_, i) => later(i, () => node.request('PUT', `/${index}/t/${i}`, { n: i }))));
+    t.deepEqual(answers.map((a) => a.status), Array(12).fill(201), answers.map((a) => a.text).join('\n'));
+  }
+});

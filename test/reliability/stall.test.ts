@@ -6,17 +6,20 @@
  * The test machine is shared: even an idle server answers `GET /` in tens of milliseconds at
  * times, so the bound is 100 ms above the idle p99 measured first with the same probe. Work
  * that cannot yield (one script execution, bounded by the budgets of docs/scripting.md) is held
- * to a stall of at most {@link SINGLE_STALL_MS} instead: before the budgets it was 17 s or forever.
+ * to a stall of at most {@link SINGLE_STALL_MS} instead (its CPU budget is 50 ms; on a busy
+ * machine its wall time is longer): before the budgets it was 17 s or forever. Update scripts run
+ * on a script worker thread and are held to the p99 bound.
  */
 import test from 'ava';
 import { probeDuring, startServerUnderTest, type ServerUnderTest } from '../helpers/responsiveness.js';
+import { MAX_EXECUTION_MS, MAX_ISOLATED_EXECUTION_MS } from '../../lib/script/painless/budget.js';
 
 let server: ServerUnderTest;
 const DOCS = 6000;
 /** GET / p99 on the idle server (ms). */
 let idleP99 = 0;
 /** Longest stall allowed for a single budgeted script execution (ms). */
-const SINGLE_STALL_MS = 5000;
+const SINGLE_STALL_MS = 1000;
 
 test.before(async () => {
   server = await startServerUnderTest();
@@ -86,6 +89,13 @@ test.serial('a date format named after an Object.prototype member is an unknown 
 
 const FIB = 'int fib(int n) { return n < 2 ? n : fib(n - 1) + fib(n - 2); } return fib(40);';
 const CALLS_REASON = 'The maximum number of function calls [250000] that a script can make has been reached.';
+const timeReason = (ms: number) => `The maximum time of [${ms}ms] that a script can run has been reached.`;
+
+/** fib(40) ends on the call budget, or on the watchdog first where the interpreter is still cold on a busy machine. */
+function budgetError(t: import('ava').ExecutionContext, cause: { type: string; reason: string }, limitMs: number): void {
+  t.is(cause.type, 'painless_error');
+  t.true([CALLS_REASON, timeReason(limitMs)].includes(cause.reason), cause.reason);
+}
 
 test.serial('fib(40) in script_fields fails the shard with a script_exception; the node keeps answering', async (t) => {
   const r = await probeDuring(server, () => server.request('POST', '/s/_search', { size: 3, script_fields: { f: { script: FIB } } }));
@@ -98,26 +108,31 @@ test.serial('fib(40) in script_fields fails the shard with a script_exception; t
   t.is(reason.lang, 'painless');
   t.is(reason.script, FIB);
   t.true(Array.isArray(reason.script_stack));
-  t.deepEqual(reason.caused_by, { type: 'painless_error', reason: CALLS_REASON });
+  budgetError(t, reason.caused_by, MAX_EXECUTION_MS);
   bounded(t, r, 'fib script_fields');
 });
 
-test.serial('fib(40) and a 200 x new long[9000000] loop in _update: script_exception, process alive', async (t) => {
+test.serial('fib(40), a 200 x new long[1500000] loop and a scan loop in _update run on a script worker: script_exception, GET / keeps answering', async (t) => {
   await server.request('PUT', '/u/t/1?refresh=true', { n: 1 });
   const r = await probeDuring(server, async () => [
     await server.request('POST', '/u/t/1/_update', { script: FIB }),
-    await server.request('POST', '/u/t/1/_update', { script: 'for (int i = 0; i < 200; i++) { long[] a = new long[9000000]; } ctx._source.n = 2;' }),
+    await server.request('POST', '/u/t/1/_update', { script: 'for (int i = 0; i < 200; i++) { long[] a = new long[1500000]; } ctx._source.n = 2;' }),
+    // each step scans a list of a million: the watchdog prices calls by the size they work on
+    await server.request('POST', '/u/t/1/_update', { script: 'List l = new ArrayList(); for (int i = 0; i < 4; i++) { l.add(i); } while (l.size() < 1000000) { l.addAll(l); } int n = 0; for (int j = 0; j < 100000; j++) { if (l.contains(-1)) { n++; } } ctx._source.n = n;' }),
   ]);
-  const [fib, alloc] = r.result;
+  const [fib, alloc, scan] = r.result;
   t.is(fib!.status, 400);
   t.is(fib!.body.error.reason, 'failed to execute script');
   t.is(fib!.body.error.caused_by.type, 'script_exception');
-  t.deepEqual(fib!.body.error.caused_by.caused_by, { type: 'painless_error', reason: CALLS_REASON });
+  budgetError(t, fib!.body.error.caused_by.caused_by, MAX_ISOLATED_EXECUTION_MS);
   t.is(alloc!.status, 400);
   t.is(alloc!.body.error.caused_by.type, 'script_exception');
   t.deepEqual(alloc!.body.error.caused_by.caused_by, { type: 'out_of_memory_error', reason: 'Java heap space' });
+  t.is(scan!.status, 400);
+  t.deepEqual(scan!.body.error.caused_by.caused_by, { type: 'painless_error', reason: timeReason(MAX_ISOLATED_EXECUTION_MS) });
   t.deepEqual((await server.request('GET', '/u/t/1')).body._source, { n: 1 });
-  bounded(t, r, '_update scripts');
+  responsive(t, r, '_update scripts');
+  t.log(`_update scripts: ${describe(r)}`);
 });
 
 /** A script that costs a fraction of a millisecond per document. */

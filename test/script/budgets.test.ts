@@ -7,15 +7,16 @@ import { compilePainless } from '../../lib/script/painless/engine.js';
 import { toHost, toScript } from '../../lib/script/runtime/values.js';
 import { EsError } from '../../lib/errors/errors.js';
 import { compileExpression } from '../../lib/script/expression/expression.js';
-import { MAX_ALLOCATION, MAX_CALLS, MAX_EXECUTION_MS } from '../../lib/script/painless/budget.js';
+import { MAX_ALLOCATION, MAX_CALLS, MAX_EXECUTION_MS, MAX_ISOLATED_EXECUTION_MS } from '../../lib/script/painless/budget.js';
 
-function run(src: string, params: Record<string, unknown> = {}): unknown {
-  return toHost(compilePainless(src, { regexEnabled: false }).execute({ params: toScript(params) }));
+/** Runs with the watchdog of a script worker unless `maxExecutionMs` says otherwise (the event loop's is tested below). */
+function run(src: string, params: Record<string, unknown> = {}, maxExecutionMs = MAX_ISOLATED_EXECUTION_MS): unknown {
+  return toHost(compilePainless(src, { regexEnabled: false, maxExecutionMs }).execute({ params: toScript(params) }));
 }
 
-function fail(src: string): EsError {
+function fail(src: string, maxExecutionMs = MAX_ISOLATED_EXECUTION_MS): EsError {
   try {
-    run(src);
+    run(src, {}, maxExecutionMs);
   } catch (e) {
     if (e instanceof EsError) return e;
     throw e;
@@ -53,7 +54,9 @@ test('deep recursion is a stack_overflow_error script_exception, never a RangeEr
 
 test('allocations count against one budget per execution', (t) => {
   // each array fits the per-array limit; together they exceed the execution's budget
-  const big = fail('for (int i = 0; i < 200; i++) { long[] a = new long[9000000]; } return 1;');
+  const big = fail('for (int i = 0; i < 200; i++) { long[] a = new long[1500000]; } return 1;');
+  // one array past the per-array limit (ES would try: Java's heap decides there)
+  t.is(fail(`long[] a = new long[${MAX_ALLOCATION + 1}]; return 1;`).causedBy?.type, 'out_of_memory_error');
   t.is(big.type, 'script_exception');
   t.deepEqual({ type: big.causedBy?.type, reason: big.causedBy?.reason }, { type: 'out_of_memory_error', reason: 'Java heap space' });
   const keep = fail('def l = []; for (int i = 0; i < 200; i++) { l.add(new long[1000000]); } return l.size();');
@@ -66,12 +69,22 @@ test('allocations count against one budget per execution', (t) => {
 
 test('a loop whose steps are each costly stops at the watchdog', (t) => {
   // 500,000 iterations (under the loop counter) of a scan over 20,000 elements
-  const e = fail('def l = new ArrayList(); for (int i = 0; i < 20000; i++) { l.add(i); } int n = 0; for (int j = 0; j < 490000; j++) { if (l.contains(-1)) { n++; } } return n;');
-  t.is(e.type, 'script_exception');
-  t.deepEqual({ type: e.causedBy?.type, reason: e.causedBy?.reason }, {
-    type: 'painless_error',
-    reason: `The maximum time of [${MAX_EXECUTION_MS}ms] that a script can run has been reached.`,
-  });
+  const scan = 'def l = new ArrayList(); for (int i = 0; i < 20000; i++) { l.add(i); } int n = 0; for (int j = 0; j < 490000; j++) { if (l.contains(-1)) { n++; } } return n;';
+  for (const limit of [MAX_EXECUTION_MS, MAX_ISOLATED_EXECUTION_MS]) {
+    const e = fail(scan, limit);
+    t.is(e.type, 'script_exception');
+    t.deepEqual({ type: e.causedBy?.type, reason: e.causedBy?.reason }, {
+      type: 'painless_error',
+      reason: `The maximum time of [${limit}ms] that a script can run has been reached.`,
+    });
+  }
+});
+
+test('on the event loop, the watchdog stops a runaway loop (MAX_EXECUTION_MS) by default', (t) => {
+  const e = t.throws(() => compilePainless('long s = 0; while (true) { s++; }', { regexEnabled: false }).execute({ params: null })) as EsError;
+  t.is(e.causedBy?.type, 'painless_error');
+  // the loop counter (1M statements) or the watchdog, whichever comes first on this machine
+  t.regex(e.causedBy!.reason, /maximum number of statements|maximum time of \[50ms\]/);
 });
 
 test('expressions: a long operator chain is a compile error, never a stack overflow per document', (t) => {

@@ -5,9 +5,12 @@ import test from 'ava';
 import { compilePainless } from '../../lib/script/painless/engine.js';
 import { toHost, toScript } from '../../lib/script/runtime/values.js';
 import { EsError } from '../../lib/errors/errors.js';
+import { MAX_ISOLATED_EXECUTION_MS } from '../../lib/script/painless/budget.js';
 
+// Language semantics and ES's own limits (the loop counter): with the watchdog of a script
+// worker, so a cold interpreter on a busy machine reaches them (budgets.test.ts tests the watchdog).
 function run(src: string, params: Record<string, unknown> = {}, regexEnabled = false): unknown {
-  return toHost(compilePainless(src, { regexEnabled }).execute({ params: toScript(params) }));
+  return toHost(compilePainless(src, { regexEnabled, maxExecutionMs: MAX_ISOLATED_EXECUTION_MS }).execute({ params: toScript(params) }));
 }
 
 function fail(src: string, params: Record<string, unknown> = {}, regexEnabled = false): EsError {

@@ -157,10 +157,13 @@ test('the loop limit and disabled inline scripts in search', async (t) => {
   const loop = await node.request('POST', '/s/_search', { query: { ids: { values: ['1'] } }, script_fields: { x: { script: 'int i = 0; while (true) { i++ } return i;' } } });
   t.is(loop.status, 500);
   t.is(loop.body.error.type, 'search_phase_execution_exception');
-  t.deepEqual(loop.body.error.failed_shards[0].reason.caused_by, {
-    type: 'painless_error',
-    reason: 'The maximum number of statements that can be executed in a loop has been reached.',
-  });
+  // ES's loop counter (1M statements), or first the event loop's 50 ms watchdog on a busy machine
+  const cause = loop.body.error.failed_shards[0].reason.caused_by;
+  t.is(cause.type, 'painless_error');
+  t.true(
+    ['The maximum number of statements that can be executed in a loop has been reached.', 'The maximum time of [50ms] that a script can run has been reached.'].includes(cause.reason),
+    cause.reason,
+  );
   const other = await startTestNode({ settings: { 'script.search': 'false' } });
   try {
     await other.request('PUT', '/x/t/1?refresh=true', { n: 1 });

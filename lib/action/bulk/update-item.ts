@@ -62,7 +62,7 @@ export async function executeUpdate(
       else throw documentMissing(item.type, id, index, shardId, uuid);
       if (spec.scriptedUpsert && spec.script) {
         // the script decides the created document; any op but `create` aborts it (5.6 UpdateHelper)
-        const r = runUpdateScript(ctx, spec.script, { op: 'create', _source: structuredClone(newSource), _now: Date.now() });
+        const r = await runUpdateScript(ctx, spec.script, { op: 'create', _source: structuredClone(newSource), _now: Date.now() });
         if (r.op !== 'create') return noop(item, index, id, -1, spec, r.source);
         newSource = r.source;
         scriptedText = r.sourceText;
@@ -72,7 +72,7 @@ export async function executeUpdate(
       throw versionConflict(item.type, id, index, shardId, uuid, `current version [${current.version}] is different than the one provided [${item.version}]`);
     } else if (spec.script) {
       const source = current.source ? (JSON.parse(current.source.toString('utf8')) as Record<string, unknown>) : {};
-      const r = runUpdateScript(ctx, spec.script, {
+      const r = await runUpdateScript(ctx, spec.script, {
         _index: index,
         _type: item.type,
         _id: id,

@@ -21,14 +21,35 @@ export const MAX_LOOP_COUNTER = 1_000_000;
 export const MAX_CALLS = 250_000;
 /** User-function call depth at which a script fails with `stack_overflow_error`. */
 export const MAX_CALL_DEPTH = 200;
-/** Largest single array a script may allocate. */
-export const MAX_ARRAY_LENGTH = 10_000_000;
+/**
+ * Largest single array a script may allocate. Filling an array is one operation that cannot be
+ * interrupted; V8 needs 25–40 ns an element on a busy machine, so 2M elements cost at most
+ * about as long as {@link MAX_EXECUTION_MS}.
+ */
+export const MAX_ARRAY_LENGTH = 2_000_000;
 /** Array elements and collection-literal entries allocated per execution. */
-export const MAX_ALLOCATION = 10_000_000;
-/** Wall and process CPU time one execution may use, read every {@link CLOCK_EVERY} operations. */
-export const MAX_EXECUTION_MS = 1000;
+export const MAX_ALLOCATION = 2_000_000;
+/**
+ * Wall and process CPU time one execution on the event loop may use (search, aggregation and
+ * ingest scripts), read every {@link CLOCK_EVERY} operations. Such an execution cannot yield,
+ * so this is about the longest it holds the event loop: small enough that `GET /` still answers
+ * within 100 ms while a hostile script runs (issue 8).
+ */
+export const MAX_EXECUTION_MS = 50;
+/**
+ * The same for an execution on a script worker thread (update scripts,
+ * lib/script/isolated/): it stalls no other request, so it gets time for ES's own loop counter
+ * and a cold interpreter on a busy machine; the bound keeps one request from holding a worker.
+ */
+export const MAX_ISOLATED_EXECUTION_MS = 1000;
 /** Operations (loop statements, calls, lambda calls) between two reads of the clock. */
-const CLOCK_EVERY = 4096;
+const CLOCK_EVERY = 1024;
+/**
+ * A method or static call costs one operation plus one per this many elements (per 1,024
+ * characters of a string) of its receiver and first argument, so that calls whose cost grows with a collection
+ * (`contains`, `indexOf`, `addAll`, `sort`) reach the clock check in time.
+ */
+const ELEMENTS_PER_OP = 64;
 
 /** Process CPU time in ms (user + system). */
 function cpuMs(): number {
@@ -36,9 +57,9 @@ function cpuMs(): number {
   return (u.user + u.system) / 1000;
 }
 
-/** Fresh per-execution state. */
-export function newExecState(g: ScriptGlobals): ExecState {
-  return { loops: 0, calls: 0, alloc: 0, ops: 0, nextClock: CLOCK_EVERY, started: -1, startedCpu: 0, depth: 0, g };
+/** Fresh per-execution state; `maxMs` is the watchdog's limit. */
+export function newExecState(g: ScriptGlobals, maxMs: number): ExecState {
+  return { loops: 0, calls: 0, alloc: 0, ops: 0, nextClock: CLOCK_EVERY, started: -1, startedCpu: 0, depth: 0, maxMs, g };
 }
 
 /** Reset a reused state at the start of an execution. */
@@ -70,8 +91,8 @@ export function chargeOps(s: ExecState, n: number): void {
   if (s.started < 0) {
     s.started = now;
     s.startedCpu = cpuMs();
-  } else if (now - s.started > MAX_EXECUTION_MS && cpuMs() - s.startedCpu > MAX_EXECUTION_MS) {
-    throw painlessError(`The maximum time of [${MAX_EXECUTION_MS}ms] that a script can run has been reached.`);
+  } else if (now - s.started > s.maxMs && cpuMs() - s.startedCpu > s.maxMs) {
+    throw painlessError(`The maximum time of [${s.maxMs}ms] that a script can run has been reached.`);
   }
 }
 
@@ -93,6 +114,19 @@ export function enterCall(s: ExecState): void {
     throw new JavaError('stack_overflow_error', null);
   }
   chargeOps(s, 1);
+}
+
+/** Operations a call is priced at for working on `v` (see {@link ELEMENTS_PER_OP}). */
+function sizeOps(v: unknown): number {
+  if (typeof v === 'string') return v.length >>> 10;
+  if (Array.isArray(v)) return (v.length / ELEMENTS_PER_OP) | 0;
+  if (v instanceof Map || v instanceof Set) return (v.size / ELEMENTS_PER_OP) | 0;
+  return 0;
+}
+
+/** Charge a method or static call by the size of what it works on. */
+export function chargeCall(s: ExecState, recv: unknown, arg: unknown): void {
+  chargeOps(s, 1 + sizeOps(recv) + sizeOps(arg));
 }
 
 /** Account for `n` newly allocated elements (Java's `OutOfMemoryError` past the budget). */

@@ -19,7 +19,7 @@ import { asDef, cerr, convertValue, defaultValue, instanceOfTest, numberLiteral,
 import { isNumeric, promote, type SType } from './types.js';
 import { coerce, compileBinary, compileUnary } from './operators.js';
 import { loc, located } from './located.js';
-import { chargeAllocation, chargeLoop, chargeOps, enterCall } from './budget.js';
+import { chargeAllocation, chargeCall, chargeLoop, chargeOps, enterCall } from './budget.js';
 import { own } from '../../dict.js';
 
 /** Options of one compilation. */
@@ -560,12 +560,27 @@ class Compiler {
       let f: (fr: Frame) => unknown;
       if (fs.length === 1) {
         const a0 = fs[0]!;
-        f = (fr) => impl(a0(fr));
+        f = (fr) => {
+          const x = a0(fr);
+          chargeCall(fr.s, x, null);
+          return impl(x);
+        };
       } else if (fs.length === 2) {
         const a0 = fs[0]!;
         const a1 = fs[1]!;
-        f = (fr) => impl(a0(fr), a1(fr));
-      } else f = (fr) => impl(...fs.map((a) => a(fr)));
+        f = (fr) => {
+          const x = a0(fr);
+          const y = a1(fr);
+          chargeCall(fr.s, x, y);
+          return impl(x, y);
+        };
+      } else {
+        f = (fr) => {
+          const xs = fs.map((a) => a(fr));
+          chargeCall(fr.s, xs[0], xs[1]);
+          return impl(...xs);
+        };
+      }
       return { t, f: loc(e.pos, f) };
     }
     const obj = this.expr(e.obj).f;
@@ -578,7 +593,9 @@ class Compiler {
       f: loc(e.pos, (fr) => {
         const o = obj(fr);
         if (nullSafe && (o === null || o === undefined)) return null;
-        return callMethod(o, name, args.map((a) => a(fr)));
+        const xs = args.map((a) => a(fr));
+        chargeCall(fr.s, o, xs[0]);
+        return callMethod(o, name, xs);
       }),
     };
   }
@@ -657,16 +674,21 @@ class Compiler {
   private funcref(type: string, method: string, pos: number): CExpr {
     const statics = Object.hasOwn(STATIC_METHODS, type) ? STATIC_METHODS[type] : undefined;
     if (statics && Object.keys(statics).some((k) => k.startsWith(`${method}/`))) {
-      const fnRef: ScriptFn = (...args) => {
+      // a reference is called by library code (sort, removeIf), once per element: each call is an operation
+      const fnRef = (fr: Frame): ScriptFn => (...args) => {
         const m = statics[`${method}/${args.length}`];
         if (!m) throw new JavaError('illegal_argument_exception', `Unknown call [${method}] with [${args.length}] arguments on type [${type}].`);
+        chargeCall(fr.s, args[0], args[1]);
         return m.fn(...args);
       };
-      return { t: 'def', f: () => fnRef };
+      return { t: 'def', f: fnRef };
     }
     if (type === 'this') throw cerr(`Unknown function reference [${type}::${method}].`, pos);
-    const inst: ScriptFn = (recv, ...rest) => callMethod(recv, method, rest);
-    return { t: 'def', f: () => inst };
+    const inst = (fr: Frame): ScriptFn => (recv, ...rest) => {
+      chargeCall(fr.s, recv, rest[0]);
+      return callMethod(recv, method, rest);
+    };
+    return { t: 'def', f: inst };
   }
 
   /** An l-value: read, write, and the static type of the target. */

@@ -10,10 +10,10 @@ import type { ExecutableScript } from '../types.js';
 import { compileProgram, type CompiledProgram } from './compiler.js';
 import { parsePainless } from './parser.js';
 import type { ExecState, Frame, ScriptGlobals } from './scope.js';
-import { newExecState, resetExecState } from './budget.js';
+import { MAX_EXECUTION_MS, newExecState, resetExecState } from './budget.js';
 
 /** Compile Painless source. Throws a `script_exception` EsError on compile errors. */
-export function compilePainless(source: string, opts: { regexEnabled: boolean; name?: string }): ExecutableScript {
+export function compilePainless(source: string, opts: { regexEnabled: boolean; name?: string; maxExecutionMs?: number }): ExecutableScript {
   let prog: CompiledProgram;
   try {
     prog = compileProgram(parsePainless(source), { regexEnabled: opts.regexEnabled });
@@ -25,13 +25,13 @@ export function compilePainless(source: string, opts: { regexEnabled: boolean; n
     }
     throw e;
   }
-  return new PainlessScript(source, opts.name ?? source, prog);
+  return new PainlessScript(source, opts.name ?? source, prog, opts.maxExecutionMs ?? MAX_EXECUTION_MS);
 }
 
 /** A compiled Painless script. */
 class PainlessScript implements ExecutableScript {
   readonly lang = 'painless';
-  private readonly state: ExecState = newExecState({ params: null });
+  private readonly state: ExecState;
   private readonly frame: Frame;
   private busy = false;
 
@@ -39,7 +39,9 @@ class PainlessScript implements ExecutableScript {
     private readonly source: string,
     private readonly name: string,
     private readonly prog: CompiledProgram,
+    private readonly maxMs: number,
   ) {
+    this.state = newExecState({ params: null }, maxMs);
     this.frame = { l: new Array(prog.slots), s: this.state, ret: null };
   }
 
@@ -47,7 +49,7 @@ class PainlessScript implements ExecutableScript {
     // The frame is reused between runs (no per-document allocation); a re-entrant run
     // (a script whose host callback runs the same script) gets its own.
     let fr = this.frame;
-    if (this.busy) fr = { l: new Array(this.prog.slots), s: newExecState(globals), ret: null };
+    if (this.busy) fr = { l: new Array(this.prog.slots), s: newExecState(globals, this.maxMs), ret: null };
     else {
       this.busy = true;
       resetExecState(this.state, globals);

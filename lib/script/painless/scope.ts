@@ -32,6 +32,8 @@ export interface ExecState {
   startedCpu: number;
   /** Current user-function call depth. */
   depth: number;
+  /** Wall and CPU time this execution may use (the watchdog, see budget.ts). */
+  maxMs: number;
   g: ScriptGlobals;
 }
 

@@ -31,8 +31,12 @@ export const REGEX_DISABLED =
   "Regexes are disabled. Set [script.painless.regex.enabled] to [true] in elasticsearch.yaml to allow them. Be careful though, regexes break out of Painless's protection against deep recursion and long loops.";
 type Table = Record<string, Method>;
 
-/** Largest list a script may grow by bulk operations (a doubling `addAll` chain fails cleanly). */
-export const MAX_COLLECTION_SIZE = 10_000_000;
+/**
+ * Largest list a script may grow by bulk operations (a doubling `addAll` chain fails cleanly);
+ * the same bound as the per-execution allocation budget (painless/budget.ts), since one bulk
+ * copy cannot be interrupted by the script watchdog.
+ */
+export const MAX_COLLECTION_SIZE = 2_000_000;
 
 /** A script lambda or function reference as the runtime calls it. */
 export type ScriptFn = (...args: unknown[]) => unknown;
