@@ -23,6 +23,9 @@ import { nodeAttributes } from './action/nodes/node-identity.js';
 import { parseBytesSizeValue } from './units/byte-size-value.js';
 import { DEFAULT_MAX_CLAUSE_COUNT } from './search/clause-limit.js';
 import { EsError } from './errors/errors.js';
+import { ShardSearchService } from './search/service/shard-service.js';
+import { jsonRoundTrip } from './messages/json-round-trip.js';
+import { getDocument, sourceObject } from './action/document/get-document.js';
 
 export interface StartNodeOptions {
   dataPath: string;
@@ -106,10 +109,11 @@ export async function startNode(opts: StartNodeOptions): Promise<RunningNode> {
   const initial = (await store.load()) ?? emptyState(randomBase64Id());
   const cluster = new ClusterService(initial, store);
   const scripts = createScriptService(settings, cluster);
+  const shardClientMode = opts.shardClientMode ?? shardClientModeFromEnv();
   const indices = new IndicesService(join(nodeDir, 'indices'), logger, {
     scripts,
     updateMapping: (index, type, update) => applyDynamicUpdate(cluster, index, type, update),
-    shardClientMode: opts.shardClientMode ?? shardClientModeFromEnv(),
+    shardClientMode,
   });
   cluster.addListener((next) => indices.apply(next));
   await indices.apply(cluster.state()); // the normalised state (null-prototype records)
@@ -117,6 +121,15 @@ export async function startNode(opts: StartNodeOptions): Promise<RunningNode> {
   // ES: http.bind_host defaults to http.host, which defaults to network.host.
   const host = opts.host ?? settings['http.bind_host'] ?? settings['http.host'] ?? settings['network.host'] ?? '127.0.0.1';
   const port = opts.port ?? Number(settings['http.port'] ?? 9200);
+  const searchService = new ShardSearchService({
+    indices,
+    nodeId,
+    scripts,
+    maxClauseCount,
+    logger,
+    // terms lookup and friends read documents through the coordinator's get
+    getSource: async (index, type, id, routing) => sourceObject(await getDocument(context, { index, type, id, ...(routing !== undefined ? { routing } : {}) })),
+  });
   const context: NodeContext = {
     nodeId,
     nodeName: settings['node.name'] ?? nodeId.slice(0, 7),
@@ -126,6 +139,7 @@ export async function startNode(opts: StartNodeOptions): Promise<RunningNode> {
     logger,
     cluster,
     indices,
+    searchShards: shardClientMode === 'json' ? jsonRoundTrip(searchService) : searchService,
     scripts,
     maxClauseCount,
     startedAt: Date.now(),
@@ -159,6 +173,7 @@ export async function startNode(opts: StartNodeOptions): Promise<RunningNode> {
       closed = true;
       await server.close();
       context.runtime.close();
+      searchService.close();
       await context.scripts.close();
       await indices.closeAll();
       await store.close();

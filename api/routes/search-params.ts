@@ -7,7 +7,7 @@ import { EsError, notBuiltYet } from '../../lib/errors/errors.js';
 import { parseQuery } from '../../lib/dsl/parse-query.js';
 import { applySearchBody, newSearchRequest, parseTimeout, storedFieldsOf, type SearchRequest } from '../../lib/action/search/search-request.js';
 import type { ParseOptions } from '../../lib/dsl/parse-context.js';
-import { parseSortParam } from '../../lib/search/sort-spec.js';
+import { parseSortParam } from '../../lib/dsl/sort-spec.js';
 import { splitExpression } from '../../lib/action/resolve-indices.js';
 import { sourceParam } from './source-params.js';
 

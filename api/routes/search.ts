@@ -110,7 +110,7 @@ export function searchRoutes(ctx: NodeContext): RouteDef[] {
           ids = Array.isArray(v) ? v.map(String) : [String(v)];
         } else if (!body && req.hasBody()) ids = splitExpression(req.rawBody?.toString('utf8').trim());
         if (ids.length === 0) throw new EsError('action_request_validation_exception', 400, 'Validation Failed: 1: no scroll ids specified;');
-        const out = clearScroll(ctx, ids);
+        const out = await clearScroll(ctx, ids);
         return { status: out.found ? 200 : 404, body: out.body };
       },
     },

@@ -6,6 +6,7 @@ import type { IndicesService } from '../indices/indices-service.js';
 import type { Logger } from '../indices/index-service.js';
 import type { ScriptService } from '../script/script-service.js';
 import type { NodeRuntime } from './nodes/node-runtime.js';
+import type { ShardSearchClient } from '../messages/shard-search.js';
 
 export interface NodeContext {
   nodeId: string;
@@ -17,6 +18,8 @@ export interface NodeContext {
   logger: Logger;
   cluster: ClusterService;
   indices: IndicesService;
+  /** The search side of this node's shards, reached only through plain messages (lib/messages/shard-search.ts). */
+  searchShards: ShardSearchClient;
   /** Compiles and caches scripts (painless, expression) under the node's script settings. */
   scripts: ScriptService;
   /** `indices.query.bool.max_clause_count` (default 1024): Lucene's boolean clause limit. */

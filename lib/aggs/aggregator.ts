@@ -9,7 +9,7 @@ import type { Query } from '../dsl/query-types.js';
 import type { ScriptRef } from '../dsl/script-ref.js';
 import type { SegmentReader } from '../shard/segment-reader.js';
 import type { IndexFields, SearchField } from '../search/field-types.js';
-import type { ScoredDoc } from '../search/top-docs.js';
+import type { ScoredDoc, SortOrderKey } from '../messages/hit-order.js';
 import type { AggSpec, InternalAgg, TopHitsSpec, ValuesSpec } from './types.js';
 import { resolveValues as resolveFieldValues, type Column, type ScriptValues, type ValuesSource } from './values.js';
 
@@ -33,6 +33,8 @@ export interface ShardAggContext {
 /** A compiled `top_hits` order. */
 export interface TopHitsOrder {
   compare: (a: ScoredDoc, b: ScoredDoc) => number;
+  /** The sort's plain order (undefined: by score), for the coordinator's merge. */
+  order?: SortOrderKey[];
   /** Whether hits carry scores (score order or track_scores). */
   scores: boolean;
   /** The hit of a doc in segment `si` (sort values computed). */

@@ -107,6 +107,7 @@ export class TopHitsAggregator implements Aggregator {
       maxScore: owner < 0 ? NaN : this.maxScores[owner] ?? NaN,
       hits: hits.map((doc) => ({ doc })),
       compare: this.order.compare,
+      ...(this.order.order ? { order: this.order.order } : {}),
       scores: this.order.scores,
     };
   }

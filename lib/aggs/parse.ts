@@ -9,7 +9,7 @@ import type { ParseContext } from '../dsl/parse-context.js';
 import { booleanValue, doubleValue, intValue, isObject, isValue, textValue, tokenOf, type JsonObject } from '../dsl/xcontent.js';
 import type { AggSpec, HistogramSpec, MetricType, TermsOrder, TopHitsSpec, ValuesSpec } from './types.js';
 import { parseSort } from '../dsl/sort.js';
-import { compileRegexp, RegexpSyntax, TermMatcher } from '../automaton/index.js';
+import { compileRegexp, RegexpSyntax } from '../automaton/index.js';
 import { parseScript } from '../dsl/script-ref.js';
 import { parseFetchSource } from '../dsl/source-filter.js';
 import { own } from '../dict.js';
@@ -234,9 +234,12 @@ function parseOrder(type: string, name: string, v: unknown): TermsOrder[] {
 }
 
 /** `include`/`exclude`: a Lucene regular expression (ES `IncludeExclude`, all syntax flags) or a value list. */
-function filterList(v: unknown): { regex?: TermMatcher; values?: Set<string> } {
-  if (typeof v === 'string') return { regex: new TermMatcher(compileRegexp(v, RegexpSyntax.ALL)) };
-  if (Array.isArray(v)) return { values: new Set(v.map((x) => textValue(x))) };
+function filterList(v: unknown): { regex?: string; values?: string[] } {
+  if (typeof v === 'string') {
+    compileRegexp(v, RegexpSyntax.ALL); // a bad expression fails the request here; the shard compiles it again
+    return { regex: v };
+  }
+  if (Array.isArray(v)) return { values: [...new Set(v.map((x) => textValue(x)))] };
   throw iae('Unknown include/exclude form: partitions are not supported yet');
 }
 

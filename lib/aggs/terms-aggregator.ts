@@ -5,6 +5,7 @@
  * counts the rest as `sum_other_doc_count`.
  */
 import { EsError } from '../errors/errors.js';
+import { compileRegexp, RegexpSyntax, TermMatcher } from '../automaton/index.js';
 import type { SegmentReader } from '../shard/segment-reader.js';
 import type { Bucket, InternalAgg, TermsSpec } from './types.js';
 import { keyOfText, type ValuesSource } from './values.js';
@@ -24,7 +25,7 @@ export class TermsAggregator extends BucketAggregator {
     super(spec, ctx, subs);
     validateOrderPaths(spec, spec.order.filter((o) => o.by !== '_count' && o.by !== '_key').map((o) => o.by));
     this.vs = resolveValues(ctx, spec, false, 'terms', parseMissingWith(ctx));
-    if ((spec.include?.regex || spec.exclude?.regex) && (this.vs.valueType !== 'string' || this.vs.format.kind !== 'raw')) {
+    if ((spec.include?.regex !== undefined || spec.exclude?.regex !== undefined) && (this.vs.valueType !== 'string' || this.vs.format.kind !== 'raw')) {
       throw new EsError(
         'aggregation_execution_exception',
         500,
@@ -35,21 +36,25 @@ export class TermsAggregator extends BucketAggregator {
     const exc = this.keysOf(spec.exclude?.values);
     if (inc) this.incKeys = inc;
     if (exc) this.excKeys = exc;
+    if (spec.include?.regex !== undefined) this.incRegex = new TermMatcher(compileRegexp(spec.include.regex, RegexpSyntax.ALL));
+    if (spec.exclude?.regex !== undefined) this.excRegex = new TermMatcher(compileRegexp(spec.exclude.regex, RegexpSyntax.ALL));
   }
+  private readonly incRegex?: TermMatcher;
+  private readonly excRegex?: TermMatcher;
   /** include/exclude value lists as keys (parsed with the field's format, as ES `IncludeExclude` does). */
   private readonly incKeys?: Set<string | number>;
   private readonly excKeys?: Set<string | number>;
   private accepts(key: string | number): boolean {
     const inc = this.spec.include;
     const exc = this.spec.exclude;
-    if (inc && !((inc.regex && inc.regex.test(key as string)) || this.incKeys?.has(key))) return false;
-    if (exc && ((exc.regex && exc.regex.test(key as string)) || this.excKeys?.has(key))) return false;
+    if (inc && !((this.incRegex && this.incRegex.test(key as string)) || this.incKeys?.has(key))) return false;
+    if (exc && ((this.excRegex && this.excRegex.test(key as string)) || this.excKeys?.has(key))) return false;
     return true;
   }
-  private keysOf(values: Set<string> | undefined): Set<string | number> | undefined {
+  private keysOf(values: readonly string[] | undefined): Set<string | number> | undefined {
     if (!values) return undefined;
     const f = this.vs.field;
-    return new Set([...values].map((v) => (this.vs.valueType === 'string' ? keyOfText(f, v) : this.ctx.parseValue(f, v, false))));
+    return new Set(values.map((v) => (this.vs.valueType === 'string' ? keyOfText(f, v) : this.ctx.parseValue(f, v, false))));
   }
   private ordOf(owner: number, key: string | number): number {
     let m = this.byOwner.get(owner);

@@ -7,8 +7,7 @@ import type { Query } from '../dsl/query-types.js';
 import type { ScriptRef } from '../dsl/script-ref.js';
 import type { FetchSource } from '../dsl/source-filter.js';
 import type { SortSpec } from '../dsl/sort.js';
-import type { ScoredDoc } from '../search/top-docs.js';
-import type { TermMatcher } from '../automaton/index.js';
+import type { ScoredDoc, SortOrderKey } from '../messages/hit-order.js';
 
 /** Where values come from: a field's doc values, or a script. */
 export interface ValuesSpec {
@@ -45,8 +44,9 @@ export interface TermsSpec extends Base, ValuesSpec {
   shardMinDocCount: number;
   order: TermsOrder[];
   showTermDocCountError: boolean;
-  include?: { regex?: TermMatcher; values?: Set<string> };
-  exclude?: { regex?: TermMatcher; values?: Set<string> };
+  /** A Lucene regular expression (checked when parsed, compiled on the shard) or a value list. */
+  include?: { regex?: string; values?: string[] };
+  exclude?: { regex?: string; values?: string[] };
 }
 export interface MetricSpec extends Base, ValuesSpec {
   type: MetricType;
@@ -150,4 +150,4 @@ export type InternalAgg =
   | { kind: 'range'; spec: RangeSpec; format: KeyFormat; buckets: Bucket[] }
   | { kind: 'histogram'; spec: HistogramSpec; format: KeyFormat; buckets: Bucket[]; bounds?: { min?: number; max?: number } }
   | { kind: 'pipeline'; spec: PipelineSpec; value: number; keys?: string[] }
-  | { kind: 'top_hits'; spec: TopHitsSpec; total: number; maxScore: number; hits: TopHit[]; compare: (a: ScoredDoc, b: ScoredDoc) => number; scores: boolean };
+  | { kind: 'top_hits'; spec: TopHitsSpec; total: number; maxScore: number; hits: TopHit[]; compare: (a: ScoredDoc, b: ScoredDoc) => number; order?: SortOrderKey[]; scores: boolean };

@@ -64,3 +64,8 @@ export function storedFieldsFromList(list: string[]): StoredFields {
   if (list.includes('_none_')) throw new EsError('illegal_argument_exception', 400, 'cannot combine _none_ with other fields');
   return { fetchFields: true, fields: list };
 }
+
+/** A parsed `_source` spec as the fetch phase takes it (false, true, or includes/excludes). */
+export function sourceOption(fs: FetchSource): unknown {
+  return !fs.fetchSource ? false : fs.includes.length === 0 && fs.excludes.length === 0 ? true : { includes: fs.includes, excludes: fs.excludes };
+}

@@ -9,12 +9,14 @@ import type { SegmentReader } from '../shard/segment-reader.js';
 import { queryShardError, type CompileContext } from './compile-context.js';
 import { isNumericType, type SearchField } from './field-types.js';
 import { parseDateValue } from './field-terms.js';
-import type { SortSpec } from './sort-spec.js';
+import type { SortSpec } from '../dsl/sort-spec.js';
 import { compileSearchScript } from './search-script.js';
 import { javaString } from '../script/runtime/values.js';
 import { jsonDouble, jsonFloat, RawJson } from '../units/java-number.js';
 
-export type SortValue = number | string | null;
+import type { SortValue } from '../messages/hit-order.js';
+
+export type { SortValue };
 
 export interface CompiledSort {
   readonly spec: SortSpec;
@@ -194,11 +196,4 @@ function scriptSort(ctx: CompileContext, spec: SortSpec, script: NonNullable<Sor
   };
 }
 
-/** Compare two values of one sort field in its final order (reverse applied; nulls per `missingFirst`). */
-export function compareSortValues(s: CompiledSort, a: SortValue, b: SortValue): number {
-  if (a === b) return 0;
-  if (a === null) return s.missingFirst ? -1 : 1;
-  if (b === null) return s.missingFirst ? 1 : -1;
-  const c = a < b ? -1 : a > b ? 1 : 0;
-  return s.reverse ? -c : c;
-}
+export { compareSortValues } from '../messages/hit-order.js';

@@ -3,43 +3,9 @@
  * by sort values (then doc asc). Hits carry a global order key (`shard`, `seg`, `doc`) so the
  * coordinator merges shards with the same tie-breaking as ES (shard index, then doc).
  */
-import { compareSortValues, type CompiledSort, type SortValue } from './sort-values.js';
+import type { HitComparator, ScoredDoc } from '../messages/hit-order.js';
 
-export interface ScoredDoc {
-  /** Shard index in the request (set by the coordinator). */
-  shard: number;
-  /** Segment ordinal in the shard's searcher. */
-  seg: number;
-  /** Segment-local doc. */
-  doc: number;
-  /** Shard-global doc (segment base + doc): the tie breaker. */
-  globalDoc: number;
-  score: number;
-  sortValues?: SortValue[];
-}
-
-/** Total order of hits: negative when `a` ranks before `b`. */
-export type HitComparator = (a: ScoredDoc, b: ScoredDoc) => number;
-
-export const byScore: HitComparator = (a, b) => {
-  if (a.score !== b.score) return a.score > b.score ? -1 : 1;
-  if (a.shard !== b.shard) return a.shard - b.shard;
-  return a.globalDoc - b.globalDoc;
-};
-
-/** Comparator over compiled sorts (then shard, then doc). */
-export function bySortValues(sorts: readonly CompiledSort[]): HitComparator {
-  return (a, b) => {
-    const av = a.sortValues as SortValue[];
-    const bv = b.sortValues as SortValue[];
-    for (let i = 0; i < sorts.length; i++) {
-      const c = compareSortValues(sorts[i] as CompiledSort, av[i] as SortValue, bv[i] as SortValue);
-      if (c !== 0) return c;
-    }
-    if (a.shard !== b.shard) return a.shard - b.shard;
-    return a.globalDoc - b.globalDoc;
-  };
-}
+export { byScore, bySortValues, type HitComparator, type ScoredDoc } from '../messages/hit-order.js';
 
 /** A bounded heap keeping the best `k` hits. */
 export class TopK {

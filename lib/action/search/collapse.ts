@@ -1,14 +1,13 @@
 /**
  * Field collapsing (`collapse: {field, inner_hits}`, ES 5.3+): one hit per distinct value of a
- * keyword or numeric field with doc values; the group value is rendered in `fields`, and each
+ * keyword or numeric field with doc values (keyed on the shard: lib/search/service/collapse-key.ts);
+ * the group value is rendered in `fields`, and each
  * `inner_hits` entry runs as a search restricted to the hit's group.
  */
 import { EsError, illegalArgument as iae, notBuiltYet } from '../../errors/errors.js';
 import type { Query } from '../../dsl/query-types.js';
-import type { SegmentReader } from '../../shard/segment-reader.js';
-import type { SortValue } from '../../search/sort-values.js';
-import { isNumericType, type IndexFields } from '../../search/field-types.js';
-import { parseSortBody, type SortSpec } from '../../search/sort-spec.js';
+import type { SortValue } from '../../messages/hit-order.js';
+import { parseSortBody, type SortSpec } from '../../dsl/sort-spec.js';
 
 export interface InnerHitsSpec {
   name?: string;
@@ -62,25 +61,6 @@ export function parseCollapse(v: unknown): CollapseSpec {
         explain: h['explain'] === true,
       };
     }),
-  };
-}
-
-/** The group key function of a collapse field, checked as ES's `CollapseBuilder.build`. */
-export function collapseKey(fields: IndexFields, field: string): (seg: SegmentReader) => (doc: number) => SortValue {
-  const f = fields.get(field);
-  if (!f) throw new EsError('illegal_argument_exception', 400, `no mapping found for \`${field}\` in order to collapse on`);
-  if (f.type !== 'keyword' && !isNumericType(f.type)) {
-    throw new EsError('illegal_argument_exception', 400, `unknown type for collapse field \`${field}\`, only keywords and numbers are accepted`);
-  }
-  if (!f.docValues) throw new EsError('illegal_argument_exception', 400, `cannot collapse on field \`${field}\` without \`doc_values\``);
-  const numeric = f.type !== 'keyword';
-  return (seg) => (doc) => {
-    if (numeric) {
-      const v = seg.numericValues(field, doc);
-      return v.length > 0 ? (v[0] as number) : null;
-    }
-    const v = seg.stringValues(field, doc);
-    return v.length > 0 ? (v[0] as string) : null;
   };
 }
 

@@ -1,195 +1,142 @@
 /**
- * Compile and run the query phase on every target shard (with the dfs pre-phase when asked),
- * turning per-shard errors into shard failures as ES does.
+ * The coordinator's side of the dfs and query phases: open a reader context on every target
+ * shard, gather and sum the dfs statistics when asked, scatter the query phase and collect the
+ * shards' plain answers. Failures come back as shard failures (`ShardError` → `EsError`).
  */
 import type { NodeContext } from '../context.js';
-import type { Query } from '../../dsl/query-types.js';
-import { parseQuery } from '../../dsl/parse-query.js';
-import { EsError } from '../../errors/errors.js';
-import { compileQuery } from '../../search/compile-query.js';
-import { BooleanWeight, type BooleanClause } from '../../search/boolean-weight.js';
-import { DocSetWeight, MatchAllWeight } from '../../search/constant-weights.js';
-import { typeWeight } from '../../search/meta-fields.js';
-import { compileSort } from '../../search/sort-values.js';
-import { compileScriptFields } from '../../search/search-script.js';
-import { Pacer, searchShard } from '../../search/shard-search.js';
-import { isScoreSort, type SortSpec } from '../../search/sort-spec.js';
-import { AggregatedStats, RecordingStats, type StatsSource, type Weight } from '../../search/weight.js';
-import type { CollectionStats, TermStats } from '../../search/bm25.js';
-import { murmur3x86_32 } from '../../cluster/routing.js';
 import type { SearchRequest } from './search-request.js';
-import type { ShardContext } from './shard-context.js';
 import { toShardFailure, type ShardFailure } from './search-errors.js';
-import type { SortValue } from '../../search/sort-values.js';
-import type { IndexTarget } from './shard-targets.js';
-import { collapseKey } from './collapse.js';
-import { startShardAggs } from './shard-aggs.js';
+import { esErrorOf } from '../../messages/shard-error.js';
+import { fromWireDoc, type DfsStats, type QueryPhaseResult, type ShardReply, type ShardSearchClient, type ShardSearchSource } from '../../messages/shard-search.js';
+import type { ScoredDoc, SortOrderKey, SortValue } from '../../messages/hit-order.js';
+import { fromWireNumber, fromWireSortValue } from '../../messages/wire-json.js';
+import { fromAggMessages } from '../../aggs/agg-messages.js';
+import type { InternalAgg } from '../../aggs/types.js';
 
-export interface QueryPhaseOptions {
-  /** Hits each shard keeps (from + size, or everything for scroll). */
-  topN: (sc: ShardContext) => number;
-  /** `performance.now()` time at which collection stops (`timeout`); undefined = none. */
-  deadline?: number;
-  /** Number of shards per index (slicing). */
-  targets: Map<string, IndexTarget>;
+/** A shard of a search, as the coordinator tracks it. */
+export interface ShardRun {
+  /** Position of the shard in the request (the reduce tie-breaker). */
+  shardIndex: number;
+  index: string;
+  shard: number;
+  /** The shard's reader context (freed when the search or scroll ends). */
+  contextId: string;
+  result?: ShardResult;
 }
 
-/** The weight a shard runs: the query, plus type, alias and slice filters (`buildFilteredQuery`). */
-async function shardWeight(sc: ShardContext, r: SearchRequest, numShards: number, aliasFilters: Query[] | undefined): Promise<Weight> {
-  const scope = { boost: 1, filter: false, segments: sc.segments };
-  const main = r.query ? await compileQuery(sc.compile, r.query, { ...scope, boost: sc.indexBoost }) : new MatchAllWeight(sc.indexBoost);
-  const filters: Weight[] = [];
-  const types = r.types.filter((t) => t !== '_all');
-  if (types.length > 0) filters.push(typeWeight(types, 1));
-  if (aliasFilters && aliasFilters.length > 0) {
-    const ws = await Promise.all(aliasFilters.map((q) => compileQuery(sc.compile, q, { ...scope, filter: true })));
-    filters.push(ws.length === 1 ? (ws[0] as Weight) : new BooleanWeight(ws.map((w) => ({ occur: 'should', weight: w })), 1, false));
-  }
-  if (r.slice) {
-    const s = sliceWeight(r.slice, sc.shard, numShards);
-    if (s) filters.push(s);
-  }
-  if (filters.length === 0) return main;
-  const clauses: BooleanClause[] = [{ occur: 'must', weight: main }, ...filters.map((w) => ({ occur: 'filter' as const, weight: w }))];
-  return new BooleanWeight(clauses, 0, false);
+/** A shard's query phase answer, decoded. */
+export interface ShardResult {
+  top: ScoredDoc[];
+  groups?: SortValue[];
+  totalHits: number;
+  maxScore: number;
+  timedOut: boolean;
+  terminatedEarly: boolean;
+  sortOrder?: SortOrderKey[];
+  aggs?: InternalAgg[];
 }
 
-const utf8 = new TextEncoder();
-
-/** ES 5.6 `SliceBuilder.toFilter` over `_uid` (TermsSliceQuery, murmur3 seed 7919). */
-function sliceWeight(slice: { id: number; max: number; field: string }, shardId: number, numShards: number): Weight | null {
-  let id = slice.id;
-  let max = slice.max;
-  if (max >= numShards) {
-    const target = id % numShards;
-    if (target !== shardId) return new DocSetWeight('MatchNoDocsQuery("this shard is not part of the slice")', 1, async () => null);
-    let inShard = Math.floor(max / numShards);
-    if (max % numShards > target) inShard++;
-    if (inShard === 1) return null;
-    id = Math.floor(id / numShards);
-    max = inShard;
-  } else {
-    if (shardId % max !== id) return new DocSetWeight('MatchNoDocsQuery("this shard is not part of the slice")', 1, async () => null);
-    return null;
-  }
-  const sid = id;
-  const smax = max;
-  return new DocSetWeight(`slice(${slice.field},${sid},${smax})`, 1, async (seg) => {
-    const m = seg as typeof seg & { docType?(d: number): string; docId?(d: number): string };
-    const out: number[] = [];
-    for (let d = 0; d < seg.maxDoc; d++) {
-      const uid = `${m.docType?.(d) ?? ''}#${m.docId?.(d) ?? ''}`;
-      const h = murmur3x86_32(utf8.encode(uid), 7919);
-      if (((h % smax) + smax) % smax === sid) out.push(d);
-    }
-    return Int32Array.from(out);
-  });
+/** The part of a request every shard gets. */
+export function shardSource(r: SearchRequest, from: number, size: number, keepAllHits: boolean): ShardSearchSource {
+  return {
+    types: r.types,
+    ...(r.query !== undefined ? { query: r.query } : {}),
+    ...(r.postFilter !== undefined ? { postFilter: r.postFilter } : {}),
+    from,
+    size,
+    ...(r.sort !== undefined ? { sort: r.sort } : {}),
+    trackScores: r.trackScores,
+    ...(r.source !== undefined ? { source: r.source } : {}),
+    ...(r.storedFields !== undefined ? { storedFields: r.storedFields } : {}),
+    docvalueFields: r.docvalueFields,
+    version: r.version,
+    explain: r.explain,
+    ...(r.scriptFields !== undefined ? { scriptFields: r.scriptFields as ShardSearchSource['scriptFields'] } : {}),
+    ...(r.minScore !== undefined ? { minScore: r.minScore } : {}),
+    ...(r.terminateAfter !== undefined ? { terminateAfter: r.terminateAfter } : {}),
+    searchType: r.searchType,
+    ...(r.searchAfter !== undefined ? { searchAfter: r.searchAfter } : {}),
+    ...(r.slice !== undefined ? { slice: r.slice } : {}),
+    ...(r.aggs !== undefined ? { aggs: r.aggs } : {}),
+    ...(r.rescoreWindow !== undefined ? { rescoreWindow: r.rescoreWindow } : {}),
+    ...(r.collapse !== undefined ? { collapseField: r.collapse.field } : {}),
+    scroll: r.scrollMs !== undefined,
+    keepAllHits,
+  };
 }
 
-/** Gather term statistics from every shard and sum them (dfs_query_then_fetch). */
-async function dfsStats(contexts: ShardContext[], r: SearchRequest): Promise<void> {
-  const recorders = new Map<ShardContext, RecordingStats>();
-  for (const sc of contexts) {
-    const rec = new RecordingStats(sc.compile.stats);
-    recorders.set(sc, rec);
-    try {
-      if (r.query) await compileQuery({ ...sc.compile, stats: rec }, r.query, { boost: 1, filter: false, segments: sc.segments });
-    } catch {
-      // compile errors surface in the query phase
-    }
-  }
-  const collections = new Map<string, CollectionStats>();
-  const terms = new Map<string, TermStats>();
+function decode(res: QueryPhaseResult, shardIndex: number, r: SearchRequest): ShardResult {
+  return {
+    top: res.top.map((h) => fromWireDoc(h, shardIndex)),
+    ...(res.groups ? { groups: res.groups.map(fromWireSortValue) } : {}),
+    totalHits: res.totalHits,
+    maxScore: fromWireNumber(res.maxScore),
+    timedOut: res.timedOut,
+    terminatedEarly: res.terminatedEarly,
+    ...(res.sortOrder ? { sortOrder: res.sortOrder } : {}),
+    ...(res.aggs ? { aggs: fromAggMessages(res.aggs, r.aggs ?? []) } : {}),
+  };
+}
+
+const failureOf = (ctx: NodeContext, s: ShardRun, reply: { failure: Parameters<typeof esErrorOf>[0] }): ShardFailure =>
+  toShardFailure(s.index, s.shard, ctx.nodeId, esErrorOf(reply.failure));
+
+/** Sum the shards' statistics (`dfs_query_then_fetch`); a shard missing some is asked for them. */
+async function dfsStats(ctx: NodeContext, shards: ShardRun[]): Promise<DfsStats> {
+  const client = ctx.searchShards;
+  const replies = await Promise.all(shards.map((s) => client.dfsPhase({ contextId: s.contextId })));
+  const local = replies.map((rep) => ('ok' in rep ? rep.ok : { fields: [], terms: [] }));
   const fields = new Set<string>();
-  const keys = new Map<string, { field: string; term: string }>();
-  for (const rec of recorders.values()) {
-    for (const f of rec.fields) fields.add(f);
-    for (const [k, v] of rec.terms) keys.set(k, v);
+  const terms = new Map<string, { field: string; term: string }>();
+  for (const l of local) {
+    for (const f of l.fields) fields.add(f.field);
+    for (const t of l.terms) terms.set(t.field + '\u0000' + t.term, { field: t.field, term: t.term });
   }
-  for (const sc of contexts) {
-    const local: StatsSource = sc.compile.stats;
-    for (const f of fields) {
-      const c = local.collectionStats(f);
-      const acc = collections.get(f);
-      collections.set(
-        f,
-        acc
-          ? { maxDoc: acc.maxDoc + c.maxDoc, docCount: acc.docCount + c.docCount, sumTotalTermFreq: acc.sumTotalTermFreq + c.sumTotalTermFreq, sumDocFreq: acc.sumDocFreq + c.sumDocFreq }
-          : c,
+  // every shard's values of every statistic any shard asked for
+  await Promise.all(
+    shards.map(async (s, i) => {
+      const l = local[i] as DfsStats;
+      const hasF = new Set(l.fields.map((f) => f.field));
+      const hasT = new Set(l.terms.map((t) => t.field + '\u0000' + t.term));
+      const only = { fields: [...fields].filter((f) => !hasF.has(f)), terms: [...terms].filter(([k]) => !hasT.has(k)).map(([, t]) => t) };
+      if (only.fields.length === 0 && only.terms.length === 0) return;
+      const more = await client.dfsPhase({ contextId: s.contextId, only });
+      if ('ok' in more) local[i] = { fields: [...l.fields, ...more.ok.fields], terms: [...l.terms, ...more.ok.terms] };
+    }),
+  );
+  const fieldSums = new Map<string, DfsStats['fields'][number]>();
+  const termSums = new Map<string, DfsStats['terms'][number]>();
+  for (const l of local) {
+    for (const f of l.fields) {
+      const acc = fieldSums.get(f.field);
+      fieldSums.set(
+        f.field,
+        acc ? { field: f.field, maxDoc: acc.maxDoc + f.maxDoc, docCount: acc.docCount + f.docCount, sumTotalTermFreq: acc.sumTotalTermFreq + f.sumTotalTermFreq, sumDocFreq: acc.sumDocFreq + f.sumDocFreq } : f,
       );
     }
-    for (const [k, { field, term }] of keys) {
-      const t = local.termStats(field, term);
-      const acc = terms.get(k);
-      terms.set(k, acc ? { docFreq: acc.docFreq + t.docFreq, totalTermFreq: acc.totalTermFreq + t.totalTermFreq } : t);
+    for (const t of l.terms) {
+      const k = t.field + '\u0000' + t.term;
+      const acc = termSums.get(k);
+      termSums.set(k, acc ? { ...t, docFreq: acc.docFreq + t.docFreq, totalTermFreq: acc.totalTermFreq + t.totalTermFreq } : t);
     }
   }
-  for (const sc of contexts) sc.compile = { ...sc.compile, stats: new AggregatedStats(collections, terms, sc.compile.stats) };
+  return { fields: [...fieldSums.values()], terms: [...termSums.values()] };
 }
 
-/** Convert request `search_after` values into comparable sort values. */
-function searchAfterValues(r: SearchRequest, sorts: ReturnType<typeof compileSort>[] | undefined): SortValue[] | undefined {
-  if (!r.searchAfter) return undefined;
-  const n = sorts ? sorts.length : 1;
-  if (r.searchAfter.length !== n) {
-    throw new EsError('illegal_argument_exception', 400, `search_after has ${r.searchAfter.length} value(s) but sort has ${n}.`);
-  }
-  return r.searchAfter.map((v, i) => {
-    const s = sorts?.[i];
-    if (!s || s.kind === 'score' || s.kind === 'numeric' || s.kind === 'doc') {
-      if (v === null) return null;
-      const num = typeof v === 'number' ? v : Number(v);
-      if (Number.isNaN(num)) throw new EsError('illegal_argument_exception', 400, `Failed to parse search_after value for field [${s?.spec.field ?? '_score'}].`);
-      return num;
-    }
-    return v === null ? null : String(v);
-  });
-}
-
-/** Run compile + query on each shard; failures are collected, not thrown. */
-export async function runQueryPhase(ctx: NodeContext, contexts: ShardContext[], r: SearchRequest, o: QueryPhaseOptions): Promise<ShardFailure[]> {
+/** Run the (dfs and) query phase on every opened shard; failures are collected, not thrown. */
+export async function runQueryPhase(ctx: NodeContext, shards: ShardRun[], r: SearchRequest, deadlineEpochMs: number | undefined): Promise<ShardFailure[]> {
+  const client: ShardSearchClient = ctx.searchShards;
   const failures: ShardFailure[] = [];
-  if (r.searchType === 'dfs_query_then_fetch') await dfsStats(contexts, r);
-  const useSorts: SortSpec[] | undefined = r.sort && !isScoreSort(r.sort) ? r.sort : undefined;
-  // One pacer for the request, shared by its shards (they take turns on one thread); weights
-  // that precompute doc sets (the script query) pace themselves with it too.
-  const pacer = new Pacer(o.deadline);
-  for (const sc of contexts) sc.compile = { ...sc.compile, pacer };
+  const dfs = r.searchType === 'dfs_query_then_fetch' ? await dfsStats(ctx, shards) : undefined;
   await Promise.all(
-    contexts.map(async (sc) => {
-      const started = Date.now();
-      try {
-        const target = o.targets.get(sc.index);
-        const aliasFilters = target?.aliasFilters?.map((f) => parseQuery(f));
-        sc.weight = await shardWeight(sc, r, sc.svc.shards.length, aliasFilters);
-        if (r.postFilter) sc.postFilter = await compileQuery(sc.compile, r.postFilter, { boost: 1, filter: true, segments: sc.segments });
-        if (useSorts) sc.sorts = useSorts.map((s) => compileSort(sc.compile, s));
-        if (r.scriptFields) sc.scriptFields = compileScriptFields(sc.compile, r.scriptFields);
-        const searchAfter = searchAfterValues(r, sc.sorts);
-        const aggs = r.aggs && r.aggs.length > 0 ? await startShardAggs(sc, r.aggs, contexts.length, ctx.nodeId) : undefined;
-        const result = await searchShard(sc.segments, {
-          weight: sc.weight,
-          ...(sc.postFilter ? { postFilter: sc.postFilter } : {}),
-          topN: o.topN(sc),
-          ...(sc.sorts ? { sorts: sc.sorts } : {}),
-          trackScores: r.trackScores,
-          ...(r.minScore !== undefined ? { minScore: r.minScore } : {}),
-          ...(searchAfter ? { searchAfter } : {}),
-          ...(r.terminateAfter !== undefined ? { terminateAfter: r.terminateAfter } : {}),
-          pacer,
-          ...(r.collapse ? { collapse: collapseKey(sc.compile.fields, r.collapse.field) } : {}),
-          ...(aggs ? { onMatch: (seg: number, doc: number, score: number) => aggs.onMatch(seg, doc, score) } : {}),
-        });
-        // the shard succeeds only once its aggregations are built too
-        if (aggs) sc.aggs = await aggs.finish();
-        sc.result = result;
-        for (const h of sc.result.top) h.shard = sc.shardIndex;
-      } catch (e) {
-        failures.push(toShardFailure(sc.index, sc.shard, ctx.nodeId, e));
-      } finally {
-        sc.svc.counters.queryTotal++;
-        sc.svc.counters.queryTimeMs += Date.now() - started;
-      }
+    shards.map(async (s) => {
+      const reply: ShardReply<QueryPhaseResult> = await client.queryPhase({
+        contextId: s.contextId,
+        ...(dfs ? { dfs } : {}),
+        ...(deadlineEpochMs !== undefined ? { deadlineEpochMs } : {}),
+      });
+      if ('failure' in reply) failures.push(failureOf(ctx, s, reply));
+      else s.result = decode(reply.ok, s.shardIndex, r);
     }),
   );
   failures.sort((a, b) => (a.index < b.index ? -1 : a.index > b.index ? 1 : a.shard - b.shard));

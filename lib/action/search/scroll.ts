@@ -1,6 +1,6 @@
 /**
  * Scroll contexts: the first request runs the query phase keeping every hit of every shard (the
- * searchers stay open, so pages come from one point in time); each `/_search/scroll` call
+ * shards' reader contexts stay open, so pages come from one point in time); each `/_search/scroll` call
  * fetches the next `size` hits. Contexts expire after their keep-alive, renewed on each call.
  */
 import { randomBytes } from 'node:crypto';
@@ -46,24 +46,25 @@ function checkId(id: string): void {
   if (!decoded.startsWith(PREFIX)) throw new EsError('illegal_argument_exception', 400, 'Cannot parse scroll id', { causedBy: new EsError('illegal_argument_exception', 400, 'Invalid scroll id') });
 }
 
-function arm(ctx: NodeContext, sc: ScrollContext, keepAliveMs: number): void {
+/**
+ * (Re)start the keep-alive of a scroll: here, and on every shard's reader context (after this
+ * one, so the coordinator's ends first and frees them).
+ */
+async function arm(ctx: NodeContext, sc: ScrollContext, keepAliveMs: number): Promise<void> {
   clearTimeout(sc.timer);
-  sc.timer = setTimeout(() => free(ctx, sc.id), Math.max(1, keepAliveMs));
+  sc.timer = setTimeout(() => void free(ctx, sc.id), Math.max(1, keepAliveMs));
   sc.timer.unref();
+  await Promise.all(sc.state.contexts.map((c) => ctx.searchShards.renewContext(c.contextId, keepAliveMs)));
 }
 
-function free(ctx: NodeContext, id: string): boolean {
+async function free(ctx: NodeContext, id: string): Promise<boolean> {
   const s = store(ctx);
   const sc = s.contexts.get(id);
   if (!sc) return false;
   clearTimeout(sc.timer);
   s.contexts.delete(id);
-  release(sc.state.contexts);
-  for (const c of sc.state.contexts) {
-    c.svc.counters.openContexts = Math.max(0, c.svc.counters.openContexts - 1);
-    c.svc.counters.scrollTotal++;
-    c.svc.counters.scrollTimeMs += Date.now() - sc.state.started;
-  }
+  // the shards count their scroll contexts (open, completed, time) as they free them
+  await release(ctx, sc.state.contexts);
   return true;
 }
 
@@ -73,8 +74,7 @@ export async function startScroll(ctx: NodeContext, r: SearchRequest): Promise<R
   const id = newId();
   const sc: ScrollContext = { id, state: st, request: r, cursor: 0, timer: setTimeout(() => undefined, 0) };
   store(ctx).contexts.set(id, sc);
-  for (const c of st.contexts) c.svc.counters.openContexts++;
-  arm(ctx, sc, r.scrollMs ?? 60000);
+  await arm(ctx, sc, r.scrollMs ?? 60000);
   return nextPage(ctx, sc);
 }
 
@@ -84,7 +84,7 @@ async function nextPage(ctx: NodeContext, sc: ScrollContext): Promise<Record<str
   sc.cursor += page.length;
   // Fetch failures belong to this page's response only.
   const st = { ...sc.state, failures: [...sc.state.failures] };
-  const { hits } = await fetchPhase(ctx, st, page, sc.request);
+  const { hits } = await fetchPhase(ctx, st, page);
   const started = Date.now();
   const body = searchResponse({ ...st, started }, hits, { scrollId: sc.id });
   // aggregations come with the initial scroll response only, as in ES
@@ -102,15 +102,15 @@ export async function continueScroll(ctx: NodeContext, id: string, keepAliveMs: 
       causedBy: new EsError('search_context_missing_exception', 404, `No search context found for id [${id}]`),
     });
   }
-  if (keepAliveMs !== undefined) arm(ctx, sc, keepAliveMs);
+  if (keepAliveMs !== undefined) await arm(ctx, sc, keepAliveMs);
   return nextPage(ctx, sc);
 }
 
 /** `DELETE /_search/scroll`: `_all` or ids. Returns `{succeeded, num_freed}` and whether any was found. */
-export function clearScroll(ctx: NodeContext, ids: string[]): { body: Record<string, unknown>; found: boolean } {
+export async function clearScroll(ctx: NodeContext, ids: string[]): Promise<{ body: Record<string, unknown>; found: boolean }> {
   let freed = 0;
   if (ids.length === 1 && ids[0] === '_all') {
-    for (const id of [...store(ctx).contexts.keys()]) if (free(ctx, id)) freed += 1;
+    for (const id of [...store(ctx).contexts.keys()]) if (await free(ctx, id)) freed += 1;
     return { body: { succeeded: true, num_freed: freed }, found: true };
   }
   for (const id of ids) checkId(id);
@@ -118,7 +118,7 @@ export function clearScroll(ctx: NodeContext, ids: string[]): { body: Record<str
     const sc = store(ctx).contexts.get(id);
     if (sc) {
       freed += sc.state.contexts.length;
-      free(ctx, id);
+      await free(ctx, id);
     }
   }
   return { body: { succeeded: true, num_freed: freed }, found: freed > 0 };

@@ -8,13 +8,13 @@ import type { NodeContext } from '../context.js';
 import { EsError, notBuiltYet } from '../../errors/errors.js';
 import { JsonFloat } from '../../units/java-number.js';
 import { STRICT_EXPAND_OPEN, type IndicesOptions } from '../resolve-indices.js';
-import { fetchHits } from '../../search/fetch.js';
-import { byScore, bySortValues, type ScoredDoc } from '../../search/top-docs.js';
-import type { SortValue } from '../../search/sort-values.js';
+import { byScore, bySortValues, type ScoredDoc, type SortValue } from '../../messages/hit-order.js';
+import { toWireDoc } from '../../messages/shard-search.js';
+import { esErrorOf } from '../../messages/shard-error.js';
+import { decodeRendered } from '../../messages/wire-json.js';
 import { groupQuery } from './collapse.js';
-import { resolveTargets, type IndexTarget } from './shard-targets.js';
-import { openShardContext, type ShardContext } from './shard-context.js';
-import { runQueryPhase } from './query-phase.js';
+import { resolveTargets } from './shard-targets.js';
+import { runQueryPhase, shardSource, type ShardRun } from './query-phase.js';
 import { allShardsFailed, shardFailureJson, toShardFailure, type ShardFailure } from './search-errors.js';
 import { newSearchRequest, parseTimeout, type SearchRequest } from './search-request.js';
 import { clusterSetting } from './cluster-settings.js';
@@ -25,7 +25,8 @@ import type { InternalAgg } from '../../aggs/types.js';
 
 /** What a finished query phase leaves for fetch, reduce and scroll. */
 export interface SearchState {
-  contexts: ShardContext[];
+  /** The shards whose reader context is open (failed ones included), freed with {@link release}. */
+  contexts: ShardRun[];
   failures: ShardFailure[];
   totalShards: number;
   /** All shards' top hits merged, best first. */
@@ -52,36 +53,13 @@ function fromOf(r: SearchRequest): number {
   return r.from < 0 ? 0 : r.from;
 }
 
-/**
- * The option conflicts ES 5.6 finds when a shard creates its search context
- * (`SearchService.parseSource`): each shard fails with a `search_context_exception` (no REST
- * status of its own, so 500), and the request with "all shards failed".
- */
-function searchContextError(r: SearchRequest): EsError | undefined {
-  const fail = (reason: string): EsError => new EsError('search_context_exception', 500, reason);
-  if (r.searchAfter) {
-    if (r.scrollMs !== undefined) return fail('`search_after` cannot be used in a scroll context.');
-    if (r.from > 0) return fail('`from` parameter must be set to 0 when `search_after` is used.');
-  }
-  if (r.scrollMs !== undefined && r.from > 0) return fail('`from` parameter must be set to 0 when `scroll` is used.');
-  if (r.slice && r.scrollMs === undefined) return fail('`slice` cannot be used outside of a scroll context');
-  if (r.storedFields === '_none_') {
-    if (r.version) return fail('`stored_fields` cannot be disabled if version is requested');
-    if (r.source !== undefined && r.source !== false) return fail('`stored_fields` cannot be disabled if _source is requested');
-  }
-  if (r.collapse) {
-    if (r.scrollMs !== undefined) return fail('cannot use `collapse` in a scroll context');
-    if (r.searchAfter) return fail('cannot use `collapse` in conjunction with `search_after`');
-    if (r.rescoreWindow !== undefined) return fail('cannot use `collapse` in conjunction with `rescore`');
-  }
-  return undefined;
-}
+/** How long a shard keeps a search's reader context if the coordinator never frees it (ES `search.default_keep_alive`). */
+const DEFAULT_KEEP_ALIVE_MS = 5 * 60 * 1000;
 
 /** Run the query phase for a request (shared by search, scroll, count and msearch). */
 export async function queryPhase(ctx: NodeContext, r: SearchRequest, opts: { indicesOptions?: IndicesOptions; forScroll?: boolean } = {}): Promise<SearchState> {
   const started = Date.now();
   const startedPrecise = performance.now();
-  const contextError = searchContextError(r);
   const state = ctx.cluster.state();
   const indicesOptions = opts.indicesOptions ?? r.indicesOptions ?? STRICT_EXPAND_OPEN;
   const targets = resolveTargets(state, r.indices, indicesOptions, r.routing, r.preference);
@@ -94,8 +72,7 @@ export async function queryPhase(ctx: NodeContext, r: SearchRequest, opts: { ind
       `Trying to query ${totalShards} shards, which is over the limit of ${limit}. This limit exists because querying many shards at the same time can make the job of the coordinating node very CPU and/or memory intensive. It is usually a better idea to have a smaller number of larger shards. Update [action.search.shard_count.limit] to a greater value if you really want to query that many shards at the same time.`,
     );
   }
-  const targetMap = new Map<string, IndexTarget>(targets.map((t) => [t.index, t]));
-  const contexts: ShardContext[] = [];
+  const contexts: ShardRun[] = [];
   const failures: ShardFailure[] = [];
   const boosts = r.indicesBoost;
   for (const b of boosts) {
@@ -104,7 +81,6 @@ export async function queryPhase(ctx: NodeContext, r: SearchRequest, opts: { ind
       throw new EsError('index_not_found_exception', 404, 'no such index', { metadata: { 'resource.type': 'index_or_alias', 'resource.id': b.index, index_uuid: '_na_', index: b.index } });
     }
   }
-  let shardIndex = 0;
   for (const t of targets) {
     const meta = state.indices[t.index];
     if (meta && meta.state === 'close') {
@@ -112,6 +88,11 @@ export async function queryPhase(ctx: NodeContext, r: SearchRequest, opts: { ind
       throw new EsError('index_closed_exception', 403, 'closed', { metadata: { index_uuid: meta.uuid, index: t.index } });
     }
   }
+  const size = sizeOf(r);
+  const from = fromOf(r);
+  const source = shardSource(r, from, size, opts.forScroll === true);
+  const keepAliveMs = opts.forScroll ? (r.scrollMs ?? 60000) : DEFAULT_KEEP_ALIVE_MS;
+  const requestShards = targets.reduce((n, t) => n + (state.indices[t.index]?.state === 'close' || !ctx.indices.get(t.index) ? 0 : t.shards.length), 0);
   for (const t of targets) {
     if (state.indices[t.index]?.state === 'close') continue;
     const svc = ctx.indices.get(t.index);
@@ -121,52 +102,42 @@ export async function queryPhase(ctx: NodeContext, r: SearchRequest, opts: { ind
         failures.push({ index: t.index, shard: s, node: ctx.nodeId, error: new EsError('index_closed_exception', 403, 'closed', { metadata: { index: t.index } }) });
         continue;
       }
-      contexts.push(openShardContext(ctx, svc, s, shardIndex++, started, boost));
+      const shardIndex = contexts.length;
+      const opened = await ctx.searchShards.openContext({
+        index: t.index,
+        shard: s,
+        shardIndex,
+        requestShards,
+        nowMs: started,
+        indexBoost: boost,
+        ...(t.aliasFilters ? { aliasFilters: t.aliasFilters } : {}),
+        source,
+        keepAliveMs,
+      });
+      if ('failure' in opened) {
+        // a shard that cannot open fails the request, as acquiring its searcher does
+        await release(ctx, contexts);
+        throw esErrorOf(opened.failure);
+      }
+      contexts.push({ shardIndex, index: t.index, shard: s, contextId: opened.ok.contextId });
     }
   }
-  const size = sizeOf(r);
-  const from = fromOf(r);
   const timeoutMs = r.timeoutMs ?? defaultTimeout(state);
-  const window = from + size;
-  const qFailures = await runQueryPhase(ctx, contexts, r, {
-    topN: (sc) => {
-      if (contextError) throw contextError;
-      const max = Number(sc.svc.meta.settings['index.max_result_window'] ?? '10000');
-      if (r.rescoreWindow !== undefined) {
-        const maxRescore = Number(sc.svc.meta.settings['index.max_rescore_window'] ?? String(max));
-        if (r.rescoreWindow > maxRescore) {
-          throw new EsError('query_phase_execution_exception', 500, `Rescore window [${r.rescoreWindow}] is too large. It must be less than [${maxRescore}]. This prevents allocating massive heaps for storing the results to be rescored. This limit can be set by changing the [index.max_rescore_window] index level setting.`);
-        }
-      }
-      if (r.slice) {
-        const maxSlices = Number(sc.svc.meta.settings['index.max_slices_per_scroll'] ?? '1024');
-        if (r.slice.max > maxSlices) {
-          throw new EsError('query_phase_execution_exception', 500, `The number of slices [${r.slice.max}] is too large. It must be less than [${maxSlices}]. This limit can be set by changing the [index.max_slices_per_scroll] index level setting.`);
-        }
-      }
-      if (opts.forScroll) {
-        if (size > max) throw batchTooLarge(max, size);
-        return sc.segments.reduce((n, s) => n + s.maxDoc, 0);
-      }
-      if (window > max) throw windowTooLarge(max, window);
-      return window;
-    },
-    // On the monotonic sub-millisecond clock, so even `1nanos` is already past at the first check.
-    ...(timeoutMs !== undefined && timeoutMs >= 0 ? { deadline: startedPrecise + timeoutMs } : {}),
-    targets: targetMap,
-  });
+  // On the monotonic sub-millisecond clock, so even `1nanos` is already past at the first check.
+  const deadline = timeoutMs !== undefined && timeoutMs >= 0 ? performance.timeOrigin + startedPrecise + timeoutMs : undefined;
+  const qFailures = await runQueryPhase(ctx, contexts, r, deadline);
   failures.push(...qFailures);
   const ok = contexts.filter((c) => c.result);
   if (ok.length === 0 && totalShards > 0) {
-    release(contexts);
+    await release(ctx, contexts);
     throw allShardsFailed('query', failures);
   }
   // Refused only now so ES's own checks (rescore window, collapse) answer first, as in ES.
   if (r.rescoreWindow !== undefined) {
-    release(contexts);
+    await release(ctx, contexts);
     throw notBuiltYet('rescore');
   }
-  const sorted = ok.find((c) => c.sorts)?.sorts;
+  const sorted = ok.find((c) => c.result?.sortOrder)?.result?.sortOrder;
   const cmp = sorted ? bySortValues(sorted) : byScore;
   let merged = ok.flatMap((c) => c.result?.top ?? []).sort(cmp);
   if (r.collapse) merged = dedupeGroups(ok, merged);
@@ -185,10 +156,10 @@ export async function queryPhase(ctx: NodeContext, r: SearchRequest, opts: { ind
   let aggregations: InternalAgg[] | undefined;
   if (r.aggs && r.aggs.length > 0) {
     try {
-      aggregations = applyPipelines(r.aggs, reduceAggregations(ok.map((c) => c.aggs ?? [])));
+      aggregations = applyPipelines(r.aggs, reduceAggregations(ok.map((c) => c.result?.aggs ?? [])));
     } catch (e) {
       // a reduce error fails the request: the searchers are released here, not by the caller
-      release(contexts);
+      await release(ctx, contexts);
       throw e;
     }
   }
@@ -213,7 +184,7 @@ export async function queryPhase(ctx: NodeContext, r: SearchRequest, opts: { ind
 }
 
 /** Keep the best hit of each collapse group across shards (group keys recorded per shard). */
-function dedupeGroups(contexts: ShardContext[], merged: ScoredDoc[]): ScoredDoc[] {
+function dedupeGroups(contexts: ShardRun[], merged: ScoredDoc[]): ScoredDoc[] {
   const keyOf = new Map<ScoredDoc, SortValue>();
   for (const c of contexts) {
     const res = c.result;
@@ -230,22 +201,6 @@ function dedupeGroups(contexts: ShardContext[], merged: ScoredDoc[]): ScoredDoc[
     out.push(h);
   }
   return out;
-}
-
-function windowTooLarge(max: number, window: number): EsError {
-  return new EsError(
-    'query_phase_execution_exception',
-    500,
-    `Result window is too large, from + size must be less than or equal to: [${max}] but was [${window}]. See the scroll api for a more efficient way to request large data sets. This limit can be set by changing the [index.max_result_window] index level setting.`,
-  );
-}
-
-function batchTooLarge(max: number, size: number): EsError {
-  return new EsError(
-    'query_phase_execution_exception',
-    500,
-    `Batch size is too large, size must be less than or equal to: [${max}] but was [${size}]. Scroll batch sizes cost as much memory as result windows so they are controlled by the [index.max_result_window] index level setting.`,
-  );
 }
 
 function boostFor(boosts: Array<{ index: string; boost: number }>, index: string, state: ReturnType<NodeContext['cluster']['state']>): number {
@@ -266,13 +221,14 @@ function defaultTimeout(state: ReturnType<NodeContext['cluster']['state']>): num
   return ms < 0 ? undefined : ms;
 }
 
-/** Release every shard's searcher. */
-export function release(contexts: readonly ShardContext[]): void {
-  for (const c of contexts) c.searcher.release();
+/** Free every shard's reader context. */
+export async function release(ctx: NodeContext, contexts: readonly ShardRun[]): Promise<void> {
+  await Promise.all(contexts.map((c) => ctx.searchShards.freeContext(c.contextId)));
 }
 
 /**
- * Fetch and render `page` (hits best first), one fetch per shard. A shard whose fetch fails is a
+ * Fetch and render `page` (hits best first), one fetch message per shard (the shard renders with
+ * the options its reader context was opened with). A shard whose fetch fails is a
  * shard failure (`_shards.failures`) and its hits drop out of the page, as ES's fetch phase
  * does; when that leaves no successful shard, "all shards failed" in the fetch phase.
  * @returns the hits that were fetched, and their rendering, in page order
@@ -281,7 +237,6 @@ export async function fetchPhase(
   ctx: NodeContext,
   st: SearchState,
   page: readonly ScoredDoc[],
-  r: SearchRequest,
 ): Promise<{ page: ScoredDoc[]; hits: Array<Record<string, unknown>> }> {
   const byShard = new Map<number, ScoredDoc[]>();
   for (const h of page) {
@@ -293,31 +248,10 @@ export async function fetchPhase(
   const fetchFailures: ShardFailure[] = [];
   await Promise.all(
     [...byShard].map(async ([shardIndex, hits]) => {
-      const sc = st.contexts.find((c) => c.shardIndex === shardIndex) as ShardContext;
-      const started = Date.now();
-      try {
-        const out = await fetchHits(sc.segments, hits, {
-          index: sc.index,
-          shardId: sc.shard,
-          nodeId: ctx.nodeId,
-          ...(r.source !== undefined ? { source: r.source } : {}),
-          ...(r.storedFields !== undefined ? { storedFields: r.storedFields } : {}),
-          docvalueFields: r.docvalueFields,
-          version: r.version,
-          explain: r.explain,
-          ...(sc.weight ? { weight: sc.weight } : {}),
-          ...(sc.sorts ? { sorts: sc.sorts } : {}),
-          scores: st.scores,
-          fields: sc.compile.fields,
-          ...(sc.scriptFields ? { scriptFields: sc.scriptFields } : {}),
-        });
-        hits.forEach((h, i) => rendered.set(h, out[i] as Record<string, unknown>));
-      } catch (e) {
-        fetchFailures.push(toShardFailure(sc.index, sc.shard, ctx.nodeId, e));
-      } finally {
-        sc.svc.counters.fetchTotal++;
-        sc.svc.counters.fetchTimeMs += Date.now() - started;
-      }
+      const sc = st.contexts.find((c) => c.shardIndex === shardIndex) as ShardRun;
+      const reply = await ctx.searchShards.fetchPhase({ contextId: sc.contextId, hits: hits.map(toWireDoc), scores: st.scores });
+      if ('failure' in reply) fetchFailures.push(toShardFailure(sc.index, sc.shard, ctx.nodeId, esErrorOf(reply.failure)));
+      else hits.forEach((h, i) => rendered.set(h, decodeRendered(reply.ok.hits[i] ?? null) as Record<string, unknown>));
     }),
   );
   if (fetchFailures.length > 0) {
@@ -355,12 +289,12 @@ export async function search(ctx: NodeContext, r: SearchRequest): Promise<Record
   const st = await queryPhase(ctx, r);
   try {
     const from = fromOf(r);
-    const { page, hits } = await fetchPhase(ctx, st, st.merged.slice(from, from + sizeOf(r)), r);
+    const { page, hits } = await fetchPhase(ctx, st, st.merged.slice(from, from + sizeOf(r)));
     if (r.collapse) await renderCollapse(ctx, r, page, hits);
     const body = searchResponse(st, hits);
     return body;
   } finally {
-    release(st.contexts);
+    await release(ctx, st.contexts);
   }
 }
 

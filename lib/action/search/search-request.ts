@@ -3,12 +3,13 @@
  * `SearchSourceBuilder.parseXContent` elements) and URI parameters (which win over the body
  * for from/size/sort/... as `RestSearchAction.parseSearchSource` applies them).
  */
-import { parseSearchSource, type FetchSource, type SortSpec as DslSortSpec } from '../../dsl/search-source.js';
+import { parseSearchSource } from '../../dsl/search-source.js';
+import { toSortSpec, type SortSpec } from '../../dsl/sort-spec.js';
+import { sourceOption } from '../../dsl/source-filter.js';
 import type { ParseOptions } from '../../dsl/parse-context.js';
 import { MATCH_ALL } from '../../dsl/queries/match-all.js';
 import type { Query } from '../../dsl/query-types.js';
 import { EsError } from '../../errors/errors.js';
-import type { SortSpec } from '../../search/sort-spec.js';
 import { parseCollapse, type CollapseSpec } from './collapse.js';
 import type { IndicesOptions } from '../resolve-indices.js';
 import type { AggSpec } from '../../aggs/types.js';
@@ -121,24 +122,6 @@ export function applySearchBody(
   }
 }
 
-/** lib/dsl's sort criterion as the executor's. */
-export function toSortSpec(s: DslSortSpec): SortSpec {
-  if (s.type === 'score') return { field: '_score', order: s.order };
-  if (s.type === 'field') {
-    return {
-      field: s.field,
-      order: s.order,
-      ...(s.mode !== undefined ? { mode: s.mode } : {}),
-      ...(s.missing !== undefined ? { missing: s.missing } : {}),
-      ...(s.unmappedType !== undefined ? { unmappedType: s.unmappedType } : {}),
-    };
-  }
-  if (s.type === 'script') {
-    return { field: '_script', order: s.order, ...(s.mode !== undefined ? { mode: s.mode } : {}), script: { ref: s.script, type: s.scriptType } };
-  }
-  throw new EsError('illegal_argument_exception', 400, `sort type [_geo_distance] is not supported yet`);
-}
-
 /** `stored_fields` body/param forms. */
 export function storedFieldsOf(v: unknown): string[] | '_none_' {
   const list = stringList(v);
@@ -159,7 +142,4 @@ export function parseTimeout(text: string): number {
   return n * (f[unit] as number);
 }
 
-/** A parsed `_source` spec as the fetch phase takes it (false, true, or includes/excludes). */
-export function sourceOption(fs: FetchSource): unknown {
-  return !fs.fetchSource ? false : fs.includes.length === 0 && fs.excludes.length === 0 ? true : { includes: fs.includes, excludes: fs.excludes };
-}
+export { sourceOption, toSortSpec };

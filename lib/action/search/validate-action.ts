@@ -1,16 +1,13 @@
 /**
- * `_validate/query`: parse and compile the query on one shard of each index, reporting
+ * `_validate/query`: have one shard of each index compile the query (lib/search/service), reporting
  * `valid`, and with `explain` the compiled query's Lucene text (or the error).
  */
 import type { NodeContext } from '../context.js';
 import type { Query } from '../../dsl/query-types.js';
-import { EsError, toEsError } from '../../errors/errors.js';
-import { compileQuery } from '../../search/compile-query.js';
+import type { EsError } from '../../errors/errors.js';
+import { esErrorOf } from '../../messages/shard-error.js';
 import { STRICT_EXPAND_OPEN, type IndicesOptions } from '../resolve-indices.js';
 import { resolveTargets } from './shard-targets.js';
-import { openShardContext } from './shard-context.js';
-import { typeWeight } from '../../search/meta-fields.js';
-import { BooleanWeight } from '../../search/boolean-weight.js';
 
 /** Java class of an ES error type, as `validate_query` prints `<class>: <reason>`. */
 export function javaClassOf(e: EsError): string {
@@ -42,20 +39,14 @@ export async function validateQuery(ctx: NodeContext, r: ValidateRequest): Promi
   for (const t of targets) {
     const svc = ctx.indices.get(t.index);
     if (!svc) continue;
-    const sc = openShardContext(ctx, svc, 0, 0, Date.now(), 1);
-    try {
-      // ES validates with `preProcess(rewrite)`: the searcher rewrites the query only when asked.
-      let w = await compileQuery({ ...sc.compile, noSearcherRewrite: !r.rewrite }, r.query, { boost: 1, filter: false, segments: sc.segments });
-      const types = r.types.filter((x) => x !== '_all');
-      if (types.length > 0) w = new BooleanWeight([{ occur: 'must', weight: w }, { occur: 'filter', weight: typeWeight(types, 1) }], 0, false);
-      explanations.push({ index: t.index, valid: true, explanation: w.description });
-    } catch (e) {
+    const reply = await ctx.searchShards.validateQuery({ index: t.index, shard: 0, types: r.types, query: r.query, rewrite: r.rewrite, nowMs: Date.now() });
+    if ('ok' in reply) {
+      explanations.push({ index: t.index, valid: true, explanation: reply.ok.description });
+    } else {
       valid = false;
-      const err = toEsError(e);
+      const err = esErrorOf(reply.failure);
       const cause = err.causedBy ?? err;
       explanations.push({ index: t.index, valid: false, error: `[${t.index}/${svc.uuid}] ${javaClassOf(err)}: ${err.reason}${err.causedBy ? `; ${javaClassOf(cause)}: ${cause.reason}` : ''}` });
-    } finally {
-      sc.searcher.release();
     }
   }
   const body: Record<string, unknown> = { valid, _shards: { total: targets.length, successful: targets.length, failed: 0 } };

@@ -3,8 +3,9 @@
  * field sorts with order, mode, missing and unmapped_type, plus `_score`, `_doc` and `_uid`.
  */
 import { EsError } from '../errors/errors.js';
-import type { ScriptRef } from '../dsl/script-ref.js';
-import { textValue } from '../dsl/xcontent.js';
+import type { ScriptRef } from './script-ref.js';
+import type { SortSpec as DslSortSpec } from './sort.js';
+import { textValue } from './xcontent.js';
 
 export type SortOrder = 'asc' | 'desc';
 export type SortMode = 'min' | 'max' | 'sum' | 'avg' | 'median';
@@ -104,4 +105,22 @@ export function parseSortParam(text: string): SortSpec[] {
 /** Whether a sort is the default relevance sort (only `_score` desc). */
 export function isScoreSort(sort: readonly SortSpec[] | undefined): boolean {
   return !sort || sort.length === 0 || (sort.length === 1 && sort[0]?.field === '_score' && sort[0].order === 'desc');
+}
+
+/** lib/dsl's sort criterion as the executor's. */
+export function toSortSpec(s: DslSortSpec): SortSpec {
+  if (s.type === 'score') return { field: '_score', order: s.order };
+  if (s.type === 'field') {
+    return {
+      field: s.field,
+      order: s.order,
+      ...(s.mode !== undefined ? { mode: s.mode } : {}),
+      ...(s.missing !== undefined ? { missing: s.missing } : {}),
+      ...(s.unmappedType !== undefined ? { unmappedType: s.unmappedType } : {}),
+    };
+  }
+  if (s.type === 'script') {
+    return { field: '_script', order: s.order, ...(s.mode !== undefined ? { mode: s.mode } : {}), script: { ref: s.script, type: s.scriptType } };
+  }
+  throw new EsError('illegal_argument_exception', 400, `sort type [_geo_distance] is not supported yet`);
 }

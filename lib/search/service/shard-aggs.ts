@@ -7,20 +7,21 @@ import type { Query } from '../../dsl/query-types.js';
 import { MATCH_ALL } from '../../dsl/queries/match-all.js';
 import { createAggregators, type LeafCollector, type ShardAggContext } from '../../aggs/collect.js';
 import type { AggSpec, InternalAgg, TopHitsSpec } from '../../aggs/types.js';
-import { compileQuery } from '../../search/compile-query.js';
-import { parseDateValue } from '../../search/field-terms.js';
-import { NO_MORE_DOCS } from '../../search/scorer.js';
-import type { Weight } from '../../search/weight.js';
+import { compileQuery } from '../compile-query.js';
+import { parseDateValue } from '../field-terms.js';
+import { NO_MORE_DOCS } from '../scorer.js';
+import type { Weight } from '../weight.js';
 import type { SegmentReader, StrataSegmentReader } from '../../shard/segment-reader.js';
 import { EsError } from '../../errors/errors.js';
-import { compileSort, type CompiledSort } from '../../search/sort-values.js';
-import { compileSearchScript } from '../../search/search-script.js';
+import { compileSort, type CompiledSort } from '../sort-values.js';
+import { compileSearchScript } from '../search-script.js';
 import { javaString, JDouble, toNum } from '../../script/runtime/values.js';
 import { asIterable } from '../../script/runtime/methods.js';
-import { byScore, bySortValues } from '../../search/top-docs.js';
-import { fetchHits } from '../../search/fetch.js';
-import { sourceOption, toSortSpec } from './search-request.js';
-import type { ShardContext } from './shard-context.js';
+import { byScore, bySortValues } from '../top-docs.js';
+import { fetchHits } from '../fetch.js';
+import { toSortSpec } from '../../dsl/sort-spec.js';
+import { sourceOption } from '../../dsl/source-filter.js';
+import type { ReaderContext as ShardContext } from './reader-context.js';
 
 /** A shard's aggregations while its query phase runs. */
 export interface ShardAggs {
@@ -63,6 +64,7 @@ export async function startShardAggs(sc: ShardContext, specs: readonly AggSpec[]
       const compare = sorts ? bySortValues(sorts) : byScore;
       return {
         compare,
+        ...(sorts ? { order: sorts.map((x) => ({ reverse: x.reverse, ...(x.missingFirst !== undefined ? { missingFirst: x.missingFirst } : {}) })) } : {}),
         scores: !sorts || spec.trackScores,
         bind(seg, si) {
           const base = bases[si] as number;

@@ -1,0 +1,110 @@
+/**
+ * The query phase on one shard (ES `SearchService.executeQueryPhase`): check the request
+ * against the index's limits, compile the query with its type, alias and slice filters, the
+ * post filter, sorts and script fields, collect the top hits (and aggregations) and answer
+ * them as plain data. Errors are thrown; the service turns them into shard failures.
+ */
+import type { Query } from '../../dsl/query-types.js';
+import { parseQuery } from '../../dsl/parse-query.js';
+import { isScoreSort } from '../../dsl/sort-spec.js';
+import { EsError } from '../../errors/errors.js';
+import { toWireDoc, type QueryPhaseRequest, type QueryPhaseResult, type ShardSearchSource } from '../../messages/shard-search.js';
+import { toWireNumber, toWireSortValue } from '../../messages/wire-json.js';
+import { toAggMessage } from '../../aggs/agg-messages.js';
+import { compileQuery } from '../compile-query.js';
+import { BooleanWeight, type BooleanClause } from '../boolean-weight.js';
+import { MatchAllWeight } from '../constant-weights.js';
+import { typeWeight } from '../meta-fields.js';
+import { compileSort, type CompiledSort, type SortValue } from '../sort-values.js';
+import { compileScriptFields } from '../search-script.js';
+import { Pacer, searchShard } from '../shard-search.js';
+import type { Weight } from '../weight.js';
+import { collapseKey } from './collapse-key.js';
+import { searchContextError, topN } from './context-checks.js';
+import { sliceWeight } from './slice.js';
+import { startShardAggs } from './shard-aggs.js';
+import type { ReaderContext } from './reader-context.js';
+
+/** The weight a shard runs: the query, plus type, alias and slice filters (`buildFilteredQuery`). */
+async function shardWeight(rc: ReaderContext, s: ShardSearchSource, aliasFilters: Query[] | undefined): Promise<Weight> {
+  const scope = { boost: 1, filter: false, segments: rc.segments };
+  const main = s.query ? await compileQuery(rc.compile, s.query, { ...scope, boost: rc.indexBoost }) : new MatchAllWeight(rc.indexBoost);
+  const filters: Weight[] = [];
+  const types = s.types.filter((t) => t !== '_all');
+  if (types.length > 0) filters.push(typeWeight(types, 1));
+  if (aliasFilters && aliasFilters.length > 0) {
+    const ws = await Promise.all(aliasFilters.map((q) => compileQuery(rc.compile, q, { ...scope, filter: true })));
+    filters.push(ws.length === 1 ? (ws[0] as Weight) : new BooleanWeight(ws.map((w) => ({ occur: 'should', weight: w })), 1, false));
+  }
+  if (s.slice) {
+    const w = sliceWeight(s.slice, rc.shard, rc.svc.shards.length);
+    if (w) filters.push(w);
+  }
+  if (filters.length === 0) return main;
+  const clauses: BooleanClause[] = [{ occur: 'must', weight: main }, ...filters.map((w) => ({ occur: 'filter' as const, weight: w }))];
+  return new BooleanWeight(clauses, 0, false);
+}
+
+/** Convert request `search_after` values into comparable sort values. */
+function searchAfterValues(s: ShardSearchSource, sorts: CompiledSort[] | undefined): SortValue[] | undefined {
+  if (!s.searchAfter) return undefined;
+  const n = sorts ? sorts.length : 1;
+  if (s.searchAfter.length !== n) {
+    throw new EsError('illegal_argument_exception', 400, `search_after has ${s.searchAfter.length} value(s) but sort has ${n}.`);
+  }
+  return s.searchAfter.map((v, i) => {
+    const sort = sorts?.[i];
+    if (!sort || sort.kind === 'score' || sort.kind === 'numeric' || sort.kind === 'doc') {
+      if (v === null) return null;
+      const num = typeof v === 'number' ? v : Number(v);
+      if (Number.isNaN(num)) throw new EsError('illegal_argument_exception', 400, `Failed to parse search_after value for field [${sort?.spec.field ?? '_score'}].`);
+      return num;
+    }
+    return v === null ? null : String(v);
+  });
+}
+
+/** Run the query phase of `req` on the open context `rc`. */
+export async function queryShard(rc: ReaderContext, req: QueryPhaseRequest, nodeId: string): Promise<QueryPhaseResult> {
+  const s = rc.source;
+  const contextError = searchContextError(s);
+  // On the monotonic clock, so even `1nanos` is already past at the first check.
+  const pacer = new Pacer(req.deadlineEpochMs === undefined ? undefined : req.deadlineEpochMs - performance.timeOrigin);
+  rc.compile = { ...rc.compile, pacer };
+  const aliasFilters = rc.aliasFilters?.map((f) => parseQuery(f));
+  rc.weight = await shardWeight(rc, s, aliasFilters);
+  if (s.postFilter) rc.postFilter = await compileQuery(rc.compile, s.postFilter, { boost: 1, filter: true, segments: rc.segments });
+  if (s.sort && !isScoreSort(s.sort)) {
+    const compile = rc.compile;
+    rc.sorts = s.sort.map((x) => compileSort(compile, x));
+  }
+  if (s.scriptFields) rc.scriptFields = compileScriptFields(rc.compile, s.scriptFields);
+  const searchAfter = searchAfterValues(s, rc.sorts);
+  const aggs = s.aggs && s.aggs.length > 0 ? await startShardAggs(rc, s.aggs, rc.requestShards, nodeId) : undefined;
+  if (contextError) throw contextError;
+  const result = await searchShard(rc.segments, {
+    weight: rc.weight,
+    ...(rc.postFilter ? { postFilter: rc.postFilter } : {}),
+    topN: topN(rc, s),
+    ...(rc.sorts ? { sorts: rc.sorts } : {}),
+    trackScores: s.trackScores,
+    ...(s.minScore !== undefined ? { minScore: s.minScore } : {}),
+    ...(searchAfter ? { searchAfter } : {}),
+    ...(s.terminateAfter !== undefined ? { terminateAfter: s.terminateAfter } : {}),
+    pacer,
+    ...(s.collapseField !== undefined ? { collapse: collapseKey(rc.compile.fields, s.collapseField) } : {}),
+    ...(aggs ? { onMatch: (seg: number, doc: number, score: number) => aggs.onMatch(seg, doc, score) } : {}),
+  });
+  // the shard succeeds only once its aggregations are built too
+  const built = aggs ? await aggs.finish() : undefined;
+  return {
+    top: result.top.map(toWireDoc),
+    ...(result.groups ? { groups: result.groups.map(toWireSortValue) } : {}),
+    totalHits: result.totalHits,
+    maxScore: toWireNumber(result.maxScore),
+    timedOut: result.timedOut,
+    terminatedEarly: result.terminatedEarly,
+    ...(rc.sorts ? { sortOrder: rc.sorts.map((x) => ({ reverse: x.reverse, ...(x.missingFirst !== undefined ? { missingFirst: x.missingFirst } : {}) })) } : {}),
+    ...(built ? { aggs: built.map(toAggMessage) } : {}),
+  };
+}

@@ -1,0 +1,244 @@
+/**
+ * The shard side of search (ES `SearchService`): owns the reader contexts of this node's shards
+ * and answers the plain messages of lib/messages/shard-search.ts. Contexts are named by id; each
+ * is freed by the coordinator or, failing that, when its keep-alive runs out. Whatever a phase
+ * throws goes back as a `ShardError`.
+ */
+import type { IndexService, Logger } from '../../indices/index-service.js';
+import type { ScriptService } from '../../script/script-service.js';
+import type { Searcher } from '../../shard/segment-reader.js';
+import { EsError } from '../../errors/errors.js';
+import { shardErrorOf } from '../../messages/shard-error.js';
+import type {
+  DfsPhaseRequest,
+  DfsStats,
+  ExplainRequest,
+  ExplainResult,
+  FetchPhaseRequest,
+  FetchPhaseResult,
+  OpenContextRequest,
+  OpenContextResult,
+  QueryPhaseRequest,
+  QueryPhaseResult,
+  ShardReply,
+  ShardSearchClient,
+  ValidateRequest,
+  ValidateResult,
+} from '../../messages/shard-search.js';
+import { fromWireDoc } from '../../messages/shard-search.js';
+import { encodeRendered } from '../../messages/wire-json.js';
+import type { CompileContext } from '../compile-context.js';
+import { buildIndexFields, type IndexFields } from '../field-types.js';
+import { SegmentsStats } from '../weight.js';
+import { fetchHits } from '../fetch.js';
+import type { ScoredDoc } from '../top-docs.js';
+import { applyDfs, dfsShard } from './dfs-shard.js';
+import { explainShard } from './explain-shard.js';
+import { queryShard } from './query-shard.js';
+import type { ReaderContext } from './reader-context.js';
+import { validateShard } from './validate-shard.js';
+
+/** What the service reaches on its node. */
+export interface ShardSearchDeps {
+  indices: { get(name: string): IndexService | undefined };
+  nodeId: string;
+  scripts: ScriptService;
+  /** `indices.query.bool.max_clause_count`. */
+  maxClauseCount: number;
+  logger: Logger;
+  /** A document's source (terms lookup, `more_like_this` of indexed docs): a get through the coordinator. */
+  getSource: NonNullable<CompileContext['getSource']>;
+}
+
+/** ES's `search.default_keep_alive`: a context nobody frees goes after this. */
+const TRANSIENT_KEEP_ALIVE_MS = 5 * 60 * 1000;
+
+export class ShardSearchService implements ShardSearchClient {
+  private readonly contexts = new Map<string, ReaderContext>();
+  private seq = 0;
+  /** The searchable field view of each index, kept per mapping version. */
+  private readonly fieldsCache = new WeakMap<IndexService, { version: number; fields: IndexFields }>();
+
+  constructor(private readonly deps: ShardSearchDeps) {}
+
+  openContext(req: OpenContextRequest): Promise<ShardReply<OpenContextResult>> {
+    return this.reply(async () => {
+      const rc = this.open(req, req.shardIndex, req.nowMs, req.indexBoost);
+      Object.assign(rc, {
+        source: req.source,
+        requestShards: req.requestShards,
+        keepAliveMs: req.keepAliveMs,
+        scroll: req.source.keepAllHits,
+        ...(req.aliasFilters ? { aliasFilters: req.aliasFilters } : {}),
+      });
+      this.contexts.set(rc.id, rc);
+      if (rc.scroll) rc.svc.counters.openContexts++;
+      this.arm(rc, req.keepAliveMs);
+      return { contextId: rc.id };
+    });
+  }
+
+  dfsPhase(req: DfsPhaseRequest): Promise<ShardReply<DfsStats>> {
+    return this.reply(async () => dfsShard(this.context(req.contextId), req));
+  }
+
+  queryPhase(req: QueryPhaseRequest): Promise<ShardReply<QueryPhaseResult>> {
+    return this.reply(async () => {
+      const rc = this.context(req.contextId);
+      const started = Date.now();
+      try {
+        if (req.dfs) applyDfs(rc, req.dfs);
+        return await queryShard(rc, req, this.deps.nodeId);
+      } finally {
+        rc.svc.counters.queryTotal++;
+        rc.svc.counters.queryTimeMs += Date.now() - started;
+      }
+    });
+  }
+
+  fetchPhase(req: FetchPhaseRequest): Promise<ShardReply<FetchPhaseResult>> {
+    return this.reply(async () => {
+      const rc = this.context(req.contextId);
+      const started = Date.now();
+      try {
+        const hits: ScoredDoc[] = req.hits.map((h) => fromWireDoc(h, rc.shardIndex));
+        const s = rc.source;
+        const out = await fetchHits(rc.segments, hits, {
+          index: rc.index,
+          shardId: rc.shard,
+          nodeId: this.deps.nodeId,
+          ...(s.source !== undefined ? { source: s.source } : {}),
+          ...(s.storedFields !== undefined ? { storedFields: s.storedFields } : {}),
+          docvalueFields: s.docvalueFields,
+          version: s.version,
+          explain: s.explain,
+          ...(rc.weight ? { weight: rc.weight } : {}),
+          ...(rc.sorts ? { sorts: rc.sorts } : {}),
+          scores: req.scores,
+          fields: rc.compile.fields,
+          ...(rc.scriptFields ? { scriptFields: rc.scriptFields } : {}),
+        });
+        return { hits: out.map(encodeRendered) };
+      } finally {
+        rc.svc.counters.fetchTotal++;
+        rc.svc.counters.fetchTimeMs += Date.now() - started;
+      }
+    });
+  }
+
+  async renewContext(contextId: string, keepAliveMs: number): Promise<boolean> {
+    const rc = this.contexts.get(contextId);
+    if (!rc) return false;
+    this.arm(rc, keepAliveMs);
+    return true;
+  }
+
+  async freeContext(contextId: string): Promise<boolean> {
+    const rc = this.contexts.get(contextId);
+    if (!rc) return false;
+    clearTimeout(rc.timer);
+    this.contexts.delete(contextId);
+    rc.searcher.release();
+    if (rc.scroll) {
+      const c = rc.svc.counters;
+      c.openContexts = Math.max(0, c.openContexts - 1);
+      c.scrollTotal++;
+      c.scrollTimeMs += Date.now() - rc.startedAt;
+    }
+    return true;
+  }
+
+  explain(req: ExplainRequest): Promise<ShardReply<ExplainResult>> {
+    return this.reply(async () => this.transient(req, req.nowMs, (rc) => explainShard(rc, req)));
+  }
+
+  validateQuery(req: ValidateRequest): Promise<ShardReply<ValidateResult>> {
+    return this.reply(async () => this.transient(req, req.nowMs, (rc) => validateShard(rc, req)));
+  }
+
+  /** Free every context (the node is closing). */
+  close(): void {
+    for (const id of [...this.contexts.keys()]) void this.freeContext(id);
+  }
+
+  /** Run `fn` on a context that lives only for the call. */
+  private async transient<T>(ref: { index: string; shard: number }, nowMs: number, fn: (rc: ReaderContext) => Promise<T>): Promise<T> {
+    const rc = this.open(ref, 0, nowMs, 1);
+    try {
+      return await fn(rc);
+    } finally {
+      rc.searcher.release();
+    }
+  }
+
+  private open(ref: { index: string; shard: number }, shardIndex: number, nowMs: number, indexBoost: number): ReaderContext {
+    const svc = this.deps.indices.get(ref.index);
+    if (!svc) throw new EsError('index_closed_exception', 403, 'closed', { metadata: { index: ref.index } });
+    const engine = svc.shard(ref.shard) as unknown as { searcher(): Searcher };
+    const searcher = engine.searcher();
+    const segments = searcher.segments;
+    const compile: CompileContext = {
+      index: svc.name,
+      indexUuid: svc.uuid,
+      fields: this.indexFields(svc),
+      analysis: svc.mapper().analysis,
+      settings: svc.meta.settings,
+      stats: new SegmentsStats(segments),
+      nowMs,
+      shardId: ref.shard,
+      scripts: this.deps.scripts,
+      maxClauseCount: this.deps.maxClauseCount,
+      getSource: this.deps.getSource,
+    };
+    const rc: ReaderContext = {
+      id: `${this.deps.nodeId}:${++this.seq}`,
+      shardIndex,
+      index: svc.name,
+      svc,
+      shard: ref.shard,
+      searcher,
+      segments,
+      compile,
+      indexBoost,
+      source: { types: [], from: 0, size: 0, trackScores: false, version: false, explain: false, docvalueFields: [], searchType: 'query_then_fetch', scroll: false, keepAllHits: false },
+      requestShards: 1,
+      keepAliveMs: TRANSIENT_KEEP_ALIVE_MS,
+      startedAt: nowMs,
+      scroll: false,
+    };
+    return rc;
+  }
+
+  private context(id: string): ReaderContext {
+    const rc = this.contexts.get(id);
+    if (!rc) throw new EsError('search_context_missing_exception', 404, `No search context found for id [${id}]`);
+    return rc;
+  }
+
+  private arm(rc: ReaderContext, keepAliveMs: number): void {
+    clearTimeout(rc.timer);
+    rc.keepAliveMs = keepAliveMs;
+    rc.timer = setTimeout(() => void this.freeContext(rc.id), Math.max(1, keepAliveMs));
+    rc.timer.unref();
+  }
+
+  /** The searchable field view of an index (cached per mapping version). */
+  private indexFields(svc: IndexService): IndexFields {
+    const hit = this.fieldsCache.get(svc);
+    if (hit && hit.version === svc.meta.mappingVersion) return hit.fields;
+    const fields = buildIndexFields(svc.meta.mappings);
+    this.fieldsCache.set(svc, { version: svc.meta.mappingVersion, fields });
+    return fields;
+  }
+
+  private async reply<T>(fn: () => Promise<T>): Promise<ShardReply<T>> {
+    try {
+      return { ok: await fn() };
+    } catch (e) {
+      if (!(e instanceof EsError)) this.deps.logger.error({ err: e }, 'shard search failed');
+      return { failure: shardErrorOf(e) };
+    }
+  }
+}
+
+export { TRANSIENT_KEEP_ALIVE_MS };
