@@ -10,7 +10,10 @@
  */
 import { mkdir, rm } from 'node:fs/promises';
 import { sep } from 'node:path';
-import { newMemoryDb, openMemoryShardStore, openShardStore, type MemoryDb, type ShardStore, type StoreKind } from './shard-store.js';
+import {
+  newMemoryDb, openMemoryShardStore, openShardStore,
+  type KeyRange, type MemoryDb, type ShardStore, type StoreKind, type StoreOp, type WriteOptions,
+} from './shard-store.js';
 
 export interface StoreVolume {
   readonly kind: StoreKind;
@@ -47,6 +50,8 @@ export interface VolumeSnapshot {
 export class MemoryVolume implements StoreVolume {
   readonly kind = 'memory' as const;
   private readonly dbs = new Map<string, MemoryDb>();
+  /** Paths written since the last snapshot or restore: a reset restores only these. */
+  private readonly dirty = new Set<string>();
 
   async prepare(): Promise<void> {}
 
@@ -59,11 +64,16 @@ export class MemoryVolume implements StoreVolume {
       // As LevelDB's lock refuses a second open of one directory.
       throw new Error(`store [${path}] is already open`);
     }
-    return openMemoryShardStore(db);
+    return new WriteTrackingStore(await openMemoryShardStore(db), () => this.dirty.add(path));
   }
 
   async remove(path: string): Promise<void> {
-    for (const p of [...this.dbs.keys()]) if (isUnder(p, path)) this.dbs.delete(p);
+    for (const p of [...this.dbs.keys()]) {
+      if (isUnder(p, path)) {
+        this.dbs.delete(p);
+        this.dirty.delete(p);
+      }
+    }
   }
 
   /** The store paths held, sorted. */
@@ -87,21 +97,40 @@ export class MemoryVolume implements StoreVolume {
       if (reopened) await db.close();
       for (const [k, v] of entries) bytes += k.length + v.length;
       stores.set(path, entries);
+      this.dirty.delete(path);
     }
     return { stores, bytes, dir };
   }
 
   /**
-   * Put the stores under the snapshot's directory back as they were: those absent from it are
-   * dropped, the others get exactly its entries. Every store under the directory must be closed.
+   * The store paths under the snapshot's directory that differ from it: written since, created
+   * since, or deleted since.
    */
-  async restore(snap: VolumeSnapshot): Promise<void> {
-    const held = [...this.dbs].filter(([path]) => isUnder(path, snap.dir));
+  changedSince(snap: VolumeSnapshot): string[] {
+    const out = new Set<string>();
+    for (const path of this.dbs.keys()) if (isUnder(path, snap.dir) && (this.dirty.has(path) || !snap.stores.has(path))) out.add(path);
+    for (const path of snap.stores.keys()) if (!this.dbs.has(path)) out.add(path);
+    return [...out].sort();
+  }
+
+  /**
+   * Put the stores `paths` (by default every store under the snapshot's directory) back as the
+   * snapshot has them: those absent from it are dropped, the others get exactly its entries.
+   * Those stores must be closed.
+   */
+  async restore(snap: VolumeSnapshot, paths?: readonly string[]): Promise<void> {
+    const only = paths === undefined ? undefined : new Set(paths);
+    const wanted = (path: string): boolean => isUnder(path, snap.dir) && (only === undefined || only.has(path));
+    const held = [...this.dbs].filter(([path]) => wanted(path));
     for (const [path, db] of held) {
       if (db.status !== 'closed') throw new Error(`store [${path}] is open: close it before a restore`);
     }
-    for (const [path] of held) this.dbs.delete(path);
+    for (const [path] of held) {
+      this.dbs.delete(path);
+      this.dirty.delete(path);
+    }
     for (const [path, entries] of snap.stores) {
+      if (!wanted(path)) continue;
       const db = newMemoryDb();
       await db.open();
       if (entries.length > 0) await db.batch(entries.map(([key, value]) => ({ type: 'put' as const, key, value })));
@@ -113,4 +142,59 @@ export class MemoryVolume implements StoreVolume {
 
 function isUnder(path: string, dir: string): boolean {
   return path === dir || path.startsWith(dir.endsWith(sep) ? dir : dir + sep);
+}
+
+/** A store that calls `onWrite` before every write (put, batch, clear): the volume's dirty marks. */
+class WriteTrackingStore implements ShardStore {
+  constructor(
+    private readonly inner: ShardStore,
+    private readonly onWrite: () => void,
+  ) {}
+
+  get kind(): StoreKind {
+    return this.inner.kind;
+  }
+
+  get isOpen(): boolean {
+    return this.inner.isOpen;
+  }
+
+  get(key: Buffer): Promise<Buffer | undefined> {
+    return this.inner.get(key);
+  }
+
+  getMany(keys: readonly Buffer[]): Promise<Array<Buffer | undefined>> {
+    return this.inner.getMany(keys);
+  }
+
+  write(ops: readonly StoreOp[], opts?: WriteOptions): Promise<void> {
+    this.onWrite();
+    return this.inner.write(ops, opts);
+  }
+
+  put(key: Buffer, value: Buffer, opts?: WriteOptions): Promise<void> {
+    this.onWrite();
+    return this.inner.put(key, value, opts);
+  }
+
+  firstKey(range: KeyRange): Promise<Buffer | undefined> {
+    return this.inner.firstKey(range);
+  }
+
+  clear(range: KeyRange): Promise<void> {
+    this.onWrite();
+    return this.inner.clear(range);
+  }
+
+  scan(range: KeyRange, each: (key: Buffer, value: Buffer) => void | Promise<void>): Promise<void> {
+    return this.inner.scan(range, each);
+  }
+
+  compact(range: { gte: Buffer; lt: Buffer }): Promise<void> {
+    return this.inner.compact(range);
+  }
+
+  close(): Promise<void> {
+    return this.inner.close();
+  }
 }

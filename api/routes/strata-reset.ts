@@ -19,7 +19,7 @@ export function strataResetRoutes(ctx: NodeContext): RouteDef[] {
       handler: async () => {
         if (ctx.reset === undefined) throw illegalArgument('[_strata/reset] needs a node started with [--memory]');
         const r = await ctx.reset();
-        return { status: 200, body: { acknowledged: true, indices: r.indices, took: Math.round(r.tookMs) } };
+        return { status: 200, body: { acknowledged: true, indices: r.indices, restored: r.restored, took: Math.round(r.tookMs) } };
       },
     },
   ];

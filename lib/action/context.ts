@@ -32,5 +32,5 @@ export interface NodeContext {
    * Put the node back to its fixture state (`POST /_strata/reset`); set by lib/embedded for a
    * memory node, undefined otherwise.
    */
-  reset?: () => Promise<{ indices: number; tookMs: number }>;
+  reset?: () => Promise<{ indices: number; restored: number; tookMs: number }>;
 }

@@ -64,6 +64,18 @@ export class IndicesService {
     }
   }
 
+  /**
+   * Close (without deleting) the open indices whose uuid is in `uuids`; the next `apply` opens
+   * them again from their stores (an embedded node's fixture reset).
+   */
+  async closeIndices(uuids: ReadonlySet<string>): Promise<void> {
+    for (const [name, svc] of [...this.open]) {
+      if (!uuids.has(svc.uuid)) continue;
+      this.open.delete(name);
+      await svc.close();
+    }
+  }
+
   async closeAll(): Promise<void> {
     for (const svc of this.open.values()) await svc.close();
     this.open.clear();

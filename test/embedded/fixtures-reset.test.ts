@@ -62,6 +62,8 @@ test('reset() puts documents, indices, templates and stored scripts back to the 
 
   const report = await node.reset();
   t.is(report.indices, 3);
+  // books and logs were written (logs by its close), authors deleted, scratch created
+  t.is(report.restored, 4);
   t.true(report.tookMs >= 0);
 
   t.deepEqual(ids((await request(u, 'GET', '/books/_search?q=genre:scifi')).body), ['1', '3']);
@@ -77,10 +79,17 @@ test('reset() puts documents, indices, templates and stored scripts back to the 
   t.is((await request(u, 'GET', '/logs-2017.06/_count')).body.count, 2);
   // the alias came back with the index
   t.deepEqual(Object.keys((await request(u, 'GET', '/_alias/library')).body), ['books']);
-  // and a second round works from the same snapshot
+  // and a second round works from the same snapshot; an index only read is not touched
   t.is((await request(u, 'DELETE', '/books')).status, 200);
-  await node.reset();
+  t.is((await request(u, 'GET', '/authors/_search?q=born:1920')).body.hits.total, 1);
+  t.is((await request(u, 'PUT', '/authors/_mapping/author', { properties: { extra: { type: 'keyword' } } })).status, 200);
+  const second = await node.reset();
+  t.is(second.restored, 1);
   t.is((await request(u, 'GET', '/books/_count')).body.count, 4);
+  // the mapping change rolled back with the cluster state
+  t.deepEqual(Object.keys((await request(u, 'GET', '/authors/_mapping')).body.authors.mappings.author.properties).sort(), ['bio', 'born', 'name']);
+  // a third reset with nothing changed restores nothing
+  t.is((await node.reset()).restored, 0);
 });
 
 test('an index closed and reopened on a memory node keeps its documents; a deleted one leaves nothing', async (t) => {
@@ -119,6 +128,7 @@ test('POST /_strata/reset answers only when strata.reset.enabled is true', async
   t.is(res.status, 200);
   t.is(res.body.acknowledged, true);
   t.is(res.body.indices, 3);
+  t.is(res.body.restored, 1);
   t.is((await request(on.url, 'GET', '/books/_count')).body.count, 4);
 
   const bad = await t.throwsAsync(startNode({ memory: true, logger: false, settings: { 'strata.reset.enabled': 'yes' } }));
