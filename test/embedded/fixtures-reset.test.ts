@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
+import bunyan from 'bunyan';
 import { startNode, type EmbeddedNode } from '../../lib/index.js';
 import { PROJECT_ROOT, request } from '../helpers/node.js';
 
@@ -133,6 +134,16 @@ test('POST /_strata/reset answers only when strata.reset.enabled is true', async
 
   const bad = await t.throwsAsync(startNode({ memory: true, logger: false, settings: { 'strata.reset.enabled': 'yes' } }));
   t.is(bad?.message, 'Failed to parse value [yes] as only [true] or [false] are allowed.');
+});
+
+test('a caller\'s own bunyan logger receives the node\'s logs', async (t) => {
+  const ring = new bunyan.RingBuffer({ limit: 100 });
+  const logger = bunyan.createLogger({ name: 'app', streams: [{ level: 'info', type: 'raw', stream: ring }] });
+  const node = await startNode({ memory: true, logger });
+  t.teardown(() => node.close());
+  const started = ring.records.find((r: { msg?: string }) => r.msg === 'started') as { port?: number; name?: string } | undefined;
+  t.is(started?.port, node.port);
+  t.is(started?.name, 'app');
 });
 
 test('reset() on a node with a data directory is refused, and dataPath with memory is refused', async (t) => {

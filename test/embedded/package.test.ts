@@ -61,3 +61,42 @@ console.log(JSON.stringify({ before, deletedStatus: hit.status, after }));
   const run = await exec(process.execPath, [join(work, 'app', 'check.mjs')], { cwd: join(work, 'app') });
   t.deepEqual(JSON.parse(run.stdout), { before: 4, deletedStatus: 404, after: 4 });
 });
+
+test('the shipped declarations type-check in a strict consumer that does not skip library checks', async (t) => {
+  const work = await mkdtemp(join(tmpdir(), 'strata-types-'));
+  t.teardown(() => rm(work, { recursive: true, force: true }));
+  const { stdout } = await exec('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', work], { cwd: PROJECT_ROOT });
+  const pkgDir = join(work, 'node_modules', 'strata');
+  await mkdir(pkgDir, { recursive: true });
+  await exec('tar', ['xzf', join(work, (JSON.parse(stdout) as PackEntry[])[0]!.filename), '-C', pkgDir, '--strip-components=1']);
+  const manifest = JSON.parse(await readFile(join(pkgDir, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
+  // the package's dependencies, plus the consumer's own @types/node
+  for (const dep of [...Object.keys(manifest.dependencies), '@types/node']) {
+    const at = join(work, 'node_modules', dep);
+    await mkdir(join(at, '..'), { recursive: true });
+    await symlink(join(PROJECT_ROOT, 'node_modules', dep), at);
+  }
+  await writeFile(join(work, 'package.json'), '{"type":"module"}');
+  await writeFile(
+    join(work, 'tsconfig.json'),
+    JSON.stringify({ compilerOptions: { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, noEmit: true, skipLibCheck: false, types: ['node'] }, files: ['app.ts'] }),
+  );
+  await writeFile(
+    join(work, 'app.ts'),
+    `import { startNode, FixtureError, type EmbeddedNode, type ResetReport } from 'strata';
+const node: EmbeddedNode = await startNode({ memory: true, logger: false, fixtures: './fixtures', settings: { 'cluster.name': 'ci' } });
+const report: ResetReport = await node.reset();
+const port: number = node.port;
+console.log(report.restored, port, node.fixtures.documents, FixtureError.name);
+await node.close();
+// @ts-expect-error: an unknown option is a type error
+await startNode({ memroy: true });
+`,
+  );
+  const tsc = join(PROJECT_ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
+  const res = await exec(process.execPath, [tsc, '-p', work]).then(
+    () => ({ ok: true, out: '' }),
+    (err: { stdout?: string }) => ({ ok: false, out: err.stdout ?? '' }),
+  );
+  t.true(res.ok, res.out);
+});
