@@ -6,12 +6,18 @@
  * take stops the start as ES stops (lib/node-settings.ts). `--version` prints the version.
  * SIGTERM/SIGINT stop accepting connections, let in-flight requests finish (bounded), then close
  * every shard cleanly.
+ *
+ * For test harnesses in any language: `--memory` keeps everything in memory (no data
+ * directory), `--fixtures DIR` loads a fixtures folder before serving, `--port N` (0: a free
+ * port), and `--print-url` writes the node's URL as the only line on stdout once it serves
+ * (logs then go to stderr); `--url-file F` writes it to F (complete when it appears).
  */
-import { readFileSync, existsSync } from 'node:fs';
+import { readFileSync, existsSync, writeFileSync, renameSync } from 'node:fs';
 import { resolve, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import yaml from 'js-yaml';
-import { startNode } from '../lib/node.js';
+import bunyan from 'bunyan';
+import { startNode } from '../lib/embedded/embedded-node.js';
 import { flattenSettings } from '../lib/cluster/settings.js';
 import { validateNodeSettings } from '../lib/node-settings.js';
 import { VERSION_INFO } from '../api/routes/cluster.js';
@@ -25,8 +31,26 @@ function versionLine(): string {
   return `Version: ${VERSION_INFO.number} (Strata ${pkg.version}), Build: ${VERSION_INFO.build_hash}/${VERSION_INFO.build_date}, Node.js: ${process.version}\n`;
 }
 
-function parseArgs(argv: string[]): Record<string, string> {
+/** The harness flags (everything but settings). */
+interface CliFlags {
+  memory: boolean;
+  port?: number;
+  fixtures?: string;
+  printUrl: boolean;
+  urlFile?: string;
+}
+
+const USAGE =
+  'usage: strata [-E key=value]... [--config strata.yml] [--version]\n' +
+  '              [--memory] [--port N] [--fixtures DIR] [--print-url] [--url-file FILE]\n';
+
+function parseArgs(argv: string[], flags: CliFlags): Record<string, string> {
   const settings: Record<string, string> = {};
+  const value = (i: number, name: string): string => {
+    const v = argv[i];
+    if (v === undefined) throw new Error(`[${name}] needs a value`);
+    return v;
+  };
   let configPath: string | undefined;
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
@@ -42,8 +66,21 @@ function parseArgs(argv: string[]): Record<string, string> {
       settings[kv.slice(0, eq)] = kv.slice(eq + 1);
     } else if (a === '--config' || a === '-c') {
       configPath = argv[++i];
+    } else if (a === '--memory') {
+      flags.memory = true;
+    } else if (a === '--port') {
+      const raw = value(++i, a);
+      const port = /^\d+$/.test(raw) ? Number(raw) : NaN;
+      if (!(port >= 0 && port <= 65535)) throw new Error(`[--port] must be a port number (0 for any free port), got [${raw}]`);
+      flags.port = port;
+    } else if (a === '--fixtures') {
+      flags.fixtures = resolve(value(++i, a));
+    } else if (a === '--print-url') {
+      flags.printUrl = true;
+    } else if (a === '--url-file') {
+      flags.urlFile = resolve(value(++i, a));
     } else if (a === '--help' || a === '-h') {
-      process.stdout.write('usage: strata [-E key=value]... [--config strata.yml] [--version]\n');
+      process.stdout.write(USAGE);
       process.exit(0);
     } else if (a === '--version' || a === '-V') {
       process.stdout.write(versionLine());
@@ -58,13 +95,34 @@ function parseArgs(argv: string[]): Record<string, string> {
 }
 
 async function main(): Promise<void> {
-  const settings = parseArgs(process.argv.slice(2));
+  const flags: CliFlags = { memory: false, printUrl: false };
+  const settings = parseArgs(process.argv.slice(2), flags);
   const refused = validateNodeSettings(settings);
   if (refused !== undefined) {
     process.stderr.write(`strata: ${refused}\n`);
     process.exit(1);
   }
-  const node = await startNode({ dataPath: resolve(settings['path.data'] ?? 'data'), settings });
+  if (flags.memory && settings['path.data'] !== undefined) throw new Error('[--memory] and [path.data] exclude each other');
+  const logger = bunyan.createLogger({
+    name: 'strata',
+    serializers: bunyan.stdSerializers,
+    level: (settings['logger.level'] as bunyan.LogLevel | undefined) ?? 'info',
+    // With --print-url stdout carries the URL alone.
+    stream: flags.printUrl ? process.stderr : process.stdout,
+  });
+  const node = await startNode({
+    ...(flags.memory ? { memory: true } : { dataPath: resolve(settings['path.data'] ?? 'data') }),
+    settings,
+    logger,
+    ...(flags.port !== undefined ? { port: flags.port } : { port: Number(settings['http.port'] ?? 9200) }),
+    ...(flags.fixtures !== undefined ? { fixtures: flags.fixtures } : {}),
+  });
+  if (flags.urlFile !== undefined) {
+    // Written whole, then renamed: a harness polling for the file never reads half a URL.
+    writeFileSync(`${flags.urlFile}.tmp`, `${node.url}\n`);
+    renameSync(`${flags.urlFile}.tmp`, flags.urlFile);
+  }
+  if (flags.printUrl) process.stdout.write(`${node.url}\n`);
   let stopping = false;
   const stop = (signal: string): void => {
     if (stopping) return;

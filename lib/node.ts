@@ -4,7 +4,7 @@
  */
 import { randomBase64Id } from './units/random-id.js';
 import { join } from 'node:path';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import bunyan from 'bunyan';
 import { StateStore } from './cluster/state-store.js';
 import { ClusterService } from './cluster/cluster-service.js';
@@ -26,14 +26,24 @@ import { EsError } from './errors/errors.js';
 import { ShardSearchService } from './search/service/shard-service.js';
 import { jsonRoundTrip } from './messages/json-round-trip.js';
 import { getDocument, sourceObject } from './action/document/get-document.js';
+import { resetEnabled } from './embedded/reset-setting.js';
+import { DISK_VOLUME, MemoryVolume, type StoreVolume } from '../storage/store-volume.js';
 
 export interface StartNodeOptions {
-  dataPath: string;
+  /** The data directory; required unless `memory` is set, and refused with it. */
+  dataPath?: string;
+  /**
+   * Keep every shard and the cluster state in memory (storage/store-volume.ts `MemoryVolume`):
+   * nothing is read from or written to a data directory, and all data is gone at `close()`.
+   */
+  memory?: boolean;
   host?: string;
   port?: number;
   /** Node settings in ES's flat form, e.g. `{'node.name': 'n1', 'cluster.name': 'c'}`. */
   settings?: Record<string, string>;
   logLevel?: bunyan.LogLevel;
+  /** Log through this bunyan logger instead of a new one on stdout; `false` logs nothing. */
+  logger?: bunyan | false;
   /** How long `close()` lets in-flight HTTP requests finish (default 30 s). */
   drainTimeoutMs?: number;
   /** How the coordinator reaches the shards: `json` sends every shard message through JSON (default: `STRATA_SHARD_CLIENT`, else `direct`). */
@@ -45,8 +55,13 @@ export interface RunningNode {
   host: string;
   port: number;
   context: NodeContext;
+  /** Where the node's stores live, and the directory of its index stores on that volume. */
+  storage: { volume: StoreVolume; indicesPath: string };
   close(): Promise<void>;
 }
+
+/** The root of a memory node's store paths: never created, only names keys of its volume. */
+const MEMORY_ROOT = '/(memory)';
 
 async function loadOrCreateNodeId(stateDir: string): Promise<string> {
   const file = join(stateDir, 'node.id');
@@ -91,27 +106,38 @@ function maxClauseCountSetting(settings: Record<string, string>): number {
 
 export async function startNode(opts: StartNodeOptions): Promise<RunningNode> {
   const settings = opts.settings ?? {};
-  const logger = bunyan.createLogger({
-    name: 'strata',
-    // Log thrown errors with their stack: the error body a client gets never carries a JS message.
-    serializers: bunyan.stdSerializers,
-    level: opts.logLevel ?? ((settings['logger.level'] as bunyan.LogLevel | undefined) ?? 'info'),
-  });
+  if (opts.memory && opts.dataPath !== undefined) throw new Error('startNode: [dataPath] and [memory: true] exclude each other');
+  if (!opts.memory && opts.dataPath === undefined) throw new Error('startNode: [dataPath] is required unless [memory: true]');
+  const logger =
+    opts.logger ||
+    bunyan.createLogger({
+      name: 'strata',
+      // Log thrown errors with their stack: the error body a client gets never carries a JS message.
+      serializers: bunyan.stdSerializers,
+      // `logger: false`: above FATAL, so nothing is written.
+      level: opts.logger === false ? bunyan.FATAL + 1 : opts.logLevel ?? ((settings['logger.level'] as bunyan.LogLevel | undefined) ?? 'info'),
+    });
   // HTTP settings are checked before anything is opened, so a bad one leaves nothing behind.
   const cors = corsConfigFrom(settings);
   const compression = compressionConfigFrom(settings);
   const maxClauseCount = maxClauseCountSetting(settings);
-  const nodeDir = join(opts.dataPath, 'nodes', '0');
+  resetEnabled(settings);
+  const dataPath = opts.dataPath ?? MEMORY_ROOT;
+  const volume: StoreVolume = opts.memory ? new MemoryVolume() : DISK_VOLUME;
+  const nodeDir = join(dataPath, 'nodes', '0');
   const stateDir = join(nodeDir, '_state');
-  await mkdir(stateDir, { recursive: true });
-  const nodeId = await loadOrCreateNodeId(stateDir);
-  const store = await StateStore.open(join(stateDir, 'cluster'));
+  await volume.prepare(stateDir);
+  // A memory node is a new node every time: its id is never written down.
+  const nodeId = opts.memory ? randomBase64Id() : await loadOrCreateNodeId(stateDir);
+  const store = await StateStore.open(join(stateDir, 'cluster'), volume);
   const initial = (await store.load()) ?? emptyState(randomBase64Id());
   const cluster = new ClusterService(initial, store);
   const scripts = createScriptService(settings, cluster);
   const shardClientMode = opts.shardClientMode ?? shardClientModeFromEnv();
-  const indices = new IndicesService(join(nodeDir, 'indices'), logger, {
+  const indicesPath = join(nodeDir, 'indices');
+  const indices = new IndicesService(indicesPath, logger, {
     scripts,
+    volume,
     updateMapping: (index, type, update) => applyDynamicUpdate(cluster, index, type, update),
     shardClientMode,
   });
@@ -135,7 +161,7 @@ export async function startNode(opts: StartNodeOptions): Promise<RunningNode> {
     nodeName: settings['node.name'] ?? nodeId.slice(0, 7),
     clusterName: settings['cluster.name'] ?? 'elasticsearch',
     settings,
-    dataPath: opts.dataPath,
+    dataPath,
     logger,
     cluster,
     indices,
@@ -168,6 +194,7 @@ export async function startNode(opts: StartNodeOptions): Promise<RunningNode> {
     host: bound.host,
     port: bound.port,
     context,
+    storage: { volume, indicesPath },
     async close() {
       if (closed) return;
       closed = true;

@@ -9,6 +9,7 @@
  *                    [--query-seconds S (10; 0 skips the queries)] [--kind term|match|...]
  *                    [--node-arg FLAG]...   (flags for the server's node, e.g. --cpu-prof)
  *   npm run bench -- --scripts [--docs N] [--rounds N] [--http]   script evaluation speed (scripts/bench-script.ts)
+ *   npm run bench -- --embedded [--docs N] [--nodes N]   start, fixture load, reset, memory per node (scripts/bench-embedded.ts)
  *
  * The corpus is `../shared/bench/npm-packages.tsv.gz` read through `../shared/bench/corpus.mjs`
  * (the same documents and mapping the shared harness uses); when that is absent, a generated
@@ -112,6 +113,10 @@ async function main(): Promise<void> {
   if (process.argv.includes('--scripts')) {
     const { runScriptBench } = await import('./bench-script.js');
     return runScriptBench();
+  }
+  if (process.argv.includes('--embedded')) {
+    const { runEmbeddedBench } = await import('./bench-embedded.js');
+    return runEmbeddedBench();
   }
   const n = Number(arg('docs', '100000'));
   const shards = Number(arg('shards', '1'));

@@ -131,6 +131,28 @@ class LevelShardStore implements ShardStore {
 }
 
 /**
+ * A fresh, empty in-memory Level database. Unlike a LevelDB directory it lives only as long as
+ * this object: whoever must find the data again after a close (storage/store-volume.ts) keeps
+ * the object and reopens it with {@link openMemoryShardStore}.
+ */
+export type MemoryDb = MemoryLevel<Buffer, Buffer>;
+
+/** A new empty in-memory database (not yet open). */
+export function newMemoryDb(): MemoryDb {
+  return new MemoryLevel<Buffer, Buffer>({ keyEncoding: 'buffer', valueEncoding: 'buffer' });
+}
+
+/**
+ * Open `db` (again) as a shard store. memory-level keeps its entries across close() and open()
+ * of the same instance, which is what lets an in-memory index be closed and reopened.
+ */
+export async function openMemoryShardStore(db: MemoryDb): Promise<ShardStore> {
+  const level = db as unknown as BinaryLevel;
+  await level.open();
+  return new LevelShardStore('memory', level);
+}
+
+/**
  * Open the store of one shard copy. `leveldb` opens (or creates) the database at `path` and
  * fails while another process holds it; `memory` starts empty and keeps nothing after close.
  */

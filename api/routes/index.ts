@@ -25,6 +25,7 @@ import { taskRoutes } from './tasks.js';
 import { notBuiltRoutes } from './not-built.js';
 import { nodesRoutes } from './nodes.js';
 import { clusterAdminRoutes } from './cluster-admin.js';
+import { strataResetRoutes } from './strata-reset.js';
 
 export function allRoutes(ctx: NodeContext): RouteDef[] {
   return [
@@ -49,6 +50,7 @@ export function allRoutes(ctx: NodeContext): RouteDef[] {
     ...nodesRoutes(ctx),
     ...clusterAdminRoutes(ctx),
     ...taskRoutes(ctx),
+    ...strataResetRoutes(ctx),
     // ES 5.6 endpoints not built yet: refused by name (remove entries as features land)
     ...notBuiltRoutes(),
   ];

@@ -31,4 +31,9 @@ export interface NodeContext {
   runtime: NodeRuntime;
   transportAddress: { host: string; port: number };
   httpAddress: { host: string; port: number };
+  /**
+   * Put the node back to its fixture state (`POST /_strata/reset`); set by lib/embedded for a
+   * memory node, undefined otherwise.
+   */
+  reset?: () => Promise<{ indices: number; restored: number; tookMs: number }>;
 }

@@ -55,4 +55,31 @@ export class ClusterService {
     this.queue = p.catch(() => undefined);
     return p;
   }
+
+  /**
+   * Replace the whole state (an embedded node's fixture capture and reset), serialised with
+   * every update: `prepare` runs inside the queue (closing the indices, copying or restoring
+   * their stores) and returns the state to install, which gets a version past the current one
+   * and is saved and applied as an update's result is.
+   */
+  replace(prepare: (current: ClusterState) => Promise<ClusterState>): Promise<ClusterState> {
+    return this.submitRaw(async () => ({ ...(await prepare(this.current)), version: this.current.version + 1 }));
+  }
+
+  private submitRaw(make: () => Promise<ClusterState>): Promise<ClusterState> {
+    const run = async (): Promise<ClusterState> => {
+      const prev = this.current;
+      const versioned = normalizeState(await make());
+      await this.store.save(versioned);
+      try {
+        for (const l of this.listeners) await l(versioned, prev);
+      } finally {
+        this.current = versioned;
+      }
+      return versioned;
+    };
+    const p = this.queue.then(run, run);
+    this.queue = p.catch(() => undefined);
+    return p;
+  }
 }

@@ -6,7 +6,8 @@
  * keyspace is a storage/ store like a shard's: only storage/ touches LevelDB. Transient
  * cluster settings are never written: ES 5.6 drops them on a full cluster restart.
  */
-import { openShardStore, type ShardStore } from '../../storage/shard-store.js';
+import type { ShardStore } from '../../storage/shard-store.js';
+import { DISK_VOLUME, type StoreVolume } from '../../storage/store-volume.js';
 import type { ClusterState } from './state.js';
 
 const STATE_KEY = Buffer.from('cluster_state');
@@ -14,8 +15,9 @@ const STATE_KEY = Buffer.from('cluster_state');
 export class StateStore {
   private constructor(private readonly db: ShardStore) {}
 
-  static async open(path: string): Promise<StateStore> {
-    return new StateStore(await openShardStore('leveldb', path));
+  /** Open the state keyspace at `path` on `volume` (the data directory by default). */
+  static async open(path: string, volume: StoreVolume = DISK_VOLUME): Promise<StateStore> {
+    return new StateStore(await volume.open(path));
   }
 
   async load(): Promise<ClusterState | undefined> {

@@ -3,12 +3,12 @@
  * step with the index metadata in the cluster state.
  */
 import { join } from 'node:path';
-import { rm, mkdir } from 'node:fs/promises';
 import type { IndexMetadata } from '../cluster/state.js';
 import { numberOfShards } from '../cluster/state.js';
 import { parseTimeMs } from '../cluster/time.js';
 import { parseBytesSizeValue } from '../units/byte-size-value.js';
 import { openShardEngine, type ReparseFn, type StrataShardEngine } from '../shard/engine.js';
+import type { StoreVolume } from '../../storage/store-volume.js';
 import { buildIndexMapper, type IndexMapper } from './mapper.js';
 import { IndexCounters } from './index-counters.js';
 
@@ -27,11 +27,12 @@ export class IndexService {
     public meta: IndexMetadata,
     readonly shards: StrataShardEngine[],
     readonly path: string,
+    private readonly volume: StoreVolume,
   ) {}
 
-  static async open(meta: IndexMetadata, indicesPath: string, logger: Logger): Promise<IndexService> {
+  static async open(meta: IndexMetadata, indicesPath: string, logger: Logger, volume: StoreVolume): Promise<IndexService> {
     const path = join(indicesPath, meta.uuid);
-    await mkdir(path, { recursive: true });
+    await volume.prepare(path);
     const refreshIntervalMs = refreshInterval(meta);
     const shards: StrataShardEngine[] = [];
     const reparse = replayParser(meta, logger);
@@ -46,10 +47,11 @@ export class IndexService {
           flushThresholdBytes: flushThreshold(meta),
           logger,
           reparse,
+          volume,
         }),
       );
     }
-    return new IndexService(meta, shards, path);
+    return new IndexService(meta, shards, path, volume);
   }
 
   get name(): string {
@@ -91,7 +93,7 @@ export class IndexService {
   /** Close and delete all shard data of this index. */
   async destroy(): Promise<void> {
     await this.close();
-    await rm(this.path, { recursive: true, force: true });
+    await this.volume.remove(this.path);
   }
 }
 

@@ -4,6 +4,7 @@
  * indices whose metadata changed get the new metadata.
  */
 import type { ClusterState } from '../cluster/state.js';
+import { DISK_VOLUME, type StoreVolume } from '../../storage/store-volume.js';
 import { IndexService, type Logger } from './index-service.js';
 import type { ShardClient } from '../messages/shard-client.js';
 import type { ScriptService } from '../script/script-service.js';
@@ -17,10 +18,13 @@ export interface IndicesServiceOptions {
   updateMapping(index: string, type: string, update: Record<string, unknown>): Promise<void>;
   /** How the coordinator's client reaches the shards (default `direct`). */
   shardClientMode?: ShardClientMode;
+  /** Where the shard stores live: the data directory (default), or a node's in-memory volume. */
+  volume?: StoreVolume;
 }
 
 export class IndicesService {
   private readonly open = new Map<string, IndexService>();
+  private readonly volume: StoreVolume;
   /** The coordinator's only way to this node's shards: plain messages (lib/messages/shard-client.ts). */
   readonly client: ShardClient;
 
@@ -31,6 +35,7 @@ export class IndicesService {
   ) {
     const host = new ShardHost({ index: (name) => this.open.get(name), scripts: opts.scripts, updateMapping: opts.updateMapping, logger });
     this.client = localShardClient(host, opts.shardClientMode);
+    this.volume = opts.volume ?? DISK_VOLUME;
   }
 
   get(name: string): IndexService | undefined {
@@ -55,7 +60,19 @@ export class IndicesService {
       if (meta.state !== 'open') continue;
       const existing = this.open.get(meta.name);
       if (existing) existing.update(meta);
-      else this.open.set(meta.name, await IndexService.open(meta, this.indicesPath, this.logger));
+      else this.open.set(meta.name, await IndexService.open(meta, this.indicesPath, this.logger, this.volume));
+    }
+  }
+
+  /**
+   * Close (without deleting) the open indices whose uuid is in `uuids`; the next `apply` opens
+   * them again from their stores (an embedded node's fixture reset).
+   */
+  async closeIndices(uuids: ReadonlySet<string>): Promise<void> {
+    for (const [name, svc] of [...this.open]) {
+      if (!uuids.has(svc.uuid)) continue;
+      this.open.delete(name);
+      await svc.close();
     }
   }
 

@@ -13,6 +13,7 @@ import { SegmentBuilder } from '../../storage/segment-builder.js';
 import { decodeStoredDoc } from '../../storage/codecs/stored-doc.js';
 import { storedKey } from '../../storage/keyspace.js';
 import { openShardStore, type StoreKind } from '../../storage/shard-store.js';
+import type { StoreVolume } from '../../storage/store-volume.js';
 import { View, type EngineLogger, type ShardContext } from './context.js';
 import { GroupCommitter } from './group-commit.js';
 import { LruCache } from './lru.js';
@@ -44,6 +45,8 @@ export interface ShardEngineOptions {
   path: string;
   /** The keyspace's store: `leveldb` (default, durable) or `memory` (nothing kept after close). */
   store?: StoreKind;
+  /** Where the store lives (a node's data directory or its in-memory volume); overrides `store`. */
+  volume?: StoreVolume;
   /**
    * Re-parses logged sources on replay. The op log records sources, not analyzed documents (as
    * ES's translog does), and the engine knows no mappings: the index supplies its mapper.
@@ -99,7 +102,7 @@ export interface StrataShardEngine extends ShardEngine {
 /** Open (or create) the shard at `opts.path`. Fails if another process holds it open. */
 export async function openShardEngine(opts: ShardEngineOptions): Promise<StrataShardEngine> {
   const startedAt = Date.now();
-  const db = await openShardStore(opts.store ?? 'leveldb', opts.path);
+  const db = opts.volume ? await opts.volume.open(opts.path) : await openShardStore(opts.store ?? 'leveldb', opts.path);
   try {
     const versions = new VersionMap();
     const loaded = await loadShard(db, versions);
@@ -140,7 +143,7 @@ export async function openShardEngine(opts: ShardEngineOptions): Promise<StrataS
       stopTimeMs: stoppedAt,
       totalTimeMs: stoppedAt - startedAt,
       indexTimeMs: loadedAt - startedAt,
-      files: loaded.existed ? storeFiles(opts.path) : [],
+      files: loaded.existed && db.kind === 'leveldb' ? storeFiles(opts.path) : [],
       translogOps: loaded.replay.length,
       translogTimeMs: stoppedAt - loadedAt,
     };
@@ -192,6 +195,7 @@ class Engine implements StrataShardEngine {
   /** The timer's refresh in flight: ticks do not pile up behind a slow refresh. */
   private scheduledRefresh: Promise<void> | null = null;
   private compacting: Promise<void> = Promise.resolve();
+  private readonly volume: StoreVolume | undefined;
 
   constructor(
     private readonly ctx: ShardContext,
@@ -201,6 +205,7 @@ class Engine implements StrataShardEngine {
     private committed: ReadonlySet<number>,
   ) {
     this.intervalMs = opts.refreshIntervalMs;
+    this.volume = opts.volume;
     this.bufferBytes = opts.bufferBytes ?? 64 * 1024 * 1024;
     this.flushThresholdBytes = opts.flushThresholdBytes ?? 512 * 1024 * 1024;
     this.idleFlushMs = opts.idleFlushMs ?? 5 * 60 * 1000;
@@ -461,7 +466,7 @@ class Engine implements StrataShardEngine {
     return {
       docsCount,
       docsDeleted,
-      storeSizeInBytes: dirSize(this.ctx.path),
+      storeSizeInBytes: this.ctx.db.kind === 'leveldb' ? dirSize(this.ctx.path) : 0,
       indexTotal: c.indexTotal,
       indexTimeInMillis: c.indexTimeInMillis,
       deleteTotal: c.deleteTotal,
@@ -506,7 +511,8 @@ class Engine implements StrataShardEngine {
 
   async destroy(): Promise<void> {
     await this.close().catch(() => undefined);
-    await rm(this.ctx.path, { recursive: true, force: true });
+    if (this.volume) await this.volume.remove(this.ctx.path);
+    else await rm(this.ctx.path, { recursive: true, force: true });
   }
 
   private ensureOpen(): void {

@@ -1,0 +1,49 @@
+/**
+ * `strata --memory --port 0 --fixtures DIR --print-url --url-file F` driven from a shell script
+ * (test/embedded/cli-harness.sh: sh + curl, no JavaScript), as a Go, Python or Java harness
+ * would drive it.
+ */
+import test from 'ava';
+import { spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PROJECT_ROOT } from '../helpers/node.js';
+
+function run(cmd: string, args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+test('a shell harness starts the CLI in memory with fixtures, reads the URL, queries, resets and stops it', async (t) => {
+  const work = await mkdtemp(join(tmpdir(), 'strata-cli-'));
+  t.teardown(() => rm(work, { recursive: true, force: true }));
+  const res = await run('sh', [join(PROJECT_ROOT, 'test/embedded/cli-harness.sh'), join(PROJECT_ROOT, 'dist/bin/strata.js'), join(PROJECT_ROOT, 'examples/fixtures'), work]);
+  t.is(res.code, 0, res.stderr);
+  const out = new Map(res.stdout.trim().split('\n').map((l) => [l.slice(0, l.indexOf('=')), l.slice(l.indexOf('=') + 1)]));
+  t.regex(out.get('url') ?? '', /^http:\/\/127\.0\.0\.1:\d+$/);
+  const count = (k: string): number => (JSON.parse(out.get(k) ?? '{}') as { count: number }).count;
+  t.is(count('count'), 4);
+  t.is(count('after_delete'), 3);
+  t.like(JSON.parse(out.get('reset') ?? '{}'), { acknowledged: true, indices: 3 });
+  t.is(count('after_reset'), 4);
+  t.is(out.get('exit'), '0');
+  // --print-url: the URL is stdout's only line (logs go to stderr)
+  t.is(out.get('printed'), out.get('url'));
+});
+
+test('--memory with path.data, and a bad --port, stop the CLI with a message', async (t) => {
+  const strata = join(PROJECT_ROOT, 'dist/bin/strata.js');
+  const both = await run(process.execPath, [strata, '--memory', '-E', 'path.data=/tmp/x']);
+  t.is(both.code, 1);
+  t.regex(both.stderr, /\[--memory\] and \[path\.data\] exclude each other/);
+  const port = await run(process.execPath, [strata, '--memory', '--port', 'abc']);
+  t.is(port.code, 1);
+  t.regex(port.stderr, /\[--port\] must be a port number \(0 for any free port\), got \[abc\]/);
+});
