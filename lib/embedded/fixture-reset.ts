@@ -11,6 +11,7 @@
 import { relative, sep } from 'node:path';
 import type { ClusterState } from '../cluster/state.js';
 import type { NodeContext } from '../action/context.js';
+import { clearScroll } from '../action/search/scroll.js';
 import { MemoryVolume, type VolumeSnapshot } from '../../storage/store-volume.js';
 import type { RunningNode } from '../node.js';
 
@@ -57,6 +58,9 @@ export class FixtureState {
   async reset(): Promise<ResetReport> {
     const started = performance.now();
     let restored = 0;
+    // Scrolls of the previous test read the stores being put back: a reset ends them, as a
+    // clear-scroll of `_all` does (their ids then answer search_context_missing_exception).
+    await clearScroll(this.ctx, ['_all']);
     await this.ctx.cluster.replace(async () => {
       // Only indices whose stores changed since the capture are closed, restored and reopened;
       // the others just take back their captured metadata (mappings, settings, aliases).

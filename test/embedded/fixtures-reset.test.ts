@@ -93,6 +93,20 @@ test('reset() puts documents, indices, templates and stored scripts back to the 
   t.is((await node.reset()).restored, 0);
 });
 
+test('a reset ends the open scrolls: their ids answer search_context_missing_exception', async (t) => {
+  const node = await withNode(t);
+  const first = await request(node.url, 'POST', '/books/_search?scroll=1m', { size: 1, query: { match_all: {} } });
+  t.is(first.status, 200);
+  t.is(first.body.hits.hits.length, 1);
+  await node.reset();
+  const next = await request(node.url, 'POST', '/_search/scroll', { scroll: '1m', scroll_id: first.body._scroll_id });
+  t.is(next.status, 404);
+  t.is(next.body.error.root_cause[0].type, 'search_context_missing_exception');
+  // a scroll started after the reset reads the restored data
+  const again = await request(node.url, 'POST', '/books/_search?scroll=1m', { size: 10, query: { match_all: {} } });
+  t.is(again.body.hits.total, 4);
+});
+
 test('an index closed and reopened on a memory node keeps its documents; a deleted one leaves nothing', async (t) => {
   const node = await startNode({ memory: true, logger: false });
   t.teardown(() => node.close());
