@@ -34,26 +34,12 @@ export class ClusterService {
    * state (or the unchanged one when `update` returns the same object).
    */
   submit(update: ClusterStateUpdate): Promise<ClusterState> {
-    const run = async (): Promise<ClusterState> => {
+    return this.enqueue(async () => {
       const prev = this.current;
       const next = update(prev);
       if (next === prev) return prev;
-      const versioned = normalizeState({ ...next, version: prev.version + 1 }, prev);
-      await this.store.save(versioned);
-      // Readers see the new state only once it is applied (indices and shards opened), as ES's
-      // ClusterApplierService sets it after its appliers: otherwise a request could find a new
-      // index in the state and reach for its shards before they exist (a concurrent auto-create
-      // answered index_not_found_exception).
-      try {
-        for (const l of this.listeners) await l(versioned, prev);
-      } finally {
-        this.current = versioned;
-      }
-      return versioned;
-    };
-    const p = this.queue.then(run, run);
-    this.queue = p.catch(() => undefined);
-    return p;
+      return this.install(prev, normalizeState({ ...next, version: prev.version + 1 }, prev));
+    });
   }
 
   /**
@@ -63,23 +49,31 @@ export class ClusterService {
    * and is saved and applied as an update's result is.
    */
   replace(prepare: (current: ClusterState) => Promise<ClusterState>): Promise<ClusterState> {
-    return this.submitRaw(async () => ({ ...(await prepare(this.current)), version: this.current.version + 1 }));
+    return this.enqueue(async () => {
+      const prev = this.current;
+      return this.install(prev, normalizeState({ ...(await prepare(prev)), version: prev.version + 1 }));
+    });
   }
 
-  private submitRaw(make: () => Promise<ClusterState>): Promise<ClusterState> {
-    const run = async (): Promise<ClusterState> => {
-      const prev = this.current;
-      const versioned = normalizeState(await make());
-      await this.store.save(versioned);
-      try {
-        for (const l of this.listeners) await l(versioned, prev);
-      } finally {
-        this.current = versioned;
-      }
-      return versioned;
-    };
-    const p = this.queue.then(run, run);
+  /** Run `task` after every update queued before it. */
+  private enqueue(task: () => Promise<ClusterState>): Promise<ClusterState> {
+    const p = this.queue.then(task, task);
     this.queue = p.catch(() => undefined);
     return p;
+  }
+
+  /** Save `next`, apply it, then make it the state readers see. */
+  private async install(prev: ClusterState, next: ClusterState): Promise<ClusterState> {
+    await this.store.save(next);
+    // Readers see the new state only once it is applied (indices and shards opened), as ES's
+    // ClusterApplierService sets it after its appliers: otherwise a request could find a new
+    // index in the state and reach for its shards before they exist (a concurrent auto-create
+    // answered index_not_found_exception).
+    try {
+      for (const l of this.listeners) await l(next, prev);
+    } finally {
+      this.current = next;
+    }
+    return next;
   }
 }
