@@ -7,7 +7,7 @@ import type { ParsedDocument } from '../mapping/parsed-document.js';
 import type { EsError } from '../errors/es-error.js';
 
 export type { VersionType } from '../messages/shard-write.js';
-import type { VersionType } from '../messages/shard-write.js';
+import type { ShardDeleteItem, VersionType } from '../messages/shard-write.js';
 
 export interface IndexOperation {
   op: 'index';
@@ -19,14 +19,8 @@ export interface IndexOperation {
   versionType?: VersionType;
 }
 
-export interface DeleteOperation {
-  op: 'delete';
-  type: string;
-  id: string;
-  routing?: string;
-  version?: number;
-  versionType?: VersionType;
-}
+/** A delete reaches the engine as the shard bulk message carries it. */
+export type DeleteOperation = ShardDeleteItem;
 
 export type ShardOperation = IndexOperation | DeleteOperation;
 

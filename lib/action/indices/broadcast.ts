@@ -13,20 +13,30 @@ export interface ShardsHeader {
   failed: number;
 }
 
-export async function broadcast(ctx: NodeContext, indices: string[], fn: (client: ShardClient, shard: ShardTarget) => Promise<unknown>): Promise<ShardsHeader> {
+/** Run `fn` on every started shard of `indices` (in parallel); the answers in shard order, with the header. */
+export async function broadcastCollect<T>(
+  ctx: NodeContext,
+  indices: readonly string[],
+  fn: (client: ShardClient, shard: ShardTarget) => Promise<T>,
+): Promise<{ header: ShardsHeader; results: Array<{ target: ShardTarget; value: T }> }> {
   let total = 0;
-  let successful = 0;
   const state = ctx.cluster.state();
-  const work: Promise<void>[] = [];
+  const work: Promise<{ target: ShardTarget; value: T }>[] = [];
   for (const name of indices) {
     const meta = state.indices[name];
     const svc = ctx.indices.get(name);
     if (!meta || !svc) continue;
     total += numberOfShards(meta) * (1 + numberOfReplicas(meta));
     for (let shard = 0; shard < svc.shards.length; shard++) {
-      work.push(fn(ctx.indices.client, { index: name, shard }).then(() => void successful++));
+      const target = { index: name, shard };
+      work.push(fn(ctx.indices.client, target).then((value) => ({ target, value })));
     }
   }
-  await Promise.all(work);
-  return { total, successful, failed: 0 };
+  const results = await Promise.all(work);
+  return { header: { total, successful: results.length, failed: 0 }, results };
+}
+
+/** Run `fn` on every started shard of `indices`; ES's `_shards` header. */
+export async function broadcast(ctx: NodeContext, indices: readonly string[], fn: (client: ShardClient, shard: ShardTarget) => Promise<unknown>): Promise<ShardsHeader> {
+  return (await broadcastCollect(ctx, indices, fn)).header;
 }

@@ -5,6 +5,7 @@
  * files reused, the op log above the last commit replayed). {@link shardRecoveries} is the data
  * half, shared with `_cat/recovery`.
  */
+import { broadcastCollect } from './broadcast.js';
 import type { NodeContext } from '../context.js';
 import type { ShardRecoveryInfo } from '../../messages/shard-maintenance.js';
 import { byteSizeField, dateField, timeValueField } from '../../units/human-fields.js';
@@ -34,15 +35,8 @@ export async function shardRecoveries(ctx: NodeContext, indices: readonly string
   if (activeOnly) return [];
   const { host, port } = ctx.transportAddress;
   const target: RecoveryNode = { id: ctx.nodeId, name: ctx.nodeName, host, ip: host, transportAddress: `${host}:${port}` };
-  const out: ShardRecovery[] = [];
-  for (const name of indices) {
-    const svc = ctx.indices.get(name);
-    if (!svc) continue;
-    for (let shard = 0; shard < svc.shards.length; shard++) {
-      out.push({ index: name, shard, primary: true, stage: 'DONE', target, info: await ctx.indices.client.recovery({ index: name, shard }) });
-    }
-  }
-  return out;
+  const { results } = await broadcastCollect(ctx, indices, (client, shard) => client.recovery(shard));
+  return results.map(({ target: shard, value: info }) => ({ ...shard, primary: true, stage: 'DONE', target, info }));
 }
 
 /** Lucene-style `%1.1f%%`: nothing to recover counts as 0% while no file is known, else done. */

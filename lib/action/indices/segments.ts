@@ -5,9 +5,8 @@
  */
 import type { NodeContext } from '../context.js';
 import type { SegmentSummary } from '../../messages/shard-maintenance.js';
-import { numberOfReplicas, numberOfShards } from '../../cluster/state.js';
 import { byteSizeField } from '../../units/human-fields.js';
-import type { ShardsHeader } from './broadcast.js';
+import { broadcastCollect, type ShardsHeader } from './broadcast.js';
 
 /** The Lucene version ES 5.6.16 writes segments with; Strata's segments stand in for them. */
 export const LUCENE_VERSION = '6.6.1';
@@ -25,20 +24,9 @@ export interface ShardSegments {
 
 /** Segments of every started copy of `indices` (open, resolved), with the broadcast `_shards` header. */
 export async function shardSegments(ctx: NodeContext, indices: readonly string[]): Promise<{ shards: ShardSegments[]; header: ShardsHeader }> {
-  const state = ctx.cluster.state();
-  const shards: ShardSegments[] = [];
-  let total = 0;
-  for (const name of indices) {
-    const meta = state.indices[name];
-    const svc = ctx.indices.get(name);
-    if (!meta || !svc) continue;
-    total += numberOfShards(meta) * (1 + numberOfReplicas(meta));
-    for (let shard = 0; shard < svc.shards.length; shard++) {
-      const { segments } = await ctx.indices.client.segments({ index: name, shard });
-      shards.push({ index: name, shard, primary: true, state: 'STARTED', node: ctx.nodeId, segments });
-    }
-  }
-  return { shards, header: { total, successful: shards.length, failed: 0 } };
+  const { header, results } = await broadcastCollect(ctx, indices, (client, target) => client.segments(target));
+  const shards = results.map(({ target, value }): ShardSegments => ({ ...target, primary: true, state: 'STARTED', node: ctx.nodeId, segments: value.segments }));
+  return { shards, header };
 }
 
 /**

@@ -8,10 +8,9 @@
  * are charged to the execution's other budgets (budget.ts).
  */
 import { JavaError } from '../errors.js';
-import { HostObject, NO_MEMBER } from '../runtime/host-object.js';
-import { asIterable, callMethod, getField, getIndex, REGEX_DISABLED, setField, setIndex, type ScriptFn } from '../runtime/methods.js';
-import { STATIC_FIELDS, STATIC_METHODS } from '../runtime/statics.js';
-import { javaString, JPattern } from '../runtime/values.js';
+import { asIterable, getField, getIndex, REGEX_DISABLED, setField, setIndex, type ScriptFn } from '../runtime/methods.js';
+import { STATIC_FIELDS } from '../runtime/statics.js';
+import { JPattern } from '../runtime/values.js';
 import { compileJavaRegex } from '../../analysis/java-regex.js';
 import type { Expr, FunctionDecl, Program, Stmt } from './ast.js';
 import { BREAK, CONTINUE, FunctionScope, NORMAL, RETURN, type CExpr, type CStmt, type Frame } from './scope.js';
@@ -19,7 +18,8 @@ import { asDef, cerr, convertValue, defaultValue, instanceOfTest, numberLiteral,
 import { isNumeric, promote, type SType } from './types.js';
 import { coerce, compileBinary, compileUnary } from './operators.js';
 import { loc, located } from './located.js';
-import { chargeAllocation, chargeCall, chargeLoop, chargeOps, enterCall } from './budget.js';
+import { chargeAllocation, chargeLoop, chargeOps, enterCall } from './budget.js';
+import { EXCEPTION_TYPES, ExceptionValue, funcref, methodCall, newObject, staticCall } from './invocations.js';
 import { own } from '../../dict.js';
 
 /** Options of one compilation. */
@@ -43,28 +43,6 @@ const GLOBALS = new Map<string, SType>([['params', 'Map'], ['doc', 'def'], ['_sc
 interface FnInfo {
   decl: FunctionDecl;
   run?: (args: unknown[], fr: Frame) => unknown;
-}
-
-const EXCEPTION_TYPES: Record<string, string> = {
-  IllegalArgumentException: 'illegal_argument_exception',
-  IllegalStateException: 'illegal_state_exception',
-  NullPointerException: 'null_pointer_exception',
-  ArithmeticException: 'arithmetic_exception',
-  RuntimeException: 'runtime_exception',
-  Exception: 'exception',
-};
-
-/** An exception object a script created with `new` (to `throw`, or caught by `catch`). */
-class ExceptionValue extends HostObject {
-  readonly javaClass: string;
-  constructor(readonly type: string, javaName: string, readonly message: string | null) {
-    super();
-    this.javaClass = `java.lang.${javaName}`;
-  }
-  override call(name: string, args: unknown[]): unknown {
-    if ((name === 'getMessage' || name === 'getLocalizedMessage') && args.length === 0) return this.message;
-    return NO_MEMBER;
-  }
 }
 
 /** Compile a parsed program. Throws {@link JavaError} (with offset) on compile errors. */
@@ -519,7 +497,7 @@ class Compiler {
       case 'lambda':
         return this.lambda(e);
       case 'funcref':
-        return this.funcref(e.type, e.method, e.pos);
+        return funcref(e.type, e.method, e.pos);
     }
   }
 
@@ -546,93 +524,14 @@ class Compiler {
   }
 
   private call(e: Extract<Expr, { k: 'call' }>): CExpr {
-    if (e.obj.k === 'type') {
-      const cls = e.obj.name;
-      if (cls === 'Pattern' && !this.opts.regexEnabled) throw cerr(REGEX_DISABLED, e.pos, 'illegal_state_exception');
-      const m = own(own(STATIC_METHODS, cls), `${e.name}/${e.args.length}`);
-      if (!m) throw cerr(`Unknown call [${e.name}] with [${e.args.length}] arguments on type [${cls}].`, e.pos);
-      const args = e.args.map((a) => this.expr(a));
-      const t = typeof m.ret === 'function' ? m.ret(args.map((a) => a.t)) : m.ret;
-      // Math only reads numbers: pass primitives unboxed; other classes see def values (so
-      // String.valueOf(5.0) still prints 5.0)
-      const fs = args.map((a) => (cls === 'Math' && isNumeric(a.t) ? a.f : asDef(a)));
-      const impl = m.fn;
-      let f: (fr: Frame) => unknown;
-      if (fs.length === 1) {
-        const a0 = fs[0]!;
-        f = (fr) => {
-          const x = a0(fr);
-          chargeCall(fr.s, x, null);
-          return impl(x);
-        };
-      } else if (fs.length === 2) {
-        const a0 = fs[0]!;
-        const a1 = fs[1]!;
-        f = (fr) => {
-          const x = a0(fr);
-          const y = a1(fr);
-          chargeCall(fr.s, x, y);
-          return impl(x, y);
-        };
-      } else {
-        f = (fr) => {
-          const xs = fs.map((a) => a(fr));
-          chargeCall(fr.s, xs[0], xs[1]);
-          return impl(...xs);
-        };
-      }
-      return { t, f: loc(e.pos, f) };
-    }
-    const obj = this.expr(e.obj).f;
-    const args = e.args.map((a) => asDef(this.expr(a)));
-    // without regexes, String#split only takes literal separators (see runtime/methods.ts)
-    const name = e.name === 'split' && e.args.length === 1 && !this.opts.regexEnabled ? 'split#literal' : e.name;
-    const nullSafe = e.nullSafe;
-    return {
-      t: 'def',
-      f: loc(e.pos, (fr) => {
-        const o = obj(fr);
-        if (nullSafe && (o === null || o === undefined)) return null;
-        const xs = args.map((a) => a(fr));
-        chargeCall(fr.s, o, xs[0]);
-        return callMethod(o, name, xs);
-      }),
-    };
+    const compileArgs = (): CExpr[] => e.args.map((a) => this.expr(a));
+    if (e.obj.k === 'type') return staticCall(e.obj.name, e.name, e.args.length, compileArgs, e.pos, this.opts.regexEnabled);
+    const obj = this.expr(e.obj);
+    return methodCall(obj, e.name, compileArgs(), e.nullSafe, e.pos, this.opts.regexEnabled);
   }
 
   private newObject(e: Extract<Expr, { k: 'new' }>): CExpr {
-    const args = e.args.map((a) => asDef(this.expr(a)));
-    const n = args.length;
-    switch (e.type) {
-      case 'ArrayList':
-        if (n === 0) return { t: 'ArrayList', f: () => [] };
-        if (n === 1) return { t: 'ArrayList', f: loc(e.pos, (fr) => {
-          const a = args[0]!(fr);
-          return typeof a === 'number' ? [] : [...asIterable(a)];
-        }) };
-        break;
-      case 'HashMap':
-      case 'LinkedHashMap':
-      case 'TreeMap':
-        if (n === 0) return { t: e.type, f: () => new Map() };
-        if (n === 1) return { t: e.type, f: (fr) => {
-          const a = args[0]!(fr);
-          return a instanceof Map ? new Map(a) : new Map();
-        } };
-        break;
-      case 'HashSet':
-      case 'TreeSet':
-        if (n === 0) return { t: e.type, f: () => new Set() };
-        break;
-      default: {
-        const type = own(EXCEPTION_TYPES, e.type);
-        if (type && n <= 1) {
-          const javaName = e.type;
-          return { t: e.type, f: (fr) => new ExceptionValue(type, javaName, n === 1 ? javaString(args[0]!(fr)) : null) };
-        }
-      }
-    }
-    throw cerr(`Unknown new call on type [${e.type}] with [${n}] arguments.`, e.pos);
+    return newObject(e.type, e.args.map((a) => this.expr(a)), e.pos);
   }
 
   private lambda(e: Extract<Expr, { k: 'lambda' }>): CExpr {
@@ -669,26 +568,6 @@ class Compiler {
         return lambda;
       },
     };
-  }
-
-  private funcref(type: string, method: string, pos: number): CExpr {
-    const statics = Object.hasOwn(STATIC_METHODS, type) ? STATIC_METHODS[type] : undefined;
-    if (statics && Object.keys(statics).some((k) => k.startsWith(`${method}/`))) {
-      // a reference is called by library code (sort, removeIf), once per element: each call is an operation
-      const fnRef = (fr: Frame): ScriptFn => (...args) => {
-        const m = statics[`${method}/${args.length}`];
-        if (!m) throw new JavaError('illegal_argument_exception', `Unknown call [${method}] with [${args.length}] arguments on type [${type}].`);
-        chargeCall(fr.s, args[0], args[1]);
-        return m.fn(...args);
-      };
-      return { t: 'def', f: fnRef };
-    }
-    if (type === 'this') throw cerr(`Unknown function reference [${type}::${method}].`, pos);
-    const inst = (fr: Frame): ScriptFn => (recv, ...rest) => {
-      chargeCall(fr.s, recv, rest[0]);
-      return callMethod(recv, method, rest);
-    };
-    return { t: 'def', f: inst };
   }
 
   /** An l-value: read, write, and the static type of the target. */
