@@ -19,6 +19,7 @@ import { sortTerms } from './sort-terms.js';
 import { docIdsKey, docValuesKey, normsKey, postingsFieldRange, postingsKey, postingsKeyChunk, segInfoKey, segKindRange, segTermsKey, SEG, storedKey, storedKeyDoc } from './keyspace.js';
 import type { FieldCore, SegmentCore } from './segment-core.js';
 import type { ShardStore } from './shard-store.js';
+import { WorkSlice } from '../lib/loop/turns.js';
 
 export interface MergeSource {
   core: SegmentCore;
@@ -33,6 +34,13 @@ export interface MergeResult {
 }
 
 const CHUNK = 4000;
+/**
+ * Continuous merge work between two turns of the event loop (ms). A merge is background work on
+ * the request thread: a field of many terms merged in one go held the loop for hundreds of ms.
+ */
+const MERGE_SLICE_MS = 5;
+/** Terms merged between two clock reads. */
+const TERMS_PER_READ = 64;
 
 class ChunkedWriter {
   private ops: Array<{ type: 'put'; key: Buffer; value: Buffer }> = [];
@@ -105,6 +113,7 @@ export async function mergeSegments(db: ShardStore, sources: MergeSource[], id: 
   const fieldInfos: FieldInfo[] = [];
   const names = [...new Set(sources.flatMap((s) => [...s.core.fields.keys()]))].sort();
   const chunk = new ChunkBuilder();
+  const slice = new WorkSlice(MERGE_SLICE_MS);
   for (const name of names) {
     if (abort()) throw new Error('merge aborted');
     const with_ = sources.map((s) => s.core.fields.get(name));
@@ -137,7 +146,8 @@ export async function mergeSegments(db: ShardStore, sources: MergeSource[], id: 
     const pos: number[] = [];
     const so: number[] = [];
     const eo: number[] = [];
-    for (;;) {
+    for (let n = 1; ; n++) {
+      if (n % TERMS_PER_READ === 0) await slice.pause();
       let term: string | undefined;
       for (const c of cursors) {
         const t = c.dict.terms[c.t];
@@ -211,6 +221,7 @@ export async function mergeSegments(db: ShardStore, sources: MergeSource[], id: 
   const dvInfos: SegmentInfo['docValues'] = [];
   const dvNames = [...new Set(sources.flatMap((s) => [...s.core.docValues.keys()]))].sort();
   for (const name of dvNames) {
+    await slice.pause();
     const col = mergeColumn(sources.map((s) => s.core.docValues.get(name)), docMaps, maxDoc);
     if (!col) continue;
     await out.put(docValuesKey(id, name), encodeDocValues(col));
@@ -225,6 +236,7 @@ export async function mergeSegments(db: ShardStore, sources: MergeSource[], id: 
     await db.scan(segKindRange(sources[i]!.core.info.id, SEG.STORED), async (k, v) => {
       const nd = map[storedKeyDoc(k)] as number;
       if (nd >= 0) await out.put(storedKey(id, nd), v);
+      await slice.pause();
     });
   }
 

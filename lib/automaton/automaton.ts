@@ -6,6 +6,7 @@
  * removes them. State 0 of a deterministic automaton is its start.
  */
 import { EsError } from '../errors/errors.js';
+import { WorkSlice } from '../loop/turns.js';
 
 /** The largest Unicode code point: the alphabet is 0..MAX_CODE_POINT. */
 export const MAX_CODE_POINT = 0x10ffff;
@@ -61,14 +62,11 @@ const SLICE_MS = 5;
  * automaton (up to 10000 states by default) then never stalls other requests.
  */
 export async function runYielding<T>(steps: Steps<T>): Promise<T> {
-  let last = performance.now();
+  const slice = new WorkSlice(SLICE_MS);
   for (;;) {
     const r = steps.next();
     if (r.done) return r.value;
-    if (performance.now() - last > SLICE_MS) {
-      await new Promise<void>((resolve) => setImmediate(resolve));
-      last = performance.now();
-    }
+    await slice.pause();
   }
 }
 

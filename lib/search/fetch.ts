@@ -64,10 +64,10 @@ export async function fetchHits(segments: readonly SegmentReader[], hits: readon
   );
   const out: Array<Record<string, unknown>> = [];
   // up to 10,000 hits, each maybe running script fields: hand the event loop back between them
-  const pacer = new Pacer();
-  let left = pacer.budget;
+  const paced = new Pacer().loop();
+  let left = paced.budget;
   for (const h of hits) {
-    if (--left === 0) left = await pacer.pause();
+    if (--left === 0) left = await paced.pause();
     const seg = segments[h.seg] as SegmentReader;
     const doc = loaded.get(`${h.seg}:${h.doc}`) as StoredDocument;
     out.push(await renderHit(seg, h, doc, o));

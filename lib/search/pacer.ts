@@ -4,12 +4,19 @@
  * stops once the request's `timeout` has passed (ES 5.6's `TimeLimitingCollector`: collection
  * ends, the hits found so far are returned and the response says `timed_out: true`).
  *
- * Reading the clock costs as much as collecting a cheap document, so callers count iterations
- * and call {@link Pacer.pause} only when {@link Pacer.budget} of them have run; the pacer adapts
- * that budget to the cost of an iteration (many cheap postings between two clock reads, one
- * document between two reads when each runs a costly script).
+ * Reading the clock costs as much as collecting a cheap document, so a loop counts iterations
+ * and reads the clock only when {@link PacedLoop.budget} of them have run; the budget adapts to
+ * the cost of an iteration (many cheap postings between two clock reads, one document between
+ * two reads when each runs a costly script).
+ *
+ * The budget belongs to one loop, not to the request: a request runs loops of very different
+ * costs one after another (collecting matches at tens of nanoseconds each, then a `script`
+ * query evaluating its next segment at tens of microseconds a document), and a budget learnt on
+ * the cheap loop once held the event loop for half a second in the costly one. A new loop starts
+ * at one iteration and doubles (a dozen clock reads reach the largest budget), and a read that
+ * comes late shrinks the budget in proportion to how late it is.
  */
-import { setImmediate as nextTurn } from 'node:timers/promises';
+import { WorkSlice } from '../loop/turns.js';
 
 /** Continuous work after which the event loop gets a turn. */
 export const SLICE_MS = 10;
@@ -18,16 +25,40 @@ const MAX_BUDGET = 16384;
 /** Time between two clock reads the budget aims at (ms). */
 const READ_EVERY_MS = 1;
 
-/** Pacing of one request's shard work; shared by its shards (they take turns on one thread). */
+/** Pacing of one request's shard work: its time slice and deadline, shared by its shards (they take turns on one thread). */
 export class Pacer {
-  private sliceStart = performance.now();
-  private lastRead = this.sliceStart;
-  private next = 1;
+  private readonly slice = new WorkSlice(SLICE_MS);
   /** Set once the deadline has passed. */
   timedOut = false;
 
   /** @param deadline `performance.now()` time after which work stops; undefined = no timeout. */
   constructor(readonly deadline?: number) {}
+
+  /** Start pacing one loop (its own iteration budget, this request's slice and deadline). */
+  loop(): PacedLoop {
+    return new PacedLoop(this);
+  }
+
+  /**
+   * Called at a clock read (`now`): give the event loop a turn when the slice is spent.
+   * Resolves to false once the deadline has passed.
+   */
+  async tick(now: number): Promise<boolean> {
+    if (this.deadline !== undefined && now > this.deadline) {
+      this.timedOut = true;
+      return false;
+    }
+    await this.slice.pause(now);
+    return true;
+  }
+}
+
+/** One paced loop: call {@link pause} every {@link budget} iterations. */
+export class PacedLoop {
+  private lastRead = performance.now();
+  private next = 1;
+
+  constructor(private readonly pacer: Pacer) {}
 
   /** Iterations to run before the next {@link pause}. */
   get budget(): number {
@@ -35,24 +66,17 @@ export class Pacer {
   }
 
   /**
-   * Read the clock; give the event loop a turn when the slice is spent. Resolves to the number
-   * of iterations to run before the next call, or -1 once the deadline has passed.
+   * Read the clock, adapt the budget, and give the event loop a turn when the request's slice
+   * is spent. Resolves to the number of iterations to run before the next call, or -1 once the
+   * deadline has passed.
    */
   async pause(): Promise<number> {
-    let now = performance.now();
+    const now = performance.now();
     const since = now - this.lastRead;
     if (since < READ_EVERY_MS / 2) this.next = Math.min(MAX_BUDGET, this.next * 2);
-    else if (since > READ_EVERY_MS * 2) this.next = Math.max(1, this.next >> 1);
-    if (this.deadline !== undefined && now > this.deadline) {
-      this.timedOut = true;
-      return -1;
-    }
-    if (now - this.sliceStart >= SLICE_MS) {
-      await nextTurn();
-      now = performance.now();
-      this.sliceStart = now;
-    }
-    this.lastRead = now;
+    else if (since > READ_EVERY_MS * 2) this.next = Math.max(1, Math.floor((this.next * READ_EVERY_MS) / since));
+    if (!(await this.pacer.tick(now))) return -1;
+    this.lastRead = performance.now();
     return this.next;
   }
 }

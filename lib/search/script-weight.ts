@@ -50,10 +50,10 @@ export class ScriptQueryWeight implements Weight {
     const run = this.script.bind(seg);
     const out: number[] = [];
     const allLive = seg.numDocs === seg.maxDoc;
-    const pacer = this.pacer ?? new Pacer();
-    let left = pacer.budget;
+    const paced = (this.pacer ?? new Pacer()).loop();
+    let left = paced.budget;
     for (let d = 0; d < seg.maxDoc; d++) {
-      if (--left === 0 && (left = await pacer.pause()) < 0) break;
+      if (--left === 0 && (left = await paced.pause()) < 0) break;
       if (!allLive && !seg.isLive(d)) continue;
       if (accepts(run(d, 0))) out.push(d);
     }

@@ -109,9 +109,10 @@ export async function searchShard(segments: readonly SegmentReader[], o: ShardQu
       const score = scorer.score();
       total += seg.numDocs;
       if (!(score <= maxScore) && seg.numDocs > 0) maxScore = score;
-      let left = pacer.budget;
+      const paced = pacer.loop();
+      let left = paced.budget;
       for (let d = 0, kept = top.size; d < seg.maxDoc && kept < o.topN; d++) {
-        if (--left === 0 && (left = await pacer.pause()) < 0) {
+        if (--left === 0 && (left = await paced.pause()) < 0) {
           // the hits are those kept so far, but every live doc matched
           timedOut = true;
           terminated = true;
@@ -129,7 +130,8 @@ export async function searchShard(segments: readonly SegmentReader[], o: ShardQu
     // A scorer that met the deadline while it was built (the script query scans its segment up
     // front) holds exactly the docs matched in time: collect them all, then stop.
     const drain = pacer.timedOut;
-    let left = drain ? Infinity : pacer.budget;
+    const paced = pacer.loop();
+    let left = drain ? Infinity : paced.budget;
     let minCompetitive = top.worst()?.score ?? -Infinity;
     const full = (): boolean => top.size >= o.topN;
     let isFull = full();
@@ -176,7 +178,7 @@ export async function searchShard(segments: readonly SegmentReader[], o: ShardQu
         }
       }
       if (terminated || d === NO_MORE_DOCS) break;
-      if ((left = await pacer.pause()) < 0) {
+      if ((left = await paced.pause()) < 0) {
         timedOut = true;
         terminated = true;
         break;
