@@ -17,6 +17,9 @@ import type { UpdateScriptAnswer, UpdateScriptJob } from './messages.js';
 /** Heap of one worker: room for the allocation budget (2M elements) many times over. */
 const WORKER_HEAP_MB = 256;
 
+/** What a job gets when the node closes before its script ran or finished. */
+const closing = (): EsError => new EsError('illegal_state_exception', 500, 'the node is closing');
+
 interface Pending {
   job: UpdateScriptJob;
   resolve: (r: UpdateScriptResult) => void;
@@ -34,12 +37,18 @@ export class ScriptWorkerPool {
   private nextId = 1;
   private closed = false;
 
-  /** At most `size` workers (default: one per core but one, at least one, at most two). */
-  constructor(private readonly size = Math.max(1, Math.min(2, availableParallelism() - 1))) {}
+  /**
+   * @param size At most this many workers (default: one per core but one, at least one, at most two).
+   * @param workerUrl The worker's module (tests give one that dies on demand).
+   */
+  constructor(
+    private readonly size = Math.max(1, Math.min(2, availableParallelism() - 1)),
+    private readonly workerUrl = new URL('./script-worker.js', import.meta.url),
+  ) {}
 
   /** Run an update script on a worker; rejects with the ES error the script failed with. */
   runUpdate(job: Omit<UpdateScriptJob, 'id'>): Promise<UpdateScriptResult> {
-    if (this.closed) return Promise.reject(new EsError('illegal_state_exception', 500, 'the node is closing'));
+    if (this.closed) return Promise.reject(closing());
     return new Promise((resolve, reject) => {
       this.queue.push({ job: { ...job, id: this.nextId++ }, resolve, reject });
       this.pump();
@@ -49,7 +58,7 @@ export class ScriptWorkerPool {
   /** Stop every worker; queued jobs fail. */
   async close(): Promise<void> {
     this.closed = true;
-    for (const p of this.queue.splice(0)) p.reject(new EsError('illegal_state_exception', 500, 'the node is closing'));
+    for (const p of this.queue.splice(0)) p.reject(closing());
     await Promise.all(this.slots.splice(0).map((s) => s.worker.terminate()));
   }
 
@@ -66,7 +75,7 @@ export class ScriptWorkerPool {
   }
 
   private spawn(): Slot {
-    const worker = new Worker(new URL('./script-worker.js', import.meta.url), {
+    const worker = new Worker(this.workerUrl, {
       resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB },
     });
     const slot: Slot = { worker, busy: undefined };
@@ -86,7 +95,8 @@ export class ScriptWorkerPool {
       const i = this.slots.indexOf(slot);
       if (i >= 0) this.slots.splice(i, 1);
       const p = slot.busy;
-      if (p) p.reject(scriptException('runtime error', new EsError('out_of_memory_error', 500, 'Java heap space'), [], p.job.name ?? p.job.source, 'painless'));
+      if (p && this.closed) p.reject(closing());
+      else if (p) p.reject(scriptException('runtime error', new EsError('out_of_memory_error', 500, 'Java heap space'), [], p.job.name ?? p.job.source, 'painless'));
       slot.busy = undefined;
       if (!this.closed) this.pump();
     });
