@@ -144,16 +144,17 @@ function decayFunction(ctx: CompileContext, type: 'gauss' | 'linear' | 'exp', fi
   const decay = params['decay'] === undefined ? 0.5 : Number(params['decay']);
   if (isDate) {
     origin = params['origin'] === undefined ? ctx.nowMs : parseDateValue(ctx, f, params['origin'] as string | number, false);
+    if (params['scale'] === undefined) throw new EsError('parse_exception', 400, '[scale] must be set for date fields.');
     // `parser.text()`: an object or array is refused as no value token, never read as text.
     scale = parseTimeValue(textValue(params['scale']), 'scale').millis();
     offset = params['offset'] === undefined ? 0 : parseTimeValue(textValue(params['offset']), 'offset').millis();
   } else {
-    if (params['origin'] === undefined) throw new EsError('parsing_exception', 400, `[${type}] must supply origin`);
+    if (params['origin'] === undefined || params['scale'] === undefined) throw new EsError('parse_exception', 400, 'both [scale] and [origin] must be set for numeric fields.');
     origin = Number(params['origin']);
     scale = Number(params['scale']);
     offset = params['offset'] === undefined ? 0 : Number(params['offset']);
   }
-  const shape = decayShape(type, scale, decay);
+  const shape = decayShape(type, scale, decay, offset);
   return {
     bind: (seg) => (d) => {
       const vals = seg.numericValues(field, d);
@@ -165,7 +166,11 @@ function decayFunction(ctx: CompileContext, type: 'gauss' | 'linear' | 'exp', fi
 }
 
 /** The decay curve of `gauss`, `exp` or `linear` for a scale and the decay at it. */
-function decayShape(type: 'gauss' | 'linear' | 'exp', scale: number, decay: number): (distance: number) => number {
+function decayShape(type: 'gauss' | 'linear' | 'exp', scale: number, decay: number, offset: number): (distance: number) => number {
+  // ES 5.6 AbstractDistanceScoreFunction's checks (wrapped by the caller into `failed to create query`)
+  if (!(scale > 0)) throw new EsError('illegal_argument_exception', 400, 'function_score : scale must be > 0.0.');
+  if (!(decay > 0 && decay < 1)) throw new EsError('illegal_argument_exception', 400, 'function_score : decay must be in the range [0..1].');
+  if (offset < 0) throw new EsError('illegal_argument_exception', 400, 'function_score : offset must be > 0.0');
   let shape: (distance: number) => number;
   if (type === 'gauss') {
     const sigma2 = (-scale * scale) / (2 * Math.log(decay));
@@ -189,11 +194,12 @@ function pickDistance(dists: number[], mode: string): number {
 
 /** Decay on a geo_point field: arc distance from `origin`, `scale`/`offset` as distances. */
 function geoDecay(type: 'gauss' | 'linear' | 'exp', field: string, params: Record<string, unknown>, mode: string): CompiledFunction {
+  if (params['origin'] === undefined || params['scale'] === undefined) throw new EsError('parse_exception', 400, '[origin] and [scale] must be set for geo fields.');
   const origin = parseGeoPoint(params['origin']);
   const scale = parseDistanceMeters(params['scale']);
   const offset = params['offset'] === undefined ? 0 : parseDistanceMeters(params['offset']);
   const decay = params['decay'] === undefined ? 0.5 : Number(params['decay']);
-  const shape = decayShape(type, scale, decay);
+  const shape = decayShape(type, scale, decay, offset);
   return {
     bind: (seg) => (d) => {
       const pts = geoPointsOf(seg, field, d);
