@@ -35,7 +35,7 @@ export function judge(status: number, contentType: string | undefined, body: Buf
       return { kind: 'not-es-shaped', why: 'content-type is JSON but the body does not parse' };
     }
   }
-  if (status < 400) return { kind: 'ok' };
+  if (status < 400) return judgeReasons(parsed, status);
   if (!isJson) {
     if (status === 400 && text.startsWith('No handler found for uri [')) return { kind: 'ok' };
     // Node's HTTP parser refusing a request line (as Netty would) answers 400 with no body.
@@ -70,6 +70,36 @@ export function judge(status: number, contentType: string | undefined, body: Buf
   if (status >= 500) {
     // A shard-failure wrapper takes the worst status of its typed causes, as ES does.
     if (!ES_500_TYPES.has(e.type)) return { kind: 'js-5xx', why: `${status} ${e.type}: ${String(e.reason).slice(0, 200)}` };
+  }
+  return { kind: 'ok' };
+}
+
+/** Keys whose values are documents (user data), never failures. */
+const DOCUMENT_KEYS = new Set(['_source', 'fields', 'doc']);
+
+/** Every string under a `reason` key (bulk and mget items, shard failures of a 200 search). */
+function reasonsIn(v: unknown, out: string[]): string[] {
+  if (Array.isArray(v)) for (const x of v) reasonsIn(x, out);
+  else if (v !== null && typeof v === 'object') {
+    for (const [k, x] of Object.entries(v)) {
+      if (DOCUMENT_KEYS.has(k)) continue;
+      if (k === 'reason' && typeof x === 'string') out.push(x);
+      else reasonsIn(x, out);
+    }
+  }
+  return out;
+}
+
+/**
+ * A successful answer may still carry failures (bulk items, mget docs, shard failures): their
+ * reasons must not leak a JavaScript message either. Only `reason` strings are read, since the
+ * rest of a 2xx body echoes documents, which may hold any text (and documents are skipped).
+ */
+function judgeReasons(parsed: unknown, status: number): Verdict {
+  for (const reason of reasonsIn(parsed, [])) {
+    const leaked = JS_MESSAGE.exec(reason);
+    if (leaked) return { kind: 'js-5xx', why: `${status} answer with a failure reason: ${reason.slice(0, 200)} (matched "${leaked[0]}")` };
+    if (reason === INTERNAL_ERROR_REASON) return { kind: 'js-5xx', why: `${status} answer with an internal-error failure` };
   }
   return { kind: 'ok' };
 }

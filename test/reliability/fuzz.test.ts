@@ -39,4 +39,12 @@ test('the judge flags leaked JS messages, internal errors and malformed error bo
   t.is(judge(400, 'text/plain; charset=UTF-8', Buffer.from('No handler found for uri [/x] and method [PUT]'), false).kind, 'ok');
   t.is(judge(404, JSON_CT, body({ _index: 'i', _type: 't', _id: '1', found: false }), false).kind, 'ok');
   t.is(judge(404, JSON_CT, body({ error: 'alias [a] missing', status: 404 }), false).kind, 'ok');
+  // 2xx answers carrying failures: their reasons are judged, the documents they echo are not.
+  const bulkItem = (reason: string): Buffer =>
+    body({ took: 1, errors: true, items: [{ index: { _index: 'i', status: 400, error: { type: 'mapper_parsing_exception', reason } } }] });
+  t.is(judge(200, JSON_CT, bulkItem('failed to parse [a]'), false).kind, 'ok');
+  t.is(judge(200, JSON_CT, bulkItem('failed to parse [[object Object]]'), false).kind, 'js-5xx');
+  t.is(judge(200, JSON_CT, bulkItem('internal error; the node log has the details'), false).kind, 'js-5xx');
+  t.is(judge(200, JSON_CT, body({ _shards: { failures: [{ reason: { type: 'x', reason: 'y is not a function' } }] } }), false).kind, 'js-5xx');
+  t.is(judge(200, JSON_CT, body({ hits: { hits: [{ _source: { reason: 'TypeError', text: '[object Object]' } }] } }), false).kind, 'ok');
 });
