@@ -11,6 +11,10 @@ import { openShardEngine, type ReparseFn, type StrataShardEngine } from '../shar
 import type { StoreVolume } from '../../storage/store-volume.js';
 import { buildIndexMapper, type IndexMapper } from './mapper.js';
 import { IndexCounters } from './index-counters.js';
+import { settleBounded } from '../loop/bounded.js';
+
+/** Shards of one index opened or closed at the same time (see lib/loop/bounded.ts). */
+const SHARDS_AT_ONCE = 4;
 
 export interface Logger {
   info(...a: unknown[]): void;
@@ -35,26 +39,28 @@ export class IndexService {
     await volume.prepare(path);
     const refreshIntervalMs = refreshInterval(meta);
     const reparse = replayParser(meta, logger);
-    // The shards open side by side: each is a chain of store round trips, and under load every
+    // A few shards open side by side: each is a chain of store round trips, and under load every
     // round trip waits for the event loop's next pass, so one after another cost n times as long.
-    const opening = Array.from({ length: numberOfShards(meta) }, (_, s) =>
-      openShardEngine({
-        path: join(path, String(s)),
-        index: meta.name,
-        indexUuid: meta.uuid,
-        shardId: s,
-        refreshIntervalMs,
-        flushThresholdBytes: flushThreshold(meta),
-        logger,
-        reparse,
-        volume,
-      }),
+    const settled = await settleBounded(
+      Array.from({ length: numberOfShards(meta) }, (_, s) => s),
+      SHARDS_AT_ONCE,
+      (s) =>
+        openShardEngine({
+          path: join(path, String(s)),
+          index: meta.name,
+          indexUuid: meta.uuid,
+          shardId: s,
+          refreshIntervalMs,
+          flushThresholdBytes: flushThreshold(meta),
+          logger,
+          reparse,
+          volume,
+        }),
     );
-    const settled = await Promise.allSettled(opening);
     const failed = settled.find((r): r is PromiseRejectedResult => r.status === 'rejected');
     const shards = settled.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
     if (failed) {
-      await Promise.allSettled(shards.map((s) => s.close()));
+      await settleBounded(shards, SHARDS_AT_ONCE, (s) => s.close());
       throw failed.reason;
     }
     return new IndexService(meta, shards, path, volume);
@@ -93,7 +99,7 @@ export class IndexService {
   }
 
   async close(): Promise<void> {
-    const closed = await Promise.allSettled(this.shards.map((s) => s.close()));
+    const closed = await settleBounded(this.shards, SHARDS_AT_ONCE, (s) => s.close());
     const failed = closed.find((r): r is PromiseRejectedResult => r.status === 'rejected');
     if (failed) throw failed.reason;
   }

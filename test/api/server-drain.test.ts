@@ -22,9 +22,16 @@ function get(port: number, path: string): Promise<{ status: number; connection: 
   });
 }
 
-function server(drainTimeoutMs: number, release: Promise<void>) {
+/** Resolves once the server's handler of `/slow` runs (not after a guessed delay: a loaded machine is slow). */
+function entered(): { signal: () => void; reached: Promise<void> } {
+  let signal!: () => void;
+  const reached = new Promise<void>((r) => (signal = r));
+  return { signal, reached };
+}
+
+function server(drainTimeoutMs: number, release: Promise<void>, onSlow: () => void = () => {}) {
   const routes: RouteDef[] = [
-    { methods: ['GET'], paths: ['/slow'], params: [], handler: async () => { await release; return { status: 200, body: { done: true } }; } },
+    { methods: ['GET'], paths: ['/slow'], params: [], handler: async () => { onSlow(); await release; return { status: 200, body: { done: true } }; } },
     { methods: ['GET'], paths: ['/'], params: [], handler: () => ({ status: 200, body: {} }) },
   ];
   return createHttpServer({ host: '127.0.0.1', port: 0, routes, logger: silent, drainTimeoutMs });
@@ -32,10 +39,11 @@ function server(drainTimeoutMs: number, release: Promise<void>) {
 
 test('close() waits for the request in flight and answers it with connection: close', async (t) => {
   let release!: () => void;
-  const s = server(10_000, new Promise<void>((r) => (release = r)));
+  const inSlow = entered();
+  const s = server(10_000, new Promise<void>((r) => (release = r)), inSlow.signal);
   const { port } = await s.listen();
   const slow = get(port, '/slow');
-  await new Promise((r) => setTimeout(r, 100));
+  await inSlow.reached;
   let closed = false;
   const closing = s.close().then(() => (closed = true));
   await new Promise((r) => setTimeout(r, 100));
@@ -51,10 +59,11 @@ test('close() waits for the request in flight and answers it with connection: cl
 });
 
 test('close() gives up on a request that outlives the drain bound', async (t) => {
-  const s = server(200, new Promise<void>(() => {}));
+  const inSlow = entered();
+  const s = server(200, new Promise<void>(() => {}), inSlow.signal);
   const { port } = await s.listen();
   const slow = get(port, '/slow');
-  await new Promise((r) => setTimeout(r, 100));
+  await inSlow.reached;
   const started = Date.now();
   await s.close();
   const waited = Date.now() - started;
