@@ -20,6 +20,8 @@
  */
 import test from 'ava';
 import { startTestNode, fixture, type TestNode } from '../helpers/node.js';
+import { HyperLogLogPlusPlus } from '../../lib/aggs/hll.js';
+import { hashLong, murmur3x64h1 } from '../../lib/aggs/murmur3-x64.js';
 
 let node: TestNode;
 
@@ -145,4 +147,31 @@ test('cardinality errors: negative precision_threshold', async (t) => {
   t.is(r.status, 400, r.text);
   t.is(r.body.error.reason, '[cardinality] failed to parse field [precision_threshold]');
   t.is(r.body.error.caused_by.reason, '[precisionThreshold] must be greater than or equal to 0. Found [-1] in [c]');
+});
+
+test('cardinality far above the threshold: the HyperLogLog++ estimate of the merged shard counters', async (t) => {
+  const lines: string[] = [];
+  for (let i = 0; i < 5000; i++) {
+    lines.push(JSON.stringify({ index: { _index: 'many', _type: 'doc', _id: String(i) } }), JSON.stringify({ u: `u${i}`, v: i }));
+  }
+  const created = await node.request('PUT', '/many', { settings: { number_of_shards: 3, number_of_replicas: 0 }, mappings: { doc: { properties: { u: { type: 'keyword' }, v: { type: 'long' } } } } });
+  t.is(created.status, 200, created.text);
+  const bulk = await node.request('POST', '/_bulk?refresh=true', lines.join('\n') + '\n');
+  t.false(bulk.body.errors);
+  const r = await node.request('POST', '/many/_search', {
+    size: 0,
+    aggs: { u: { cardinality: { field: 'u' } }, v: { cardinality: { field: 'v' } }, u100: { cardinality: { field: 'u', precision_threshold: 100 } } },
+  });
+  t.is(r.status, 200, r.text);
+  // the same hashes counted by one counter: HLL registers are a max, so shards merge losslessly
+  const expected = (p: number, hash: (i: number) => bigint): number => {
+    const c = new HyperLogLogPlusPlus(p);
+    for (let i = 0; i < 5000; i++) c.collect(hash(i));
+    return c.cardinality();
+  };
+  const u = expected(14, (i) => murmur3x64h1(Buffer.from(`u${i}`)));
+  const v = expected(14, (i) => hashLong(i));
+  const u100 = expected(10, (i) => murmur3x64h1(Buffer.from(`u${i}`)));
+  t.deepEqual({ u: r.body.aggregations.u.value, v: r.body.aggregations.v.value, u100: r.body.aggregations.u100.value }, { u, v, u100 });
+  for (const x of [u, v, u100]) t.true(Math.abs(x - 5000) < 5000 * 0.1, String(x));
 });
