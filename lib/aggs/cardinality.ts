@@ -9,7 +9,7 @@ import type { SegmentReader } from '../shard/segment-reader.js';
 import type { InternalAgg, MetricSpec } from './types.js';
 import type { ValuesSource } from './values.js';
 import { DEFAULT_PRECISION, HyperLogLogPlusPlus } from './hll.js';
-import { hashDouble, hashLong, murmur3x64h1 } from './murmur3-x64.js';
+import { hashDouble, hashLong, murmur3x64, type U64 } from './murmur3-x64.js';
 import { columnFor, forValues, parseMissingWith, resolveValues, type Aggregator, type LeafCollector, type ShardAggContext } from './aggregator.js';
 
 type CardinalityAgg = Extract<InternalAgg, { kind: 'cardinality' }>;
@@ -20,7 +20,7 @@ export class CardinalityAggregator implements Aggregator {
   private readonly counters = new Map<number, HyperLogLogPlusPlus>();
   private readonly precision: number;
   /** How one value becomes a hash. */
-  private readonly hash: (v: string | number) => bigint;
+  private readonly hash: (v: string | number) => U64;
   constructor(
     readonly spec: MetricSpec,
     ctx: ShardAggContext,
@@ -33,7 +33,7 @@ export class CardinalityAggregator implements Aggregator {
         ? (v) => hashLong(v as number)
         : this.vs.valueType === 'double'
           ? (v) => hashDouble(v as number)
-          : (v) => murmur3x64h1(ip ? Buffer.from(String(v), 'hex') : Buffer.from(String(v), 'utf8'));
+          : (v) => murmur3x64(ip ? Buffer.from(String(v), 'hex') : Buffer.from(String(v), 'utf8'));
   }
   async prepare(): Promise<void> {}
   private counter(owner: number): HyperLogLogPlusPlus {
@@ -45,7 +45,7 @@ export class CardinalityAggregator implements Aggregator {
     const col = columnFor(this.vs, seg);
     if (col && col.kind === 'string') {
       // ES's ordinals collector: each term is hashed once per segment
-      const hashes: Array<bigint | undefined> = new Array(col.terms.length);
+      const hashes: Array<U64 | undefined> = new Array(col.terms.length);
       return (doc, owner, score) => {
         const from = col.start[doc] as number;
         const to = col.start[doc + 1] as number;

@@ -7,6 +7,7 @@
  * encoding; the counter's state travels between shards as plain data (`HllState`).
  */
 import { BIAS_DATA, RAW_ESTIMATE_DATA } from './hll-tables.js';
+import type { U64 } from './murmur3-x64.js';
 
 export const MIN_PRECISION = 4;
 export const MAX_PRECISION = 18;
@@ -31,13 +32,10 @@ export function precisionFromThreshold(count: number): number {
 /** A counter's state as a plain message: the set of encoded hashes, or the registers (base64). */
 export type HllState = { p: number; hashes: number[] } | { p: number; registers: string };
 
-const M64 = (1n << 64n) - 1n;
-
-/** Leading zeros of a 64-bit unsigned BigInt. */
-function nlz64(x: bigint): number {
-  if (x === 0n) return 64;
-  const hi = Number(x >> 32n);
-  return hi !== 0 ? Math.clz32(hi) : 32 + Math.clz32(Number(x & 0xffffffffn));
+/** Leading zeros of `(hi, lo) << n` (0 < n < 32), as Java's Long.numberOfLeadingZeros(hash << n). */
+function nlzShifted(hi: number, lo: number, n: number): number {
+  const h = ((hi << n) | (lo >>> (32 - n))) >>> 0;
+  return h !== 0 ? Math.clz32(h) : 32 + Math.clz32((lo << n) >>> 0);
 }
 
 /** One HyperLogLog++ counter. */
@@ -58,12 +56,13 @@ export class HyperLogLogPlusPlus {
     this.threshold = Math.trunc((this.m / 4) * MAX_LOAD_FACTOR);
   }
 
-  /** Count a 64-bit hash (unsigned BigInt). */
-  collect(hash: bigint): void {
+  /** Count a 64-bit hash. */
+  collect(hash: U64): void {
     if (this.hashes) this.collectEncoded(encodeHash(hash, this.p));
     else {
-      const index = Number(hash >> BigInt(64 - this.p));
-      const runLen = 1 + Math.min(nlz64((hash << BigInt(this.p)) & M64), 64 - this.p);
+      const [hi, lo] = hash;
+      const index = hi >>> (32 - this.p);
+      const runLen = 1 + Math.min(nlzShifted(hi, lo, this.p), 64 - this.p);
       this.setMax(index, runLen);
     }
   }
@@ -157,10 +156,12 @@ function linearCounting(m: number, v: number): number {
  * also the run length of the rest (6 bits, flagged by the low bit), so the registers can be
  * rebuilt exactly from the set. As a non-zero signed 32-bit int.
  */
-function encodeHash(hash: bigint, p: number): number {
-  const e = Number(hash >> BigInt(64 - P2));
+function encodeHash(hash: U64, p: number): number {
+  const [hi, lo] = hash;
+  // the top 25 bits
+  const e = hi >>> (32 - P2);
   if ((e & ((1 << (P2 - p)) - 1)) === 0) {
-    const runLen = 1 + Math.min(nlz64((hash << BigInt(P2)) & M64), 64 - P2);
+    const runLen = 1 + Math.min(nlzShifted(hi, lo, P2), 64 - P2);
     // e has 25 bits: e << 7 fits 32 bits; wrap to a signed int as Java's (int) cast does
     return ((e * 128) | (runLen << 1) | 1) | 0;
   }
