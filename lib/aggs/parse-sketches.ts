@@ -90,7 +90,6 @@ export function parsePercentiles(ctx: ParseContext, name: string, type: 'percent
     const bad = spec.keys.find((p) => p < 0 || p > 100);
     if (bad !== undefined) throw iae(`q should be in [0,1], got ${javaDoubleToString(bad / 100)}`);
   }
-  if (spec.method === 'hdr') throw iae(`[${type}] method [hdr] is not supported yet`);
   return spec;
 }
 

@@ -9,10 +9,12 @@ import { jsonDouble, javaDoubleToString } from '../units/java-number.js';
 import type { InternalAgg, KeyFormat, PercentilesSpec } from './types.js';
 import type { ValuesSource } from './values.js';
 import { TDigest, type TDigestState } from './tdigest.js';
+import { DoubleHistogram, type HdrState } from './hdr-histogram.js';
+import { EsError } from '../errors/errors.js';
 import { columnFor, forValues, parseMissingWith, resolveValues, type Aggregator, type LeafCollector, type ShardAggContext } from './aggregator.js';
 
 /** A percentiles sketch as a plain message. */
-export type SketchState = { tdigest: TDigestState };
+export type SketchState = { tdigest: TDigestState } | { hdr: HdrState };
 
 /** What percentiles need of a sketch (t-digest; hdr shares the shape). */
 export interface PercentilesSketch {
@@ -56,14 +58,47 @@ class TDigestSketch implements PercentilesSketch {
   }
 }
 
+/** ES `HDRPercentiles*`: an auto-resizing DoubleHistogram; NaN when nothing was recorded. */
+class HdrSketch implements PercentilesSketch {
+  constructor(readonly hist: DoubleHistogram) {}
+  add(v: number): void {
+    try {
+      this.hist.recordValue(v);
+    } catch (e) {
+      // HdrHistogram refuses negative values with an ArrayIndexOutOfBoundsException (a shard failure in ES)
+      throw new EsError('array_index_out_of_bounds_exception', 500, `The value ${javaDoubleToString(v)} is out of bounds for histogram: ${(e as Error).message}`);
+    }
+  }
+  percentile(p: number): number {
+    return this.hist.totalCount() === 0 ? NaN : this.hist.valueAtPercentile(p);
+  }
+  rank(v: number): number {
+    if (this.hist.totalCount() === 0) return NaN;
+    const r = this.hist.percentileAtOrBelow(v);
+    return r < 0 ? 0 : r > 100 ? 100 : r;
+  }
+  size(): number {
+    return this.hist.totalCount();
+  }
+  emptyLike(): PercentilesSketch {
+    return new HdrSketch(DoubleHistogram.emptyLike(this.hist));
+  }
+  merge(other: PercentilesSketch): void {
+    this.hist.add((other as HdrSketch).hist);
+  }
+  toState(): SketchState {
+    return { hdr: this.hist.toState() };
+  }
+}
+
 /** A new empty sketch for a spec. */
 export function newSketch(spec: PercentilesSpec): PercentilesSketch {
-  return new TDigestSketch(new TDigest(spec.compression));
+  return spec.method === 'hdr' ? new HdrSketch(new DoubleHistogram(spec.digits)) : new TDigestSketch(new TDigest(spec.compression));
 }
 
 /** The sketch of a message. */
 export function sketchFromState(s: SketchState): PercentilesSketch {
-  return new TDigestSketch(TDigest.fromState(s.tdigest));
+  return 'hdr' in s ? new HdrSketch(DoubleHistogram.fromState(s.hdr)) : new TDigestSketch(TDigest.fromState(s.tdigest));
 }
 
 /** Collects a bucket's values into its sketch (ES `AbstractTDigestPercentilesAggregator`). */

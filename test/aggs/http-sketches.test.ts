@@ -91,6 +91,28 @@ test('percentiles: missing, script, and per bucket under terms', async (t) => {
   t.deepEqual(byKey, { one: 2.0, two: 3.0, three: 3.0, four: 1.0, five: 'NaN' });
 });
 
+test('hdr: HdrHistogram 2.1.9 DoubleHistogram figures, ranks, typed_keys, digits bound', async (t) => {
+  const r = await search({
+    size: 0,
+    aggs: {
+      p: { percentiles: { field: 'n', hdr: { number_of_significant_value_digits: 3 } } },
+      r: { percentile_ranks: { field: 'd', values: [0.1, 0.5, 12], hdr: {} } },
+    },
+  }, '?typed_keys=true');
+  t.is(r.status, 200, r.text);
+  // 3 digits: 1.0 is tracked as the integer 1024 (sub-bucket half count), so 0 and 1 are exact and
+  // 2, 3, 8 report the highest value of their equivalence range (2, 2 and 8 integer units wide):
+  // 2049 / 1024, 3073 / 1024, 8199 / 1024 (getValueAtPercentile returns highestEquivalentValue)
+  t.deepEqual(r.body.aggregations['hdr_percentiles#p'], {
+    values: { '1.0': 0.0, '5.0': 0.0, '25.0': 1.0, '50.0': 2.0009765625, '75.0': 3.0009765625, '95.0': 8.0068359375, '99.0': 8.0068359375 },
+  });
+  // ES 5.6's HDRPercentileRanksAggregatorTests: 0 below every value, 100 above all; 0.5 has 1 of 3 at or below
+  t.deepEqual(r.body.aggregations['hdr_percentile_ranks#r'], { values: { '0.1': 0.0, '0.5': 33.333333333333336, '12.0': 100.0 } });
+  const bad = await search({ size: 0, aggs: { p: { percentiles: { field: 'n', hdr: { number_of_significant_value_digits: 6 } } } } });
+  t.is(bad.status, 400, bad.text);
+  t.is(bad.body.error.caused_by.reason, '[numberOfSignificantValueDigits] must be between 0 and 5: [p]');
+});
+
 test('percentile_ranks: t-digest 3.0 cdf (ES 5.6 figures), typed_keys', async (t) => {
   const r = await search({ size: 0, aggs: { r: { percentile_ranks: { field: 'd', values: [12, 0.1, 0.5] } } } }, '?typed_keys=true');
   t.is(r.status, 200, r.text);
