@@ -3,10 +3,12 @@
  * phase's answer) and back. The message leaves out what the coordinator already has — the spec
  * of each result, matched back by position among the non-pipeline specs as the collectors
  * build them — and what cannot travel: the `top_hits` comparator (sent as the sort's plain
- * order), cardinality's `Set` (a list), numbers JSON cannot write (wire-json.ts).
+ * order), cardinality's HyperLogLog++ counter and the percentiles' digest (their plain states: hll.ts, tdigest.ts), numbers JSON cannot write (wire-json.ts).
  */
 import type { AggSpec, Bucket, InternalAgg, KeyFormat, TopHitsSpec } from './types.js';
 import { isPipeline } from './pipeline.js';
+import { HyperLogLogPlusPlus, type HllState } from './hll.js';
+import { sketchFromState, type SketchState } from './percentiles.js';
 import { byScore, bySortValues, type SortOrderKey } from '../messages/hit-order.js';
 import {
   decodeRendered,
@@ -41,7 +43,8 @@ export interface TopHitMessage {
 export type AggMessage = { name: string } & (
   | { kind: 'terms'; valueType: 'string' | 'long' | 'double'; format: KeyFormat; buckets: BucketMessage[]; docCountError: number; otherDocCount: number; shardSize: number }
   | { kind: 'numeric'; format: KeyFormat; count: number; sum: WireNumber; min: WireNumber; max: WireNumber; sumOfSquares: WireNumber }
-  | { kind: 'cardinality'; values: WireSortValue[] }
+  | { kind: 'cardinality'; hll: HllState | null }
+  | { kind: 'percentiles'; format: KeyFormat; sketch: SketchState }
   | { kind: 'single'; docCount: number; subs: AggMessage[] }
   | { kind: 'filters'; buckets: BucketMessage[] }
   | { kind: 'range'; format: KeyFormat; buckets: BucketMessage[] }
@@ -73,7 +76,9 @@ export function toAggMessage(a: InternalAgg): AggMessage {
     case 'numeric':
       return { name, kind: a.kind, format: a.format, count: a.count, sum: toWireNumber(a.sum), min: toWireNumber(a.min), max: toWireNumber(a.max), sumOfSquares: toWireNumber(a.sumOfSquares) };
     case 'cardinality':
-      return { name, kind: a.kind, values: [...a.values].map(toWireSortValue) };
+      return { name, kind: a.kind, hll: a.hll ? a.hll.toState() : null };
+    case 'percentiles':
+      return { name, kind: a.kind, format: a.format, sketch: a.sketch.toState() };
     case 'single':
       return { name, kind: a.kind, docCount: a.docCount, subs: a.subs.map(toAggMessage) };
     case 'filters':
@@ -142,7 +147,9 @@ function fromAggMessage(m: AggMessage, spec: AggSpec): InternalAgg {
     case 'numeric':
       return { kind: m.kind, spec: s, format: m.format, count: m.count, sum: fromWireNumber(m.sum), min: fromWireNumber(m.min), max: fromWireNumber(m.max), sumOfSquares: fromWireNumber(m.sumOfSquares) };
     case 'cardinality':
-      return { kind: m.kind, spec: s, values: new Set(m.values.map((v) => fromWireSortValue(v) as string | number)) };
+      return { kind: m.kind, spec: s, hll: m.hll ? HyperLogLogPlusPlus.fromState(m.hll) : null };
+    case 'percentiles':
+      return { kind: m.kind, spec: s, format: m.format, sketch: sketchFromState(m.sketch) };
     case 'single':
       return { kind: m.kind, spec: s, docCount: m.docCount, subs: fromAggMessages(m.subs, spec.subs) };
     case 'filters':

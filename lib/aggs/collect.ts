@@ -11,7 +11,9 @@ import type { Aggregator, ShardAggContext } from './aggregator.js';
 import { TermsAggregator } from './terms-aggregator.js';
 import { FilterAggregator, FiltersAggregator, MissingAggregator } from './single-bucket-aggregators.js';
 import { HistogramAggregator, IpRangeAggregator, RangeAggregator } from './range-aggregators.js';
-import { CardinalityAggregator, NumericMetricAggregator, TopHitsAggregator } from './metric-aggregators.js';
+import { NumericMetricAggregator, TopHitsAggregator } from './metric-aggregators.js';
+import { CardinalityAggregator } from './cardinality.js';
+import { PercentilesAggregator } from './percentiles.js';
 
 export type { Aggregator, LeafCollector, ShardAggContext, TopHitsOrder } from './aggregator.js';
 
@@ -52,6 +54,9 @@ function createAggregator(s: AggSpec, ctx: ShardAggContext): Aggregator {
       return new CardinalityAggregator(s, ctx);
     case 'top_hits':
       return new TopHitsAggregator(s, ctx);
+    case 'percentiles':
+    case 'percentile_ranks':
+      return new PercentilesAggregator(s, ctx);
     default:
       return new NumericMetricAggregator(s as MetricSpec, ctx);
   }

@@ -1,4 +1,4 @@
-/** Metrics on a shard: numeric stats records, exact cardinality sets and `top_hits` heaps, per bucket ordinal. */
+/** Metrics on a shard: numeric stats records and `top_hits` heaps, per bucket ordinal (cardinality: cardinality.ts). */
 import type { SegmentReader } from '../shard/segment-reader.js';
 import { TopK } from '../search/top-docs.js';
 import type { InternalAgg, MetricSpec, TopHitsSpec } from './types.js';
@@ -45,32 +45,6 @@ export class NumericMetricAggregator implements Aggregator {
       max: owner < 0 ? -Infinity : this.max[owner] ?? -Infinity,
       sumOfSquares: owner < 0 ? 0 : this.sumSq[owner] ?? 0,
     };
-  }
-}
-
-/** Exact distinct counts (ES uses HyperLogLog++; below `precision_threshold` it is exact too). */
-export class CardinalityAggregator implements Aggregator {
-  private readonly vs: ValuesSource;
-  private readonly sets = new Map<number, Set<string | number>>();
-  constructor(
-    readonly spec: MetricSpec,
-    ctx: ShardAggContext,
-  ) {
-    this.vs = resolveValues(ctx, spec, false, 'cardinality', parseMissingWith(ctx));
-  }
-  async prepare(): Promise<void> {}
-  leaf(seg: SegmentReader): LeafCollector {
-    const col = columnFor(this.vs, seg);
-    return (doc, owner, score) => {
-      forValues(col, this.vs, doc, (v) => {
-        let s = this.sets.get(owner);
-        if (!s) this.sets.set(owner, (s = new Set()));
-        s.add(v);
-      }, score);
-    };
-  }
-  build(owner: number): InternalAgg {
-    return { kind: 'cardinality', spec: this.spec, values: this.sets.get(owner) ?? new Set() };
   }
 }
 

@@ -7,6 +7,8 @@ import { EsError } from '../errors/errors.js';
 import { offsetAt, localToUtc, parseTimeZone, type TimeZone } from '../dsl/time-zone.js';
 import type { AggSpec, Bucket, HistogramSpec, InternalAgg, TermsOrder } from './types.js';
 import { own } from '../dict.js';
+import { cardinalityValue } from './cardinality.js';
+import { percentilesValue } from './percentiles.js';
 
 /** The value a sub-aggregation contributes to an order path (`name` or `name.metric`). */
 export function orderValue(b: Bucket, path: string): number {
@@ -33,7 +35,9 @@ function badPath(path: string, why: string): EsError {
 
 /** A metric's value by property (`value` for single-value metrics). */
 export function metricValue(agg: InternalAgg, prop?: string): number | undefined {
-  if (agg.kind === 'cardinality') return prop === undefined || prop === 'value' ? agg.values.size : undefined;
+  if (agg.kind === 'cardinality') return prop === undefined || prop === 'value' ? cardinalityValue(agg) : undefined;
+  // a percent (or a ranked value) named as a number, as ES's MultiValue.value(String) parses it
+  if (agg.kind === 'percentiles') return prop !== undefined && prop.trim() !== '' && Number.isFinite(Number(prop)) ? percentilesValue(agg, Number(prop)) : undefined;
   if (agg.kind !== 'numeric') return undefined;
   const t = agg.spec.type;
   const avg = agg.count === 0 ? NaN : agg.sum / agg.count;

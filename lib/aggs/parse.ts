@@ -13,16 +13,17 @@ import { compileRegexp, RegexpSyntax } from '../automaton/index.js';
 import { parseScript } from '../dsl/script-ref.js';
 import { parseFetchSource } from '../dsl/source-filter.js';
 import { own } from '../dict.js';
+import { assignCardinalityPrecision, parsePercentiles, parsePrecisionThreshold } from './parse-sketches.js';
 
 
 /** Pipeline aggregations computed (on the coordinator, after the reduce). */
 export const PIPELINES = new Set<string>(['max_bucket', 'min_bucket', 'sum_bucket', 'avg_bucket', 'moving_avg', 'derivative', 'cumulative_sum']);
 
-const METRICS = new Set<string>(['min', 'max', 'sum', 'avg', 'value_count', 'stats', 'extended_stats', 'cardinality', 'top_hits', ...PIPELINES]);
+const METRICS = new Set<string>(['min', 'max', 'sum', 'avg', 'value_count', 'stats', 'extended_stats', 'cardinality', 'top_hits', 'percentiles', 'percentile_ranks', ...PIPELINES]);
 
 /** ES 5.6 aggregation types (SearchModule) that Strata recognizes but does not compute yet. */
 const NOT_YET = new Set<string>([
-  'percentiles', 'percentile_ranks', 'geo_bounds', 'geo_centroid', 'scripted_metric', 'significant_terms', 'sampler',
+  'geo_bounds', 'geo_centroid', 'scripted_metric', 'significant_terms', 'sampler',
   'diversified_sampler', 'geohash_grid', 'geo_distance', 'nested', 'reverse_nested', 'children', 'matrix_stats',
   'stats_bucket', 'extended_stats_bucket', 'percentiles_bucket',
   'serial_diff', 'bucket_script', 'bucket_selector',
@@ -48,6 +49,7 @@ export function parseTopLevelAggregations(ctx: ParseContext, obj: JsonObject): A
   const specs = parseAggregations(ctx, obj);
   const orphan = specs.find(isParentPipeline);
   if (orphan) throw histogramParent(orphan);
+  assignCardinalityPrecision(specs);
   return specs;
 }
 
@@ -105,11 +107,13 @@ function parseType(ctx: ParseContext, name: string, type: string, body: JsonObje
   if (type === 'terms') spec = parseTerms(name, fields);
   else if (type === 'top_hits') spec = parseTopHits(ctx, name, body, fields);
   else if (PIPELINES.has(type)) spec = parsePipeline(name, type, fields);
+  else if (type === 'percentiles' || type === 'percentile_ranks') spec = parsePercentiles(ctx, name, type, body, fields);
   else if (METRICS.has(type)) {
     const vs = fields.values();
     spec = { type: type as MetricType, name, subs: [], ...vs, sigma: type === 'extended_stats' ? fields.num('sigma', 2) : 2 };
     if (type === 'cardinality') {
-      fields.num('precision_threshold', 3000);
+      const precision = parsePrecisionThreshold(ctx, name, body, fields);
+      if (precision !== undefined) spec.precision = precision;
       fields.take('rehash');
     }
     if (spec.sigma < 0) throw iae(`[sigma] must not be negative. Value provided was${spec.sigma}`);

@@ -7,6 +7,8 @@
 import type { Bucket, InternalAgg } from './types.js';
 import { compareBuckets, histogramKeyFn, nextKey } from './order.js';
 import { EsError } from '../errors/errors.js';
+import { reduceCardinality } from './cardinality.js';
+import { reducePercentiles } from './percentiles.js';
 
 /**
  * Reduce one list of results per shard into the final list (same order as the request).
@@ -33,11 +35,10 @@ function reduceOne(parts: InternalAgg[]): InternalAgg {
       }
       return out;
     }
-    case 'cardinality': {
-      const values = new Set<string | number>();
-      for (const p of parts) if (p.kind === 'cardinality') for (const v of p.values) values.add(v);
-      return { ...a, values };
-    }
+    case 'cardinality':
+      return reduceCardinality(parts as Array<typeof a>);
+    case 'percentiles':
+      return reducePercentiles(parts as Array<typeof a>);
     case 'single': {
       const list = parts as Array<typeof a>;
       return { ...a, docCount: list.reduce((n, p) => n + p.docCount, 0), subs: reduceAggregations(list.map((p) => p.subs)) };
@@ -140,7 +141,9 @@ export function emptied(a: InternalAgg): InternalAgg {
     case 'numeric':
       return { ...a, count: 0, sum: 0, min: Infinity, max: -Infinity, sumOfSquares: 0 };
     case 'cardinality':
-      return { ...a, values: new Set() };
+      return { ...a, hll: null };
+    case 'percentiles':
+      return { ...a, sketch: a.sketch.emptyLike() };
     case 'single':
       return { ...a, docCount: 0, subs: a.subs.map(emptied) };
     case 'filters':

@@ -10,6 +10,8 @@ import type { Bucket, InternalAgg, KeyFormat } from './types.js';
 import { decodeIp } from '../mapping/term-encoding.js';
 import { metricValue } from './order.js';
 import { dict, putOwn } from '../dict.js';
+import { cardinalityValue } from './cardinality.js';
+import { percentilesTypeName, renderPercentiles } from './percentiles.js';
 
 type Json = Record<string, unknown>;
 
@@ -23,6 +25,7 @@ export function renderAggregations(aggs: readonly InternalAgg[], typedKeys: bool
 /** ES's `getType()` of a result: the prefix `typed_keys` adds. */
 function typeName(a: InternalAgg): string {
   if (a.kind === 'terms') return a.valueType === 'string' ? 'sterms' : a.valueType === 'long' ? 'lterms' : 'dterms';
+  if (a.kind === 'percentiles') return percentilesTypeName(a);
   if (a.kind === 'pipeline') return a.spec.type === 'max_bucket' || a.spec.type === 'min_bucket' ? 'bucket_metric_value' : a.spec.type === 'derivative' ? 'derivative' : 'simple_value';
   return a.spec.type;
 }
@@ -85,8 +88,10 @@ function renderOne(a: InternalAgg, typed: boolean): Json {
       return out;
     }
     case 'cardinality':
-      out.value = a.values.size;
+      out.value = cardinalityValue(a);
       return out;
+    case 'percentiles':
+      return Object.assign(out, renderPercentiles(a, formatValue));
     case 'single':
       out.doc_count = a.docCount;
       for (const [k, v] of Object.entries(renderAggregations(a.subs, typed))) putOwn(out, k, v);

@@ -8,6 +8,8 @@ import type { ScriptRef } from '../dsl/script-ref.js';
 import type { FetchSource } from '../dsl/source-filter.js';
 import type { SortSpec } from '../dsl/sort.js';
 import type { ScoredDoc, SortOrderKey } from '../messages/hit-order.js';
+import type { HyperLogLogPlusPlus } from './hll.js';
+import type { PercentilesSketch } from './percentiles.js';
 
 /** Where values come from: a field's doc values, or a script. */
 export interface ValuesSpec {
@@ -52,6 +54,20 @@ export interface MetricSpec extends Base, ValuesSpec {
   type: MetricType;
   /** extended_stats `sigma` (default 2). */
   sigma: number;
+  /** cardinality: the HyperLogLog++ precision (from `precision_threshold`, else ES's default by nesting). */
+  precision?: number;
+}
+/** `percentiles` / `percentile_ranks` (ES 5.6 `PercentilesAggregationBuilder`, `PercentileRanksAggregationBuilder`). */
+export interface PercentilesSpec extends Base, ValuesSpec {
+  type: 'percentiles' | 'percentile_ranks';
+  /** `percents` (percentiles) or `values` (percentile_ranks), sorted as ES sorts them. */
+  keys: number[];
+  keyed: boolean;
+  method: 'tdigest' | 'hdr';
+  /** tdigest `compression` (100). */
+  compression: number;
+  /** hdr `number_of_significant_value_digits` (3). */
+  digits: number;
 }
 export interface MissingSpec extends Base {
   type: 'missing';
@@ -115,7 +131,7 @@ export interface PipelineSpec extends Base {
   window: number;
 }
 
-export type AggSpec = TermsSpec | MetricSpec | MissingSpec | FilterSpec | FiltersSpec | GlobalSpec | RangeSpec | HistogramSpec | TopHitsSpec | PipelineSpec;
+export type AggSpec = TermsSpec | MetricSpec | PercentilesSpec | MissingSpec | FilterSpec | FiltersSpec | GlobalSpec | RangeSpec | HistogramSpec | TopHitsSpec | PipelineSpec;
 
 /** A top hit: its order key and its rendering (fetched on the shard). */
 export interface TopHit {
@@ -144,7 +160,8 @@ export interface Bucket {
 export type InternalAgg =
   | { kind: 'terms'; spec: TermsSpec; valueType: 'string' | 'long' | 'double'; format: KeyFormat; buckets: Bucket[]; docCountError: number; otherDocCount: number; shardSize: number }
   | { kind: 'numeric'; spec: MetricSpec; format: KeyFormat; count: number; sum: number; min: number; max: number; sumOfSquares: number }
-  | { kind: 'cardinality'; spec: MetricSpec; values: Set<string | number> }
+  | { kind: 'cardinality'; spec: MetricSpec; hll: HyperLogLogPlusPlus | null }
+  | { kind: 'percentiles'; spec: PercentilesSpec; format: KeyFormat; sketch: PercentilesSketch }
   | { kind: 'single'; spec: FilterSpec | GlobalSpec | MissingSpec; docCount: number; subs: InternalAgg[] }
   | { kind: 'filters'; spec: FiltersSpec; buckets: Bucket[] }
   | { kind: 'range'; spec: RangeSpec; format: KeyFormat; buckets: Bucket[] }

@@ -252,9 +252,9 @@ test('errors: unknown type, unsupported type, bad names, text fields', async (t)
   t.is(unknown.status, 400);
   t.is(unknown.body.error.root_cause[0].type, 'unknown_named_object_exception');
   t.is(unknown.body.error.root_cause[0].reason, 'Unknown BaseAggregationBuilder [nosuch]');
-  const notYet = await search({ aggs: { x: { percentiles: { field: 'price' } } } });
+  const notYet = await search({ aggs: { x: { children: { type: 'answer' } } } });
   t.is(notYet.status, 400);
-  t.is(notYet.body.error.reason, 'aggregation type [percentiles] of [x] is not supported yet');
+  t.is(notYet.body.error.reason, 'aggregation type [children] of [x] is not supported yet');
   const name = await search({ aggs: { 'a[b]': { terms: { field: 'product' } } } });
   t.is(name.status, 400);
   t.is(name.body.error.type, 'parsing_exception');
