@@ -1,0 +1,350 @@
+/**
+ * The protobuf schema of the search messages (shard-search.ts) and the shard aggregation results
+ * (lib/aggs/agg-messages.ts), appended to schema.ts's text (same package, same conventions).
+ * Parsed DSL subtrees (query, sort, aggregation specs, script fields, `_source` filters, search
+ * after values) and rendered hits travel as generic `Value` trees; so do wire-json.ts's number
+ * and sort-value forms (a number, or the name of one JSON cannot write). Everything else is a
+ * typed field.
+ */
+export const SEARCH_PROTO = `
+// What a shard needs of a search request.
+message ShardSearchSource {
+  repeated string types = 1;
+  optional Value query = 2;
+  optional Value post_filter = 3;
+  double from = 4;
+  double size = 5;
+  optional Value sort = 6;
+  bool track_scores = 7;
+  optional Value source = 8;
+  // A list of field names, or '_none_'.
+  optional Value stored_fields = 9;
+  bool version = 10;
+  bool explain = 11;
+  optional Value script_fields = 12;
+  optional double min_score = 13;
+  optional double terminate_after = 14;
+  // 'query_then_fetch' or 'dfs_query_then_fetch'.
+  string search_type = 15;
+  optional Value search_after = 16;
+  optional SliceSpec slice = 17;
+  optional Value aggs = 18;
+  optional double rescore_window = 19;
+  optional string collapse_field = 20;
+  repeated string docvalue_fields = 21;
+  bool scroll = 22;
+  bool keep_all_hits = 23;
+}
+
+message SliceSpec {
+  double id = 1;
+  double max = 2;
+  string field = 3;
+}
+
+message OpenContextRequest {
+  string index = 1;
+  int32 shard = 2;
+  int32 shard_index = 3;
+  int32 request_shards = 4;
+  double now_ms = 5;
+  double index_boost = 6;
+  optional Value alias_filters = 7;
+  ShardSearchSource source = 8;
+  double keep_alive_ms = 9;
+}
+
+message OpenContextResult {
+  string context_id = 1;
+}
+
+message DfsFieldStats {
+  string field = 1;
+  double max_doc = 2;
+  double doc_count = 3;
+  double sum_total_term_freq = 4;
+  double sum_doc_freq = 5;
+}
+
+message DfsTermStats {
+  string field = 1;
+  string term = 2;
+  double doc_freq = 3;
+  double total_term_freq = 4;
+}
+
+message DfsStats {
+  repeated DfsFieldStats fields = 1;
+  repeated DfsTermStats terms = 2;
+}
+
+message DfsTermRef {
+  string field = 1;
+  string term = 2;
+}
+
+message DfsOnly {
+  repeated string fields = 1;
+  repeated DfsTermRef terms = 2;
+}
+
+message DfsPhaseRequest {
+  string context_id = 1;
+  optional DfsOnly only = 2;
+}
+
+message QueryPhaseRequest {
+  string context_id = 1;
+  optional DfsStats dfs = 2;
+  optional double deadline_epoch_ms = 3;
+}
+
+// A hit of the query phase; score and sort values in their wire-json.ts forms.
+message WireDoc {
+  double seg = 1;
+  double doc = 2;
+  double global_doc = 3;
+  Value score = 4;
+  optional Value sort_values = 5;
+}
+
+message SortOrderKey {
+  bool reverse = 1;
+  optional bool missing_first = 2;
+}
+
+message SortOrderKeyList {
+  repeated SortOrderKey items = 1;
+}
+
+message AggMessageList {
+  repeated AggMessage items = 1;
+}
+
+message QueryPhaseResult {
+  repeated WireDoc top = 1;
+  optional Value groups = 2;
+  double total_hits = 3;
+  Value max_score = 4;
+  bool timed_out = 5;
+  bool terminated_early = 6;
+  optional SortOrderKeyList sort_order = 7;
+  optional AggMessageList aggs = 8;
+}
+
+message FetchPhaseRequest {
+  string context_id = 1;
+  repeated WireDoc hits = 2;
+  bool scores = 3;
+}
+
+message FetchPhaseResult {
+  repeated Value hits = 1;
+}
+
+message ExplainRequest {
+  string index = 1;
+  int32 shard = 2;
+  string type = 3;
+  string id = 4;
+  Value query = 5;
+  optional Value alias_filters = 6;
+  optional Value source = 7;
+  optional StringList stored_fields = 8;
+  double now_ms = 9;
+}
+
+message ExplainResult {
+  bool found = 1;
+  bool matched = 2;
+  optional Value explanation = 3;
+  optional Value get = 4;
+}
+
+message ValidateRequest {
+  string index = 1;
+  int32 shard = 2;
+  repeated string types = 3;
+  Value query = 4;
+  bool rewrite = 5;
+  double now_ms = 6;
+}
+
+message ValidateResult {
+  string description = 1;
+}
+
+message RenewContextRequest {
+  string context_id = 1;
+  double keep_alive_ms = 2;
+}
+
+message FreeContextRequest {
+  string context_id = 1;
+}
+
+// Whether the context named was still open.
+message ContextFound {
+  bool found = 1;
+}
+
+message OpenContextReply {
+  oneof reply {
+    OpenContextResult ok = 1;
+    ShardError failure = 2;
+  }
+}
+
+message DfsReply {
+  oneof reply {
+    DfsStats ok = 1;
+    ShardError failure = 2;
+  }
+}
+
+message QueryPhaseReply {
+  oneof reply {
+    QueryPhaseResult ok = 1;
+    ShardError failure = 2;
+  }
+}
+
+message FetchPhaseReply {
+  oneof reply {
+    FetchPhaseResult ok = 1;
+    ShardError failure = 2;
+  }
+}
+
+message ExplainReply {
+  oneof reply {
+    ExplainResult ok = 1;
+    ShardError failure = 2;
+  }
+}
+
+message ValidateReply {
+  oneof reply {
+    ValidateResult ok = 1;
+    ShardError failure = 2;
+  }
+}
+
+// A shard's aggregation result (lib/aggs/agg-messages.ts); \`kind\` names the member with its fields.
+message AggMessage {
+  string name = 1;
+  oneof kind {
+    TermsAgg terms = 2;
+    NumericAgg numeric = 3;
+    CardinalityAgg cardinality = 4;
+    SingleBucketAgg single = 5;
+    FiltersAgg filters = 6;
+    RangeAgg range = 7;
+    HistogramAgg histogram = 8;
+    TopHitsAgg top_hits = 9;
+  }
+}
+
+// How bucket keys print (lib/aggs/types.ts KeyFormat).
+message KeyFormat {
+  oneof kind {
+    NoFields raw = 1;
+    DateKeyFormat date = 2;
+    NoFields boolean = 3;
+    DecimalKeyFormat decimal = 4;
+    NoFields ip = 5;
+  }
+}
+
+message NoFields {}
+
+message DateKeyFormat {
+  string pattern = 1;
+  optional string time_zone = 2;
+}
+
+message DecimalKeyFormat {
+  string pattern = 1;
+}
+
+message BucketMessage {
+  Value key = 1;
+  double doc_count = 2;
+  optional double doc_count_error = 3;
+  optional Value from = 4;
+  optional Value to = 5;
+  optional string from_key = 6;
+  optional string to_key = 7;
+  repeated AggMessage subs = 8;
+}
+
+message TermsAgg {
+  // 'string', 'long' or 'double'.
+  string value_type = 1;
+  KeyFormat format = 2;
+  repeated BucketMessage buckets = 3;
+  double doc_count_error = 4;
+  double other_doc_count = 5;
+  double shard_size = 6;
+}
+
+message NumericAgg {
+  KeyFormat format = 1;
+  double count = 2;
+  Value sum = 3;
+  Value min = 4;
+  Value max = 5;
+  Value sum_of_squares = 6;
+}
+
+message CardinalityAgg {
+  repeated Value values = 1;
+}
+
+message SingleBucketAgg {
+  double doc_count = 1;
+  repeated AggMessage subs = 2;
+}
+
+message FiltersAgg {
+  repeated BucketMessage buckets = 1;
+}
+
+message RangeAgg {
+  KeyFormat format = 1;
+  repeated BucketMessage buckets = 2;
+}
+
+message HistogramBounds {
+  optional Value min = 1;
+  optional Value max = 2;
+}
+
+message HistogramAgg {
+  KeyFormat format = 1;
+  repeated BucketMessage buckets = 2;
+  optional HistogramBounds bounds = 3;
+}
+
+message TopHitDoc {
+  double shard = 1;
+  double seg = 2;
+  double doc = 3;
+  double global_doc = 4;
+  Value score = 5;
+  optional Value sort_values = 6;
+}
+
+message TopHitMessage {
+  TopHitDoc doc = 1;
+  optional Value rendered = 2;
+}
+
+message TopHitsAgg {
+  double total = 1;
+  Value max_score = 2;
+  repeated TopHitMessage hits = 3;
+  optional SortOrderKeyList order = 4;
+  bool scores = 5;
+}
+`;
