@@ -94,11 +94,6 @@ message ShardRecoveryInfo {
   double translog_time_ms = 8;
 }
 
-message ClearCachesRequest {
-  bool query = 1;
-  bool all = 2;
-}
-
 message ClearCachesResult {
   double doc_sets = 1;
   double stored_docs = 2;

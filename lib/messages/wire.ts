@@ -7,8 +7,9 @@
  */
 import { shardSchema } from './schema.js';
 import { MessageTypes } from './proto-codec.js';
+import { fromValue, toValue } from './proto-value.js';
 import type { ShardError } from './shard-error.js';
-import type { ClearCachesRequest, ClearCachesResult, SegmentSummary, ShardFieldStats, ShardRecoveryInfo } from './shard-maintenance.js';
+import type { ClearCachesResult, SegmentSummary, ShardFieldStats, ShardRecoveryInfo } from './shard-maintenance.js';
 
 export { WireCodecError } from './proto-value.js';
 
@@ -26,16 +27,18 @@ const types = new MessageTypes(shardSchema, PACKAGE);
 export function wireType<T>(name: string): WireType<T> {
   const type = shardSchema.lookupType(`${PACKAGE}.${name}`);
   const info = types.info(type);
+  // the Value tree is the one type whose JavaScript form is not an object of its fields
+  const toWire = type === types.value ? (v: unknown) => toValue(v, '$') : (v: unknown) => types.toWire(info, v, '$');
+  const fromWire = type === types.value ? fromValue : (m: Record<string, unknown>) => types.fromWire(info, m);
   return {
     name: type.fullName.slice(1),
-    encode: (value) => type.encode(types.toWire(info, value, '$')).finish(),
-    decode: (bytes) => types.fromWire(info, type.decode(bytes) as unknown as Record<string, unknown>) as T,
+    encode: (value) => type.encode(toWire(value)).finish(),
+    decode: (bytes) => fromWire(type.decode(bytes) as unknown as Record<string, unknown>) as T,
   };
 }
 
 export const ShardErrorWire = wireType<ShardError>('ShardError');
 export const SegmentSummaryWire = wireType<SegmentSummary>('SegmentSummary');
 export const ShardRecoveryInfoWire = wireType<ShardRecoveryInfo>('ShardRecoveryInfo');
-export const ClearCachesRequestWire = wireType<ClearCachesRequest>('ClearCachesRequest');
 export const ClearCachesResultWire = wireType<ClearCachesResult>('ClearCachesResult');
 export const ShardFieldStatsWire = wireType<ShardFieldStats>('ShardFieldStats');
