@@ -152,4 +152,36 @@ message GetReply {
     ShardError error = 2;
   }
 }
+
+// _mget: the gets of one request on one shard.
+message ShardMultiGetRequest {
+  string index = 1;
+  int32 shard = 2;
+  bool realtime = 3;
+  bool refresh = 4;
+  repeated ShardMultiGetItemRequest items = 5;
+}
+
+message ShardMultiGetItemRequest {
+  optional string type = 1;
+  string id = 2;
+}
+
+message ShardMultiGetItem {
+  oneof outcome {
+    ShardGetResponse ok = 1;
+    ShardError error = 2;
+  }
+}
+
+message ShardMultiGetResponse {
+  repeated ShardMultiGetItem items = 1;
+}
+
+message MultiGetReply {
+  oneof reply {
+    ShardMultiGetResponse ok = 1;
+    ShardError error = 2;
+  }
+}
 `;

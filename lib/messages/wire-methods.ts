@@ -23,6 +23,7 @@ const target = wireType<never>('ShardTarget');
 export const SHARD_METHOD_WIRES: WriteWires = {
   bulk: { req: wireType('ShardBulkRequest'), res: wireType('BulkReply') },
   get: { req: wireType('ShardGetRequest'), res: wireType('GetReply') },
+  multiGet: { req: wireType('ShardMultiGetRequest'), res: wireType('MultiGetReply') },
   refresh: { req: target, res: ack },
   waitForRefresh: { req: wireType('ShardWaitForRefreshRequest'), res: wireType('WaitForRefreshReply') },
   flush: { req: target, res: ack },

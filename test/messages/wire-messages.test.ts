@@ -96,6 +96,8 @@ test('write and get messages of every kind come back as they went in', (t) => {
   same(t, SHARD_METHOD_WIRES.get.res, { ok: { doc: null } });
   const got = same(t, SHARD_METHOD_WIRES.get.res, { ok: { doc: { type: 't', id: '1', version: 2 ** 53, source: Buffer.from('{}'), stored: { s: ['one', 1] } } } });
   t.true('ok' in got && got.ok.doc !== null && !('routing' in got.ok.doc));
+  same(t, SHARD_METHOD_WIRES.multiGet.req, { index: 'i', shard: 2, realtime: false, refresh: true, items: [{ type: 't', id: '1' }, { id: '2' }] });
+  same(t, SHARD_METHOD_WIRES.multiGet.res, { ok: { items: [{ ok: { doc: null } }, { error: { type: 'exception', status: 500, reason: 'r' } }] } });
   same(t, SHARD_METHOD_WIRES.refresh.res, { ok: {} });
   same(t, SHARD_METHOD_WIRES.forceMerge.req, { index: 'i', shard: 0, maxNumSegments: 1 });
   same(t, SHARD_METHOD_WIRES.clearCaches.req, { index: 'i', shard: 0, query: false, all: true });
