@@ -25,7 +25,6 @@ import { DEFAULT_MAX_CLAUSE_COUNT } from './search/clause-limit.js';
 import { EsError } from './errors/errors.js';
 import { ShardSearchService } from './search/service/shard-service.js';
 import { searchClientThrough } from './messages/client-modes.js';
-import { getDocument, sourceObject } from './action/document/get-document.js';
 import { resetEnabled } from './embedded/reset-setting.js';
 import { DISK_VOLUME, MemoryVolume, type StoreVolume } from '../storage/store-volume.js';
 
@@ -153,8 +152,6 @@ export async function startNode(opts: StartNodeOptions): Promise<RunningNode> {
     scripts,
     maxClauseCount,
     logger,
-    // terms lookup and friends read documents through the coordinator's get
-    getSource: async (index, type, id, routing) => sourceObject(await getDocument(context, { index, type, id, ...(routing !== undefined ? { routing } : {}) })),
   });
   const context: NodeContext = {
     nodeId,

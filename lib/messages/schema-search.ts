@@ -52,6 +52,21 @@ message OpenContextRequest {
   optional Value alias_filters = 7;
   ShardSearchSource source = 8;
   double keep_alive_ms = 9;
+  optional LookupDocumentList lookups = 10;
+}
+
+// A terms lookup's document, fetched by the coordinator.
+message LookupDocument {
+  string index = 1;
+  string type = 2;
+  string id = 3;
+  optional string routing = 4;
+  optional Value source = 5;
+  optional ShardError failure = 6;
+}
+
+message LookupDocumentList {
+  repeated LookupDocument items = 1;
 }
 
 message OpenContextResult {
@@ -152,6 +167,7 @@ message ExplainRequest {
   optional Value source = 7;
   optional StringList stored_fields = 8;
   double now_ms = 9;
+  optional LookupDocumentList lookups = 10;
 }
 
 message ExplainResult {
@@ -168,6 +184,7 @@ message ValidateRequest {
   Value query = 4;
   bool rewrite = 5;
   double now_ms = 6;
+  optional LookupDocumentList lookups = 7;
 }
 
 message ValidateResult {
