@@ -3,16 +3,18 @@
  * transport of issue 13 sends these between nodes). Kept as `.proto` text, so the build ships it
  * without a copy step and a reader sees the schema as written; protobufjs parses it once at
  * load. This file holds the shared parts (the generic value tree, errors, maintenance);
- * schema-write.ts and schema-search.ts the write/get and search messages. Field names are
- * snake_case on the wire and camelCase in JavaScript, as protobufjs converts them, so the
- * messages are the TypeScript interfaces of lib/messages unchanged; the conventions that map the
- * remaining differences are proto-codec.ts's (generic `Value` trees, `...List` wrappers of
- * optional lists, `kind` / `op` one-ofs as discriminated unions, `..._json` text fields).
+ * schema-write.ts, schema-search.ts and schema-aggs.ts the write/get, search and aggregation
+ * messages. Field names are snake_case on the wire and camelCase in JavaScript, as protobufjs
+ * converts them, so the messages are the TypeScript interfaces of lib/messages unchanged; the
+ * conventions that map the remaining differences are proto-codec.ts's (generic `Value` trees,
+ * `...List` wrappers of optional lists, `kind` / `op` one-ofs as discriminated unions,
+ * `..._json` text fields).
  * Counts and sizes are `double` (JavaScript numbers, exact to 2^53, NaN and infinities kept)
  * rather than int64, which would decode to Long. Field numbers are the contract between
  * versions: only ever add fields.
  */
 import protobuf from 'protobufjs';
+import { AGGS_PROTO } from './schema-aggs.js';
 import { SEARCH_PROTO } from './schema-search.js';
 import { WRITE_PROTO } from './schema-write.js';
 
@@ -204,7 +206,7 @@ message FieldStatsReply {
     ShardError error = 2;
   }
 }
-` + WRITE_PROTO + SEARCH_PROTO;
+` + WRITE_PROTO + SEARCH_PROTO + AGGS_PROTO;
 
 /** The parsed schema, every type resolved. */
 export const shardSchema = protobuf.parse(SHARD_PROTO).root.resolveAll() as protobuf.Root;
