@@ -24,8 +24,7 @@ import { parseBytesSizeValue } from './units/byte-size-value.js';
 import { DEFAULT_MAX_CLAUSE_COUNT } from './search/clause-limit.js';
 import { EsError } from './errors/errors.js';
 import { ShardSearchService } from './search/service/shard-service.js';
-import { jsonRoundTrip } from './messages/json-round-trip.js';
-import { getDocument, sourceObject } from './action/document/get-document.js';
+import { searchClientThrough } from './messages/client-modes.js';
 import { resetEnabled } from './embedded/reset-setting.js';
 import { DISK_VOLUME, MemoryVolume, type StoreVolume } from '../storage/store-volume.js';
 
@@ -46,7 +45,7 @@ export interface StartNodeOptions {
   logger?: bunyan | false;
   /** How long `close()` lets in-flight HTTP requests finish (default 30 s). */
   drainTimeoutMs?: number;
-  /** How the coordinator reaches the shards: `json` sends every shard message through JSON (default: `STRATA_SHARD_CLIENT`, else `direct`). */
+  /** How the coordinator reaches the shards: `json` / `protobuf` send every shard message through that encoding (default: `STRATA_SHARD_CLIENT`, else `direct`). */
   shardClientMode?: ShardClientMode;
 }
 
@@ -153,8 +152,6 @@ export async function startNode(opts: StartNodeOptions): Promise<RunningNode> {
     scripts,
     maxClauseCount,
     logger,
-    // terms lookup and friends read documents through the coordinator's get
-    getSource: async (index, type, id, routing) => sourceObject(await getDocument(context, { index, type, id, ...(routing !== undefined ? { routing } : {}) })),
   });
   const context: NodeContext = {
     nodeId,
@@ -165,7 +162,7 @@ export async function startNode(opts: StartNodeOptions): Promise<RunningNode> {
     logger,
     cluster,
     indices,
-    searchShards: shardClientMode === 'json' ? jsonRoundTrip(searchService) : searchService,
+    searchShards: searchClientThrough(shardClientMode, searchService),
     scripts,
     maxClauseCount,
     startedAt: Date.now(),

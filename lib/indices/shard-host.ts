@@ -7,7 +7,7 @@
 import type { ShardHandler, ShardMethod, ShardMethods, ShardReply } from '../messages/shard-client.js';
 import type { ShardTarget } from '../messages/shard-maintenance.js';
 import { shardErrorOf } from '../messages/shard-error.js';
-import type { ShardDocument } from '../messages/shard-get.js';
+import type { ShardDocument, ShardMultiGetItem } from '../messages/shard-get.js';
 import type { ScriptService } from '../script/script-service.js';
 import { EsError } from '../errors/es-error.js';
 import { indexNotFound } from '../errors/errors.js';
@@ -40,6 +40,22 @@ export class ShardHost implements ShardHandler {
         if (!req.realtime && req.refresh) await engine.refresh();
         const doc = req.realtime ? await engine.get(req.type, req.id) : await engine.getRefreshed(req.type, req.id);
         return { doc: doc && documentMessage(doc) };
+      },
+      multiGet: async (req) => {
+        const engine = this.engine(req);
+        if (!req.realtime && req.refresh) await engine.refresh();
+        const items = await Promise.all(
+          req.items.map(async (it): Promise<ShardMultiGetItem> => {
+            try {
+              const doc = req.realtime ? await engine.get(it.type, it.id) : await engine.getRefreshed(it.type, it.id);
+              return { ok: { doc: doc && documentMessage(doc) } };
+            } catch (err) {
+              if (!(err instanceof EsError)) this.deps.logger.error({ err }, 'shard request [multiGet] failed for an item');
+              return { error: shardErrorOf(err) };
+            }
+          }),
+        );
+        return { items };
       },
       refresh: async (req) => (await this.engine(req).refresh(), {}),
       waitForRefresh: async (req) => ({ forced: await this.engine(req).waitForRefresh(req.maxListeners) }),

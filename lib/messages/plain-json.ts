@@ -1,7 +1,8 @@
 /**
- * A message through JSON and back, checked to be lossless. This is the first gate of the shard
- * boundary (a schema-driven codec comes later): what survives `JSON.stringify` → `JSON.parse`
- * unchanged is plain data. Bytes (`Uint8Array`, `Buffer`) are the one non-JSON leaf a message
+ * A message through JSON and back, checked to be lossless: the one JSON checker of the shard
+ * boundary, used by the `json` client mode of both clients (client-modes.ts; the schema-driven
+ * protobuf codec is wire.ts). What survives `JSON.stringify` → `JSON.parse` unchanged is plain
+ * data. Bytes (`Uint8Array`, `Buffer`) are the one non-JSON leaf a message
  * may hold, as a protobuf `bytes` field would; they travel as base64 and come back as Buffers.
  * Anything else that JSON would change — a class instance, a Map, a function, `NaN`, an
  * `undefined` array element, a symbol key — fails the check with the path to it.

@@ -1,18 +1,55 @@
 /**
  * The protobuf schema of the shard boundary's messages (the user's choice of wire format; the
- * transport of issue 13 sends these between nodes). Kept as `.proto` text here, so the build
- * ships it without a copy step and a reader sees the schema as written; protobufjs parses it
- * once at load. Field names are snake_case on the wire and camelCase in JavaScript, as
- * protobufjs converts them, so most messages are the TypeScript interfaces of lib/messages
- * unchanged; open-ended JSON (error metadata) travels as JSON text. Counts and sizes are
- * `double` (JavaScript numbers, exact to 2^53) rather than int64, which would decode to Long.
- * Field numbers are the contract between versions: only ever add fields.
+ * transport of issue 13 sends these between nodes). Kept as `.proto` text, so the build ships it
+ * without a copy step and a reader sees the schema as written; protobufjs parses it once at
+ * load. This file holds the shared parts (the generic value tree, errors, maintenance);
+ * schema-write.ts, schema-search.ts and schema-aggs.ts the write/get, search and aggregation
+ * messages. Field names are snake_case on the wire and camelCase in JavaScript, as protobufjs
+ * converts them, so the messages are the TypeScript interfaces of lib/messages unchanged; the
+ * conventions that map the remaining differences are proto-codec.ts's (generic `Value` trees,
+ * `...List` wrappers of optional lists, `kind` / `op` one-ofs as discriminated unions,
+ * `..._json` text fields).
+ * Counts and sizes are `double` (JavaScript numbers, exact to 2^53, NaN and infinities kept)
+ * rather than int64, which would decode to Long. Field numbers are the contract between
+ * versions: only ever add fields.
  */
 import protobuf from 'protobufjs';
+import { AGGS_PROTO } from './schema-aggs.js';
+import { SEARCH_PROTO } from './schema-search.js';
+import { WRITE_PROTO } from './schema-write.js';
 
 export const SHARD_PROTO = `
 syntax = "proto3";
 package strata.shard;
+
+// A JSON-like value: parsed DSL subtrees (queries, sorts, aggregation specs, script fields),
+// rendered hits and other open-ended data. Numbers are doubles (NaN, the infinities and -0
+// survive), bigints int64; map entries keep their order and any key (also "__proto__").
+message Value {
+  oneof v {
+    bool null_value = 1;
+    bool bool_value = 2;
+    sint64 int_value = 3;
+    double number = 4;
+    string string_value = 5;
+    bytes bytes = 6;
+    ValueList list = 7;
+    ValueMap map = 8;
+  }
+}
+
+message ValueList {
+  repeated Value items = 1;
+}
+
+message ValueEntry {
+  string key = 1;
+  Value value = 2;
+}
+
+message ValueMap {
+  repeated ValueEntry entries = 1;
+}
 
 // A failure on the shard side (lib/messages/shard-error.ts).
 message ShardError {
@@ -59,11 +96,6 @@ message ShardRecoveryInfo {
   double translog_time_ms = 8;
 }
 
-message ClearCachesRequest {
-  bool query = 1;
-  bool all = 2;
-}
-
 message ClearCachesResult {
   double doc_sets = 1;
   double stored_docs = 2;
@@ -79,7 +111,102 @@ message ShardFieldStats {
   optional string min_term = 6;
   optional string max_term = 7;
 }
-`;
 
-/** The parsed schema. */
-export const shardSchema = protobuf.parse(SHARD_PROTO).root;
+message ShardTarget {
+  string index = 1;
+  int32 shard = 2;
+}
+
+// The answer of a request that returns nothing but success.
+message ShardAck {}
+
+message ShardForceMergeRequest {
+  string index = 1;
+  int32 shard = 2;
+  optional double max_num_segments = 3;
+  optional bool only_expunge_deletes = 4;
+}
+
+message ShardClearCachesRequest {
+  string index = 1;
+  int32 shard = 2;
+  bool query = 3;
+  bool all = 4;
+}
+
+message ShardStats {
+  double docs_count = 1;
+  double docs_deleted = 2;
+  double store_size_in_bytes = 3;
+  double index_total = 4;
+  double index_time_in_millis = 5;
+  double delete_total = 6;
+  double refresh_total = 7;
+  double refresh_time_in_millis = 8;
+  double flush_total = 9;
+  double merge_total = 10;
+  double segments_count = 11;
+  double translog_operations = 12;
+  double translog_size_in_bytes = 13;
+}
+
+message ShardSegments {
+  repeated SegmentSummary segments = 1;
+}
+
+message ShardFieldStatsRequest {
+  string index = 1;
+  int32 shard = 2;
+  repeated string fields = 3;
+}
+
+message ShardFieldStatsResponse {
+  repeated ShardFieldStats fields = 1;
+}
+
+// The replies of the maintenance methods: the answer, or the shard's failure.
+message AckReply {
+  oneof reply {
+    ShardAck ok = 1;
+    ShardError error = 2;
+  }
+}
+
+message ClearCachesReply {
+  oneof reply {
+    ClearCachesResult ok = 1;
+    ShardError error = 2;
+  }
+}
+
+message StatsReply {
+  oneof reply {
+    ShardStats ok = 1;
+    ShardError error = 2;
+  }
+}
+
+message SegmentsReply {
+  oneof reply {
+    ShardSegments ok = 1;
+    ShardError error = 2;
+  }
+}
+
+message RecoveryReply {
+  oneof reply {
+    ShardRecoveryInfo ok = 1;
+    ShardError error = 2;
+  }
+}
+
+message FieldStatsReply {
+  oneof reply {
+    ShardFieldStatsResponse ok = 1;
+    ShardError error = 2;
+  }
+}
+` + WRITE_PROTO + SEARCH_PROTO + AGGS_PROTO;
+
+/** The parsed schema, every type resolved. */
+export const shardSchema = protobuf.parse(SHARD_PROTO).root.resolveAll() as protobuf.Root;

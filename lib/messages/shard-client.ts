@@ -6,7 +6,7 @@
  * `EsError` built from it, so no error instance, reader or closure crosses.
  */
 import type { ShardError } from './shard-error.js';
-import type { ShardGetRequest, ShardGetResponse } from './shard-get.js';
+import type { ShardGetRequest, ShardGetResponse, ShardMultiGetRequest, ShardMultiGetResponse } from './shard-get.js';
 import type {
   ClearCachesRequest,
   ClearCachesResult,
@@ -24,6 +24,7 @@ import type { ShardBulkRequest, ShardBulkResponse, ShardWaitForRefreshRequest, S
 export interface ShardMethods {
   bulk: { req: ShardBulkRequest; res: ShardBulkResponse };
   get: { req: ShardGetRequest; res: ShardGetResponse };
+  multiGet: { req: ShardMultiGetRequest; res: ShardMultiGetResponse };
   refresh: { req: ShardTarget; res: ShardAck };
   waitForRefresh: { req: ShardWaitForRefreshRequest; res: ShardWaitForRefreshResponse };
   flush: { req: ShardTarget; res: ShardAck };

@@ -1,8 +1,10 @@
 /**
- * The realtime get across the shard boundary (`GET /{index}/{type}/{id}`, and each item of
- * `_mget`): the shard answers the stored document (raw `_source` bytes and stored fields);
- * the coordinator applies `_source` filtering and `stored_fields` while rendering. Types only.
+ * The realtime get across the shard boundary (`GET /{index}/{type}/{id}`, and `_mget` as one
+ * message per shard, as ES 5.6's `MultiGetShardRequest`): the shard answers the stored document
+ * (raw `_source` bytes and stored fields); the coordinator applies `_source` filtering and
+ * `stored_fields` while rendering. Types only.
  */
+import type { ShardError } from './shard-error.js';
 import type { ShardTarget } from './shard-maintenance.js';
 
 export interface ShardGetRequest extends ShardTarget {
@@ -31,4 +33,18 @@ export interface ShardDocument {
 export interface ShardGetResponse {
   /** `null`: no live document. */
   doc: ShardDocument | null;
+}
+
+/** The gets of one `_mget` on one shard, answered item by item in order. */
+export interface ShardMultiGetRequest extends ShardTarget {
+  realtime: boolean;
+  refresh: boolean;
+  items: Array<{ type?: string; id: string }>;
+}
+
+/** Per item: the get's answer, or its own failure (the other items still answer). */
+export type ShardMultiGetItem = { ok: ShardGetResponse } | { error: ShardError };
+
+export interface ShardMultiGetResponse {
+  items: ShardMultiGetItem[];
 }

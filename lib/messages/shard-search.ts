@@ -65,6 +65,24 @@ export interface DfsStats {
 }
 
 /**
+ * The document of a terms lookup (`{"terms": {"f": {"index", "type", "id", "path"}}}`), fetched
+ * by the coordinator with a get before the request reaches the shards (ES 5.6 fetches it with a
+ * get while rewriting the query), so the shard side needs no way back to the coordinator. Keyed
+ * as the shard asks for it: the lookup's index (or the searched index when it names none), type,
+ * id and routing.
+ */
+export interface LookupDocument {
+  index: string;
+  type: string;
+  id: string;
+  routing?: string;
+  /** The document's `_source`; absent when there is no such document (or no `_source`). */
+  source?: unknown;
+  /** The get failed (a missing index): the shard fails with this, as its rewrite would. */
+  failure?: ShardError;
+}
+
+/**
  * Open a reader context on a shard (ES creates one per shard at the start of a search): the
  * shard's searcher is acquired now, so every phase and scroll page sees the same documents.
  */
@@ -82,6 +100,8 @@ export interface OpenContextRequest extends ShardRef {
   source: ShardSearchSource;
   /** Free the context if nothing touches it for this long (ES `keep_alive`). */
   keepAliveMs: number;
+  /** The terms lookups of the query, post filter, aggregations and alias filters. */
+  lookups?: LookupDocument[];
 }
 
 export interface OpenContextResult {
@@ -149,6 +169,7 @@ export interface ExplainRequest extends ShardRef {
   source?: unknown;
   storedFields?: string[];
   nowMs: number;
+  lookups?: LookupDocument[];
 }
 
 export interface ExplainResult {
@@ -166,6 +187,7 @@ export interface ValidateRequest extends ShardRef {
   query: Query;
   rewrite: boolean;
   nowMs: number;
+  lookups?: LookupDocument[];
 }
 
 /** The compiled query's Lucene text. */

@@ -34,7 +34,7 @@ export interface CompileContext {
    * Lucene applies only while rewriting (scoring boolean rewrites) are not checked.
    */
   noSearcherRewrite?: boolean;
-  /** Fetch a document's `_source` for `terms` lookups; null when missing. */
+  /** A `terms` lookup's document `_source` (fetched by the coordinator, lib/action/search/terms-lookups.ts); null when missing. */
   getSource?: (index: string, type: string, id: string, routing?: string) => Promise<Record<string, unknown> | null>;
 }
 

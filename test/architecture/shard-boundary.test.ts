@@ -1,9 +1,10 @@
 /**
- * The shard boundary carries plain messages only. Two nodes run the same writes, gets and
+ * The shard boundary carries plain messages only. Three nodes run the same writes, gets and
  * maintenance requests: one with the direct in-process shard client, one with every shard
  * request and reply sent through JSON encode → decode with a lossless check
- * (lib/messages/plain-json.ts). A class instance, closure, error object or reader handed across
- * would fail the check (a 500) or change an answer; the answers must be the same.
+ * (lib/messages/plain-json.ts), one through the protobuf schema (lib/messages/wire-methods.ts).
+ * A class instance, closure, error object, reader or field the schema lacks handed across would
+ * fail the call (a 500) or change an answer; the answers must be the same.
  */
 import test from 'ava';
 import { startTestNode, ndjson, type TestNode } from '../helpers/node.js';
@@ -97,12 +98,14 @@ async function run(node: TestNode): Promise<Array<{ step: string; status: number
   return out;
 }
 
-test('writes, gets and maintenance answer the same through the JSON round-trip client', async (t) => {
+test('writes, gets and maintenance answer the same through the JSON and protobuf clients', async (t) => {
   const direct = await startTestNode({ shardClientMode: 'direct' });
   const json = await startTestNode({ shardClientMode: 'json' });
+  const proto = await startTestNode({ shardClientMode: 'protobuf' });
   try {
-    const [a, b] = [await run(direct), await run(json)];
-    for (let i = 0; i < a.length; i++) t.deepEqual(b[i], a[i], a[i]!.step);
+    const [a, b, c] = [await run(direct), await run(json), await run(proto)];
+    for (let i = 0; i < a.length; i++) t.deepEqual(b[i], a[i], `${a[i]!.step} (json)`);
+    for (let i = 0; i < a.length; i++) t.deepEqual(c[i], a[i], `${a[i]!.step} (protobuf)`);
     // the traffic did what it says: created, conflicted, updated, failed per item, found
     const statuses = a.map((x) => x.status);
     t.true(statuses.includes(409) && statuses.includes(201) && statuses.includes(404));
@@ -110,6 +113,7 @@ test('writes, gets and maintenance answer the same through the JSON round-trip c
   } finally {
     await direct.close();
     await json.close();
+    await proto.close();
   }
 });
 

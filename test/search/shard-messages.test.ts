@@ -1,9 +1,10 @@
 /**
- * The search side of the shard boundary carries plain data only. Two nodes hold the same
- * documents; one talks to its shards directly, the other forces every shard message and answer
- * through JSON text (lib/messages/json-round-trip.ts), refusing anything JSON would lose (class
- * instances, Maps, functions, undefined members, NaN). Representative searches must answer the
- * same on both, byte for byte apart from `took` and scroll ids.
+ * The search side of the shard boundary carries plain data only. Three nodes hold the same
+ * documents; one talks to its shards directly, one forces every shard message and answer through
+ * JSON text, refusing anything JSON would lose (class instances, Maps, functions, NaN), and one
+ * through the protobuf schema, refusing any field the schema does not define
+ * (lib/messages/client-modes.ts). Representative searches must answer the same on all three,
+ * byte for byte apart from `took` and scroll ids.
  */
 import test from 'ava';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -11,7 +12,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startNode, type RunningNode } from '../../lib/node.js';
 import { request, ndjson, type HttpResult } from '../helpers/node.js';
-import { jsonRoundTrip, notPlain } from '../../lib/messages/json-round-trip.js';
+import { searchClientThrough } from '../../lib/messages/client-modes.js';
+import { NotPlainError } from '../../lib/messages/plain-json.js';
+import { WireCodecError } from '../../lib/messages/wire.js';
 import { decodeRendered, encodeRendered, fromWireSortValue, toWireSortValue } from '../../lib/messages/wire-json.js';
 import { JsonDouble, JsonFloat, RawJson } from '../../lib/units/java-number.js';
 import type { ShardSearchClient } from '../../lib/messages/shard-search.js';
@@ -24,7 +27,7 @@ interface Node {
 
 const nodes: Node[] = [];
 
-async function start(shardClientMode: 'direct' | 'json'): Promise<Node> {
+async function start(shardClientMode: 'direct' | 'json' | 'protobuf'): Promise<Node> {
   const dataPath = await mkdtemp(join(tmpdir(), 'strata-msg-'));
   const node = await startNode({ dataPath, port: 0, host: '127.0.0.1', logLevel: 'fatal', shardClientMode });
   const n = { node, dataPath, req: (m: string, p: string, b?: unknown) => request(node.url, m, p, b) };
@@ -61,12 +64,15 @@ async function load(n: Node): Promise<void> {
 
 let direct: Node;
 let json: Node;
+let proto: Node;
 
 test.before(async () => {
   direct = await start('direct');
   json = await start('json');
+  proto = await start('protobuf');
   await load(direct);
   await load(json);
+  await load(proto);
 });
 
 test.after.always(async () => {
@@ -92,8 +98,10 @@ function comparable(n: Node, r: HttpResult, ids: string[] = []): unknown {
 
 async function same(t: import('ava').ExecutionContext, method: string, path: string, body?: unknown): Promise<HttpResult> {
   const a = await direct.req(method, path, body);
-  const b = await json.req(method, path, body);
-  t.deepEqual(comparable(json, b), comparable(direct, a), `${method} ${path}`);
+  for (const n of [json, proto]) {
+    const b = await n.req(method, path, body);
+    t.deepEqual(comparable(n, b), comparable(direct, a), `${method} ${path} (${n === json ? 'json' : 'protobuf'})`);
+  }
   return a;
 }
 
@@ -162,24 +170,28 @@ test.serial('a scroll pages the same and frees its contexts', async (t) => {
   };
   const a = await pages(direct);
   t.deepEqual(await pages(json), a);
+  t.deepEqual(await pages(proto), a);
   t.is(a.length, 8, 'first page, two more, an empty one, the clear and the missing context');
   t.is(a[1], 3, 'a context per shard while the scroll lives');
   t.is(a[6], 0, 'none once cleared');
   t.like(a[5] as object, { body: { num_freed: 3 } });
 });
 
-test('the JSON client refuses what JSON would lose', async (t) => {
+test('the JSON and protobuf clients refuse what their encoding would lose', async (t) => {
   const calls: unknown[] = [];
   const inner = new Proxy({}, { get: () => async (...args: unknown[]) => (calls.push(args[0]), { ok: { hits: [] } }) }) as ShardSearchClient;
-  const c = jsonRoundTrip(inner);
-  await t.throwsAsync(c.queryPhase({ contextId: 'x', dfs: new Map() as never }), { instanceOf: TypeError, message: /queryPhase request .*\$\.dfs: an instance of Map/ });
-  await t.throwsAsync(c.fetchPhase({ contextId: 'x', hits: [], scores: undefined as never }), { message: /\$\.scores: undefined/ });
-  await t.throwsAsync(c.fetchPhase({ contextId: 'x', hits: [{ seg: 0, doc: 1, globalDoc: 1, score: NaN }], scores: true }), { message: /score: the number NaN/ });
+  const c = searchClientThrough('json', inner);
+  await t.throwsAsync(c.queryPhase({ contextId: 'x', dfs: new Map() as never }), { instanceOf: NotPlainError, message: /at \$\.dfs: an instance of Map/ });
+  await t.throwsAsync(c.fetchPhase({ contextId: 'x', hits: [{ seg: 0, doc: 1, globalDoc: 1, score: NaN }], scores: true }), { message: /score: non-finite number NaN/ });
   t.deepEqual(await c.fetchPhase({ contextId: 'x', hits: [], scores: true }), { ok: { hits: [] } });
-  t.is(calls.length, 1);
-  t.regex(notPlain({ a: [1, { f: () => 1 }] }) ?? '', /\$\.a\[1\]\.f: a function/);
-  t.regex(notPlain({ e: new Error('x') }) ?? '', /instance of Error/);
-  t.is(notPlain({ a: [1, 'x', null, { b: true }], c: Object.create(null) }), undefined);
+  const p = searchClientThrough('protobuf', inner);
+  await t.throwsAsync(p.queryPhase({ contextId: 'x', dfs: new Map() as never }), { instanceOf: WireCodecError, message: /at \$\.dfs: expected a DfsStats message, got an instance of Map/ });
+  await t.throwsAsync(p.fetchPhase({ contextId: 'x', hits: [], scores: undefined as never }), { message: /\$\.scores: required field of FetchPhaseRequest missing/ });
+  await t.throwsAsync(p.fetchPhase({ contextId: 'x', hits: [], scores: true, highlight: {} } as never), { message: /\$\.highlight: FetchPhaseRequest has no field \[highlight\]/ });
+  // NaN is a number protobuf carries (a double)
+  t.deepEqual(await p.fetchPhase({ contextId: 'x', hits: [{ seg: 0, doc: 1, globalDoc: 1, score: NaN as never }], scores: true }), { ok: { hits: [] } });
+  t.true(Object.is((calls.at(-1) as { hits: Array<{ score: number }> }).hits[0]!.score, NaN));
+  t.is(calls.length, 2);
 });
 
 test('rendered values and sort values have one JSON form each', (t) => {

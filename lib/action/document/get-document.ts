@@ -46,7 +46,15 @@ export function sourceObject(r: GetResponseBody): Record<string, unknown> | null
   return r._source instanceof RawJson ? (r._source.value() as Record<string, unknown>) : r._source;
 }
 
-export async function getDocument(ctx: NodeContext, req: GetRequest): Promise<GetResponseBody> {
+/** Where a get goes: the concrete index, its shard, and the type asked for (undefined: any). */
+export interface GetTarget {
+  index: string;
+  shard: number;
+  type?: string;
+}
+
+/** Resolve a get's index (alias, routing, parent) and shard; throws as ES does before reaching a shard. */
+export function resolveGet(ctx: NodeContext, req: GetRequest): GetTarget {
   const state = ctx.cluster.state();
   const target = resolveWriteIndex(state, req.index, req.routing, req.parent);
   if (!target) throw indexNotFound(req.index);
@@ -55,23 +63,33 @@ export async function getDocument(ctx: NodeContext, req: GetRequest): Promise<Ge
   if (!anyType && svc.mapper().routingRequired(req.type) && target.routing === undefined) {
     throw routingMissing(target.index, req.type, req.id);
   }
-  const shard = shardOf(state, target.index, req.id, target.routing);
+  return { index: target.index, shard: shardOf(state, target.index, req.id, target.routing), ...(anyType ? {} : { type: req.type }) };
+}
+
+/** Count the get, check the version asked for, and render the shard's answer. */
+export function finishGet(ctx: NodeContext, target: GetTarget, req: GetRequest, doc: ShardDocument | null, tookMs: number): GetResponseBody {
+  const svc = openIndex(ctx, target.index);
+  svc.counters.recordGet(doc !== null, tookMs);
+  // ES `VersionType#isVersionConflictForReads`: every type but force wants the exact version.
+  if (doc && req.version !== undefined && req.versionType !== 'force' && doc.version !== req.version) {
+    throw versionConflict(doc.type, req.id, target.index, target.shard, svc.uuid, `current version [${doc.version}] is different than the one provided [${req.version}]`);
+  }
+  return renderGetResult(target.index, target.type ?? doc?.type ?? req.type, req.id, doc, req);
+}
+
+export async function getDocument(ctx: NodeContext, req: GetRequest): Promise<GetResponseBody> {
+  const target = resolveGet(ctx, req);
   const started = Date.now();
   // ES 5.6 TransportGetAction: `refresh` takes effect only with `realtime=false` (the shard sees to that).
   const { doc } = await ctx.indices.client.get({
     index: target.index,
-    shard,
-    ...(anyType ? {} : { type: req.type }),
+    shard: target.shard,
+    ...(target.type !== undefined ? { type: target.type } : {}),
     id: req.id,
     realtime: req.realtime !== false,
     refresh: req.refresh === true,
   });
-  svc.counters.recordGet(doc !== null, Date.now() - started);
-  // ES `VersionType#isVersionConflictForReads`: every type but force wants the exact version.
-  if (doc && req.version !== undefined && req.versionType !== 'force' && doc.version !== req.version) {
-    throw versionConflict(doc.type, req.id, target.index, shard, svc.uuid, `current version [${doc.version}] is different than the one provided [${req.version}]`);
-  }
-  return renderGetResult(target.index, anyType ? (doc?.type ?? req.type) : req.type, req.id, doc, req);
+  return finishGet(ctx, target, req, doc, Date.now() - started);
 }
 
 export function renderGetResult(

@@ -8,7 +8,8 @@ import { actionRequestValidation, parseException, illegalArgument } from '../../
 import { toEsError, type EsError } from '../../errors/es-error.js';
 import { indicesOfAlias } from '../resolve-indices.js';
 import { aliasOnSeveralIndices } from '../bulk/resolve-write-index.js';
-import { getDocument, type GetRequest, type GetResponseBody } from './get-document.js';
+import { finishGet, resolveGet, type GetRequest, type GetResponseBody, type GetTarget } from './get-document.js';
+import { esErrorOf } from '../../messages/shard-error.js';
 
 export interface MgetDefaults {
   index?: string;
@@ -90,16 +91,59 @@ export function parseMgetBody(body: Record<string, unknown>, d: MgetDefaults): G
   return requests;
 }
 
+/**
+ * The items of one `_mget`: resolved on the coordinator (an item that fails there answers its own
+ * error), then sent as one message per shard (ES 5.6 `TransportMultiGetAction` groups by shard
+ * into `MultiGetShardRequest`s), the shards in parallel; answers in request order.
+ */
 export async function multiGet(ctx: NodeContext, requests: GetRequest[]): Promise<MgetItem[]> {
-  return Promise.all(
-    requests.map(async (r): Promise<MgetItem> => {
+  const out: MgetItem[] = new Array<MgetItem>(requests.length);
+  const fail = (i: number, err: unknown): void => {
+    const r = requests[i] as GetRequest;
+    out[i] = { error: toEsError(err), index: r.index, type: r.type, id: r.id };
+  };
+  const groups = new Map<string, Array<{ i: number; target: GetTarget }>>();
+  requests.forEach((r, i) => {
+    try {
+      const via = ctx.cluster.state().indices[r.index] ? [] : indicesOfAlias(ctx.cluster.state(), r.index);
+      if (via.length > 1) throw aliasOnSeveralIndices(r.index, via.map((m) => m.name), 'index');
+      const target = resolveGet(ctx, r);
+      const key = JSON.stringify([target.index, target.shard, r.realtime !== false, r.refresh === true]);
+      const group = groups.get(key) ?? [];
+      group.push({ i, target });
+      groups.set(key, group);
+    } catch (err) {
+      fail(i, err);
+    }
+  });
+  await Promise.all(
+    [...groups.values()].map(async (group) => {
+      const first = requests[group[0]!.i] as GetRequest;
+      const { index, shard } = group[0]!.target;
+      const started = Date.now();
       try {
-        const via = ctx.cluster.state().indices[r.index] ? [] : indicesOfAlias(ctx.cluster.state(), r.index);
-        if (via.length > 1) throw aliasOnSeveralIndices(r.index, via.map((m) => m.name), 'index');
-        return { ok: await getDocument(ctx, r) };
+        const res = await ctx.indices.client.multiGet({
+          index,
+          shard,
+          realtime: first.realtime !== false,
+          refresh: first.refresh === true,
+          items: group.map(({ i, target }) => ({ ...(target.type !== undefined ? { type: target.type } : {}), id: (requests[i] as GetRequest).id })),
+        });
+        const took = Date.now() - started;
+        group.forEach(({ i, target }, k) => {
+          const item = res.items[k];
+          try {
+            if (!item) throw new TypeError(`shard answered ${res.items.length} of ${group.length} gets`);
+            if ('error' in item) throw esErrorOf(item.error);
+            out[i] = { ok: finishGet(ctx, target, requests[i] as GetRequest, item.ok.doc, took) };
+          } catch (err) {
+            fail(i, err);
+          }
+        });
       } catch (err) {
-        return { error: toEsError(err), index: r.index, type: r.type, id: r.id };
+        for (const { i } of group) fail(i, err);
       }
     }),
   );
+  return out;
 }

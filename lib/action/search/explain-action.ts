@@ -2,6 +2,7 @@
  * `GET /{index}/{type}/{id}/_explain`: ask the shard holding the document to explain its score
  * with the same weight a search would use (alias filter included; lib/search/service/explain-shard.ts).
  */
+import { LookupFetcher } from './terms-lookups.js';
 import type { NodeContext } from '../context.js';
 import { EsError } from '../../errors/errors.js';
 import type { Query } from '../../dsl/query-types.js';
@@ -33,6 +34,7 @@ export async function explainDocument(ctx: NodeContext, r: ExplainRequest): Prom
   const svc = ctx.indices.get(target.index);
   if (!svc) throw new EsError('index_closed_exception', 403, 'closed', { metadata: { index: target.index } });
   const shard = shardFor(r.routing ?? r.id, numberOfShards(meta));
+  const lookups = await new LookupFetcher(ctx).forIndex(target.index, [r.query], target.aliasFilters);
   const reply = await ctx.searchShards.explain({
     index: target.index,
     shard,
@@ -43,6 +45,7 @@ export async function explainDocument(ctx: NodeContext, r: ExplainRequest): Prom
     ...(r.source !== undefined ? { source: r.source } : {}),
     ...(r.storedFields !== undefined ? { storedFields: r.storedFields } : {}),
     nowMs: Date.now(),
+    ...(lookups ? { lookups } : {}),
   });
   if ('failure' in reply) throw esErrorOf(reply.failure);
   const res = reply.ok;

@@ -3,6 +3,7 @@
  * phase on each (per-shard failures go to `_shards.failures`), reduce the shards' top hits into
  * one page, fetch those hits, and render ES 5.6's response.
  */
+import { LookupFetcher } from './terms-lookups.js';
 import { simpleMatch } from '../../units/simple-match.js';
 import type { NodeContext } from '../context.js';
 import { EsError, notBuiltYet } from '../../errors/errors.js';
@@ -93,10 +94,12 @@ export async function queryPhase(ctx: NodeContext, r: SearchRequest, opts: { ind
   const source = shardSource(r, from, size, opts.forScroll === true);
   const keepAliveMs = opts.forScroll ? (r.scrollMs ?? 60000) : DEFAULT_KEEP_ALIVE_MS;
   const requestShards = targets.reduce((n, t) => n + (state.indices[t.index]?.state === 'close' || !ctx.indices.get(t.index) ? 0 : t.shards.length), 0);
+  const lookups = new LookupFetcher(ctx);
   for (const t of targets) {
     if (state.indices[t.index]?.state === 'close') continue;
     const svc = ctx.indices.get(t.index);
     const boost = boostFor(boosts, t.index, state);
+    const lookupDocs = svc ? await lookups.forIndex(t.index, [source], t.aliasFilters) : undefined;
     for (const s of t.shards) {
       if (!svc) {
         failures.push({ index: t.index, shard: s, node: ctx.nodeId, error: new EsError('index_closed_exception', 403, 'closed', { metadata: { index: t.index } }) });
@@ -113,6 +116,7 @@ export async function queryPhase(ctx: NodeContext, r: SearchRequest, opts: { ind
         ...(t.aliasFilters ? { aliasFilters: t.aliasFilters } : {}),
         source,
         keepAliveMs,
+        ...(lookupDocs ? { lookups: lookupDocs } : {}),
       });
       if ('failure' in opened) {
         // a shard that cannot open fails the request, as acquiring its searcher does

@@ -2,6 +2,7 @@
  * `_validate/query`: have one shard of each index compile the query (lib/search/service), reporting
  * `valid`, and with `explain` the compiled query's Lucene text (or the error).
  */
+import { LookupFetcher } from './terms-lookups.js';
 import type { NodeContext } from '../context.js';
 import type { Query } from '../../dsl/query-types.js';
 import type { EsError } from '../../errors/errors.js';
@@ -36,10 +37,12 @@ export async function validateQuery(ctx: NodeContext, r: ValidateRequest): Promi
   const targets = resolveTargets(state, r.indices, r.indicesOptions ?? STRICT_EXPAND_OPEN, undefined, undefined);
   const explanations: Array<Record<string, unknown>> = [];
   let valid = true;
+  const fetcher = new LookupFetcher(ctx);
   for (const t of targets) {
     const svc = ctx.indices.get(t.index);
     if (!svc) continue;
-    const reply = await ctx.searchShards.validateQuery({ index: t.index, shard: 0, types: r.types, query: r.query, rewrite: r.rewrite, nowMs: Date.now() });
+    const lookups = await fetcher.forIndex(t.index, [r.query]);
+    const reply = await ctx.searchShards.validateQuery({ index: t.index, shard: 0, types: r.types, query: r.query, rewrite: r.rewrite, nowMs: Date.now(), ...(lookups ? { lookups } : {}) });
     if ('ok' in reply) {
       explanations.push({ index: t.index, valid: true, explanation: reply.ok.description });
     } else {

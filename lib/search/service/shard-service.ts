@@ -8,7 +8,7 @@ import type { IndexService, Logger } from '../../indices/index-service.js';
 import type { ScriptService } from '../../script/script-service.js';
 import type { Searcher } from '../../shard/segment-reader.js';
 import { EsError } from '../../errors/errors.js';
-import { shardErrorOf } from '../../messages/shard-error.js';
+import { esErrorOf, shardErrorOf } from '../../messages/shard-error.js';
 import type {
   DfsPhaseRequest,
   DfsStats,
@@ -16,6 +16,7 @@ import type {
   ExplainResult,
   FetchPhaseRequest,
   FetchPhaseResult,
+  LookupDocument,
   OpenContextRequest,
   OpenContextResult,
   QueryPhaseRequest,
@@ -46,8 +47,17 @@ export interface ShardSearchDeps {
   /** `indices.query.bool.max_clause_count`. */
   maxClauseCount: number;
   logger: Logger;
-  /** A document's source (terms lookup, `more_like_this` of indexed docs): a get through the coordinator. */
-  getSource: NonNullable<CompileContext['getSource']>;
+}
+
+/** A terms lookup's source from the documents the coordinator fetched for the request (shard-search.ts `LookupDocument`). */
+function lookupSource(docs: readonly LookupDocument[] | undefined): NonNullable<CompileContext['getSource']> {
+  return async (index, type, id, routing) => {
+    const d = docs?.find((x) => x.index === index && x.type === type && x.id === id && x.routing === routing);
+    // the coordinator fetches every lookup of the request; one it missed is a bug, not "no document"
+    if (!d) throw new Error(`terms lookup [${index}/${type}/${id}] was not fetched by the coordinator`);
+    if (d.failure) throw esErrorOf(d.failure);
+    return d.source === undefined ? null : (d.source as Record<string, unknown>);
+  };
 }
 
 /** ES's `search.default_keep_alive`: a context nobody frees goes after this. */
@@ -162,7 +172,7 @@ export class ShardSearchService implements ShardSearchClient {
   }
 
   /** Run `fn` on a context that lives only for the call. */
-  private async transient<T>(ref: { index: string; shard: number }, nowMs: number, fn: (rc: ReaderContext) => Promise<T>): Promise<T> {
+  private async transient<T>(ref: { index: string; shard: number; lookups?: LookupDocument[] }, nowMs: number, fn: (rc: ReaderContext) => Promise<T>): Promise<T> {
     const rc = this.open(ref, 0, nowMs, 1);
     try {
       return await fn(rc);
@@ -171,7 +181,7 @@ export class ShardSearchService implements ShardSearchClient {
     }
   }
 
-  private open(ref: { index: string; shard: number }, shardIndex: number, nowMs: number, indexBoost: number): ReaderContext {
+  private open(ref: { index: string; shard: number; lookups?: LookupDocument[] }, shardIndex: number, nowMs: number, indexBoost: number): ReaderContext {
     const svc = this.deps.indices.get(ref.index);
     if (!svc) throw new EsError('index_closed_exception', 403, 'closed', { metadata: { index: ref.index } });
     const engine = svc.shard(ref.shard) as unknown as { searcher(): Searcher };
@@ -188,7 +198,7 @@ export class ShardSearchService implements ShardSearchClient {
       shardId: ref.shard,
       scripts: this.deps.scripts,
       maxClauseCount: this.deps.maxClauseCount,
-      getSource: this.deps.getSource,
+      getSource: lookupSource(ref.lookups),
     };
     const rc: ReaderContext = {
       id: `${this.deps.nodeId}:${++this.seq}`,

@@ -21,11 +21,15 @@ interface NodeModule {
     port?: number;
     settings?: Record<string, string>;
     logLevel?: string;
+    shardClientMode?: 'direct' | 'json' | 'protobuf';
   }): Promise<{ url: string; close(): Promise<void> }>;
 }
 
-/** Starts a node on 127.0.0.1 with a free port and a temporary data path. */
-export async function startLocalNode(settings: Record<string, string> = {}): Promise<LocalNode> {
+/**
+ * Starts a node on 127.0.0.1 with a free port and a temporary data path; `shardClientMode`
+ * sends its shard messages through an encoding (lib/messages/client-modes.ts).
+ */
+export async function startLocalNode(settings: Record<string, string> = {}, shardClientMode?: 'direct' | 'json' | 'protobuf'): Promise<LocalNode> {
   const dataPath = await mkdtemp(join(tmpdir(), 'strata-rest-'));
   try {
     const specifier = '../../../lib/node.js';
@@ -44,6 +48,7 @@ export async function startLocalNode(settings: Record<string, string> = {}): Pro
         ...settings,
       },
       logLevel: 'fatal',
+      ...(shardClientMode ? { shardClientMode } : {}),
     });
     return {
       url: node.url,

@@ -1,0 +1,70 @@
+/**
+ * Terms lookups resolved on the coordinator: before a search, `_explain` or `_validate/query`
+ * reaches the shards, every `terms` query with a lookup (in the query, post filter, aggregation
+ * specs and alias filters) has its document fetched with a get, and the sources travel in the
+ * request message (`LookupDocument`). ES 5.6 does the get while rewriting the query on the
+ * shard; fetching it first gives the same answer and leaves the shard side no way back into the
+ * coordinator. A failed get travels as the failure the shard then reports, as its rewrite would.
+ */
+import type { NodeContext } from '../context.js';
+import type { LookupDocument } from '../../messages/shard-search.js';
+import type { TermsLookup } from '../../dsl/queries/terms.js';
+import { parseQuery } from '../../dsl/parse-query.js';
+import { shardErrorOf } from '../../messages/shard-error.js';
+import { getDocument, sourceObject } from '../document/get-document.js';
+
+/** Every terms lookup in parsed DSL trees (any depth: bool clauses, filter aggregations, ...). */
+function collect(v: unknown, out: TermsLookup[]): void {
+  if (Array.isArray(v)) {
+    for (const x of v) collect(x, out);
+    return;
+  }
+  if (v === null || typeof v !== 'object') return;
+  const o = v as Record<string, unknown>;
+  if (o['kind'] === 'terms' && o['lookup'] !== null && typeof o['lookup'] === 'object') out.push(o['lookup'] as TermsLookup);
+  for (const x of Object.values(o)) collect(x, out);
+}
+
+/** The lookups of `trees` and of the raw alias filters (those the shard parses; a filter that does not parse is the shard's to report). */
+function lookupsOf(trees: readonly unknown[], aliasFilters: ReadonlyArray<Record<string, unknown>> | undefined): TermsLookup[] {
+  const out: TermsLookup[] = [];
+  collect(trees, out);
+  for (const f of aliasFilters ?? []) {
+    try {
+      collect(parseQuery(f), out);
+    } catch {
+      // the shard parses it again and fails the request with ES's error
+    }
+  }
+  return out;
+}
+
+/** Fetches documents once per request, whichever index they are asked for. */
+export class LookupFetcher {
+  private readonly fetched = new Map<string, Promise<LookupDocument>>();
+
+  constructor(private readonly ctx: NodeContext) {}
+
+  /** The documents the shards of `index` ask for; undefined when the trees hold no lookup. */
+  async forIndex(index: string, trees: readonly unknown[], aliasFilters?: ReadonlyArray<Record<string, unknown>>): Promise<LookupDocument[] | undefined> {
+    const lookups = lookupsOf(trees, aliasFilters);
+    if (lookups.length === 0) return undefined;
+    return Promise.all(lookups.map((l) => this.fetch({ index: l.index ?? index, type: l.type, id: l.id, ...(l.routing !== undefined ? { routing: l.routing } : {}) })));
+  }
+
+  private fetch(key: Omit<LookupDocument, 'source' | 'failure'>): Promise<LookupDocument> {
+    const k = JSON.stringify([key.index, key.type, key.id, key.routing ?? null]);
+    let p = this.fetched.get(k);
+    if (!p) {
+      p = getDocument(this.ctx, key).then(
+        (r) => {
+          const source = sourceObject(r);
+          return source === null ? key : { ...key, source };
+        },
+        (err: unknown) => ({ ...key, failure: shardErrorOf(err) }),
+      );
+      this.fetched.set(k, p);
+    }
+    return p;
+  }
+}

@@ -1,0 +1,56 @@
+/**
+ * How the coordinator's calls reach the shard side in one process: `direct` passes the message
+ * objects as they are; `json` sends every request and reply through JSON text with a lossless
+ * check (plain-json.ts); `protobuf` encodes and decodes every one with its schema
+ * (wire-methods.ts), refusing a field the schema does not define. The two encoding modes exist
+ * so a test suite can prove that nothing but plain messages crosses the shard boundary: an
+ * object that could not cross a process boundary fails the call instead of passing by
+ * reference. Chosen by `shardClientMode` or `STRATA_SHARD_CLIENT`.
+ */
+import { roundTrip } from './plain-json.js';
+import type { ShardSearchClient } from './shard-search.js';
+import type { WireType } from './wire.js';
+import { FREE_CONTEXT_WIRE, RENEW_CONTEXT_WIRE, SEARCH_METHOD_WIRES, type MethodWire } from './wire-methods.js';
+
+/** `direct`: messages passed as they are; `json` / `protobuf`: each one encoded and decoded on the way. */
+export type ShardClientMode = 'direct' | 'json' | 'protobuf';
+
+const MODES: readonly ShardClientMode[] = ['direct', 'json', 'protobuf'];
+
+/** The shard client mode named by `STRATA_SHARD_CLIENT` (default `direct`), to run a suite through an encoding. */
+export function shardClientModeFromEnv(env: NodeJS.ProcessEnv = process.env): ShardClientMode {
+  const v = env.STRATA_SHARD_CLIENT;
+  if (v === undefined || v === '') return 'direct';
+  if ((MODES as readonly string[]).includes(v)) return v as ShardClientMode;
+  throw new Error(`STRATA_SHARD_CLIENT must be one of [${MODES.join(', ')}], got [${v}]`);
+}
+
+/** `value` after the trip of `mode` (as the message type `wire`). */
+export function passMessage<T>(mode: ShardClientMode, wire: WireType<T>, value: T): T {
+  if (mode === 'json') return roundTrip(value);
+  if (mode === 'protobuf') return wire.decode(wire.encode(value));
+  return value;
+}
+
+/** A call whose request and answer take the trip of `mode`. */
+function through<Req, Res>(mode: ShardClientMode, wire: MethodWire<Req, Res>, fn: (req: Req) => Promise<Res>): (req: Req) => Promise<Res> {
+  return async (req) => passMessage(mode, wire.res, await fn(passMessage(mode, wire.req, req)));
+}
+
+/** `inner`, with every request and answer sent through the encoding of `mode`. */
+export function searchClientThrough(mode: ShardClientMode, inner: ShardSearchClient): ShardSearchClient {
+  if (mode === 'direct') return inner;
+  const w = SEARCH_METHOD_WIRES;
+  const renew = through(mode, RENEW_CONTEXT_WIRE, async (r) => ({ found: await inner.renewContext(r.contextId, r.keepAliveMs) }));
+  const free = through(mode, FREE_CONTEXT_WIRE, async (r) => ({ found: await inner.freeContext(r.contextId) }));
+  return {
+    openContext: through(mode, w.openContext, (r) => inner.openContext(r)),
+    dfsPhase: through(mode, w.dfsPhase, (r) => inner.dfsPhase(r)),
+    queryPhase: through(mode, w.queryPhase, (r) => inner.queryPhase(r)),
+    fetchPhase: through(mode, w.fetchPhase, (r) => inner.fetchPhase(r)),
+    explain: through(mode, w.explain, (r) => inner.explain(r)),
+    validateQuery: through(mode, w.validateQuery, (r) => inner.validateQuery(r)),
+    renewContext: async (contextId, keepAliveMs) => (await renew({ contextId, keepAliveMs })).found,
+    freeContext: async (contextId) => (await free({ contextId })).found,
+  };
+}

@@ -1,0 +1,125 @@
+/**
+ * The protobuf schema of a shard's aggregation results (lib/aggs/agg-messages.ts), the partials
+ * of the query phase's answer, appended to schema.ts's text (same package, same conventions).
+ * Each result kind is a member of the `kind` one-of; numbers in their wire-json.ts forms
+ * (a number, or the name of one JSON cannot write) travel as `Value`s.
+ */
+export const AGGS_PROTO = `
+// A shard's aggregation result (lib/aggs/agg-messages.ts); \`kind\` names the member with its fields.
+message AggMessage {
+  string name = 1;
+  oneof kind {
+    TermsAgg terms = 2;
+    NumericAgg numeric = 3;
+    CardinalityAgg cardinality = 4;
+    SingleBucketAgg single = 5;
+    FiltersAgg filters = 6;
+    RangeAgg range = 7;
+    HistogramAgg histogram = 8;
+    TopHitsAgg top_hits = 9;
+  }
+}
+
+// How bucket keys print (lib/aggs/types.ts KeyFormat).
+message KeyFormat {
+  oneof kind {
+    NoFields raw = 1;
+    DateKeyFormat date = 2;
+    NoFields boolean = 3;
+    DecimalKeyFormat decimal = 4;
+    NoFields ip = 5;
+  }
+}
+
+message NoFields {}
+
+message DateKeyFormat {
+  string pattern = 1;
+  optional string time_zone = 2;
+}
+
+message DecimalKeyFormat {
+  string pattern = 1;
+}
+
+message BucketMessage {
+  Value key = 1;
+  double doc_count = 2;
+  optional double doc_count_error = 3;
+  optional Value from = 4;
+  optional Value to = 5;
+  optional string from_key = 6;
+  optional string to_key = 7;
+  repeated AggMessage subs = 8;
+}
+
+message TermsAgg {
+  // 'string', 'long' or 'double'.
+  string value_type = 1;
+  KeyFormat format = 2;
+  repeated BucketMessage buckets = 3;
+  double doc_count_error = 4;
+  double other_doc_count = 5;
+  double shard_size = 6;
+}
+
+message NumericAgg {
+  KeyFormat format = 1;
+  double count = 2;
+  Value sum = 3;
+  Value min = 4;
+  Value max = 5;
+  Value sum_of_squares = 6;
+}
+
+message CardinalityAgg {
+  repeated Value values = 1;
+}
+
+message SingleBucketAgg {
+  double doc_count = 1;
+  repeated AggMessage subs = 2;
+}
+
+message FiltersAgg {
+  repeated BucketMessage buckets = 1;
+}
+
+message RangeAgg {
+  KeyFormat format = 1;
+  repeated BucketMessage buckets = 2;
+}
+
+message HistogramBounds {
+  optional Value min = 1;
+  optional Value max = 2;
+}
+
+message HistogramAgg {
+  KeyFormat format = 1;
+  repeated BucketMessage buckets = 2;
+  optional HistogramBounds bounds = 3;
+}
+
+message TopHitDoc {
+  double shard = 1;
+  double seg = 2;
+  double doc = 3;
+  double global_doc = 4;
+  Value score = 5;
+  optional Value sort_values = 6;
+}
+
+message TopHitMessage {
+  TopHitDoc doc = 1;
+  optional Value rendered = 2;
+}
+
+message TopHitsAgg {
+  double total = 1;
+  Value max_score = 2;
+  repeated TopHitMessage hits = 3;
+  optional SortOrderKeyList order = 4;
+  bool scores = 5;
+}
+`;
