@@ -17,6 +17,7 @@ message AggMessage {
     RangeAgg range = 7;
     HistogramAgg histogram = 8;
     TopHitsAgg top_hits = 9;
+    PercentilesAgg percentiles = 10;
   }
 }
 
@@ -72,8 +73,16 @@ message NumericAgg {
   Value sum_of_squares = 6;
 }
 
+// HyperLogLog++ state (lib/aggs/hll.ts HllState: the precision with either the linear-counting
+// hashes or the base64 registers), null when the shard saw no value.
 message CardinalityAgg {
-  repeated Value values = 1;
+  optional Value hll = 1;
+}
+
+// A percentiles digest (lib/aggs/percentiles.ts SketchState: t-digest centroids or HdrHistogram counts).
+message PercentilesAgg {
+  KeyFormat format = 1;
+  Value sketch = 2;
 }
 
 message SingleBucketAgg {

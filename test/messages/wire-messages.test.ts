@@ -49,8 +49,8 @@ test('anything the schema does not define is refused with its path, never droppe
   refused(w(open), { ...openRequest(), source: { ...openRequest().source, suggest: { s: {} } } }, /at \$\.source\.suggest: ShardSearchSource has no field \[suggest\]/);
   const result = SEARCH_METHOD_WIRES.queryPhase.res;
   const agg = (a: unknown): unknown => ({ ok: { ...queryResult(), aggs: [a] } });
-  refused(w(result), agg({ name: 'p', kind: 'percentiles', values: [] }), /at \$\.ok\.aggs\[0\]\.kind: AggMessage has no kind \[percentiles\]/);
-  refused(w(result), agg({ name: 'c', kind: 'cardinality', values: [], sketch: 'hll' }), /at \$\.ok\.aggs\[0\]\.sketch: CardinalityAgg has no field \[sketch\]/);
+  refused(w(result), agg({ name: 'p', kind: 'median_absolute_deviation', values: [] }), /at \$\.ok\.aggs\[0\]\.kind: AggMessage has no kind \[median_absolute_deviation\]/);
+  refused(w(result), agg({ name: 'c', kind: 'cardinality', hll: null, sketch: 'hll' }), /at \$\.ok\.aggs\[0\]\.sketch: CardinalityAgg has no field \[sketch\]/);
   refused(w(result), agg({ name: 'c', kind: 'single', subs: [] }), /\$\.ok\.aggs\[0\]\.docCount: required field of SingleBucketAgg missing/);
   refused(w(result), { ok: { ...queryResult(), totalHits: '3' } }, /\$\.ok\.totalHits: expected double, got a string/);
   refused(w(validate), asQuery({ when: new Date(0) }), /\$\.query\.when: an instance of Date/);
@@ -150,7 +150,10 @@ test('search messages and aggregation partials of every kind come back as they w
   const aggs: AggMessage[] = [
     { name: 't', kind: 'terms', valueType: 'long', format: { kind: 'raw' }, buckets: [{ ...bucket, key: 2 ** 53 + 2, docCountError: 0 }], docCountError: 0, otherDocCount: 0, shardSize: 10 },
     { name: 'n', kind: 'numeric', format: { kind: 'decimal', pattern: '#.0' }, count: 0, sum: 0, min: 'Infinity', max: '-Infinity', sumOfSquares: '-0' },
-    { name: 'c', kind: 'cardinality', values: ['a', 1, { n: 'NaN' }] },
+    { name: 'c', kind: 'cardinality', hll: { p: 14, hashes: [1, -2, 2 ** 31] } },
+    { name: 'c2', kind: 'cardinality', hll: { p: 4, registers: 'AAECAwQFBgcICQoLDA0ODw==' } },
+    { name: 'c3', kind: 'cardinality', hll: null },
+    { name: 'p', kind: 'percentiles', format: { kind: 'raw' }, sketch: { tdigest: { compression: 100, means: [1, 2.5], counts: [1, 2] } } },
     { name: 's', kind: 'single', docCount: 0, subs: [{ name: 'b', kind: 'filters', buckets: [bucket] }] },
     { name: 'r', kind: 'range', format: { kind: 'ip' }, buckets: [{ ...bucket, from: '-Infinity', to: 4, fromKey: '', toKey: '4' }] },
     { name: 'h', kind: 'histogram', format: { kind: 'date', pattern: 'yyyy', timeZone: '+01:00' }, buckets: [], bounds: { min: 1 } },
