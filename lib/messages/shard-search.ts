@@ -13,6 +13,7 @@ import type { Query } from '../dsl/query-types.js';
 import type { SortSpec } from '../dsl/sort-spec.js';
 import type { ScriptField } from '../dsl/search-source.js';
 import type { AggSpec } from '../aggs/types.js';
+import type { HighlightSpec } from '../dsl/highlight.js';
 import type { AggMessage } from '../aggs/agg-messages.js';
 import type { ShardError } from './shard-error.js';
 import type { ScoredDoc, SortValue } from './hit-order.js';
@@ -56,6 +57,8 @@ export interface ShardSearchSource {
   scroll: boolean;
   /** Keep every hit (the first page of a scroll: the coordinator pages through them). */
   keepAllHits: boolean;
+  /** `highlight`, parsed (plain data; rendered by the fetch phase). */
+  highlight?: HighlightSpec;
 }
 
 /** Statistics of the dfs phase, summed over shards (`dfs_query_then_fetch`). */
@@ -138,6 +141,8 @@ export interface FetchPhaseRequest {
 export interface FetchPhaseResult {
   /** Rendered hits in request order (wire-json.ts `encodeRendered`). */
   hits: WireJson[];
+  /** Deprecation warnings raised while fetching (the `postings` highlighter's). */
+  warnings?: string[];
 }
 
 /** `_explain` of one document. */
