@@ -52,6 +52,7 @@ export function jsonRoundTrip(inner: ShardSearchClient): ShardSearchClient {
     fetchPhase: call('fetchPhase', (r) => inner.fetchPhase(r)),
     explain: call('explain', (r) => inner.explain(r)),
     validateQuery: call('validateQuery', (r) => inner.validateQuery(r)),
+    termVectors: call('termVectors', (r) => inner.termVectors(r)),
     renewContext: (id, ms) => call('renewContext', (a: [string, number]) => inner.renewContext(a[0], a[1]))([id, ms]),
     freeContext: (id) => call('freeContext', (a: string) => inner.freeContext(a))(id),
   };

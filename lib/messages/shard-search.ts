@@ -16,6 +16,7 @@ import type { AggSpec } from '../aggs/types.js';
 import type { HighlightSpec } from '../dsl/highlight.js';
 import type { AggMessage } from '../aggs/agg-messages.js';
 import type { ShardError } from './shard-error.js';
+import type { TermVectorsRequest, TermVectorsResult } from './shard-termvectors.js';
 import type { ScoredDoc, SortValue } from './hit-order.js';
 import { fromWireNumber, fromWireSortValue, toWireNumber, toWireSortValue, type WireJson, type WireNumber, type WireSortValue } from './wire-json.js';
 
@@ -190,6 +191,8 @@ export interface ShardSearchClient {
   freeContext(contextId: string): Promise<boolean>;
   explain(req: ExplainRequest): Promise<ShardReply<ExplainResult>>;
   validateQuery(req: ValidateRequest): Promise<ShardReply<ValidateResult>>;
+  /** Term vectors of one document (stored or artificial). */
+  termVectors(req: TermVectorsRequest): Promise<ShardReply<TermVectorsResult>>;
 }
 
 export type { SortValue };

@@ -5,6 +5,7 @@
  * the path, a multi-field (`text.fvh`) finds its parent's value.
  */
 import type { Analyzer } from '../../analysis/types.js';
+import type { TextToken } from './span-terms.js';
 import type { CompileContext } from '../compile-context.js';
 import { defaultSearchAnalyzer } from '../compile-context.js';
 import { isTextField, type SearchField } from '../field-types.js';
@@ -61,4 +62,23 @@ export function indexAnalyzerFor(ctx: CompileContext, f: SearchField): Analyzer 
   const kw = ctx.analysis.analyzer('keyword');
   if (kw) return kw;
   return defaultSearchAnalyzer(ctx);
+}
+
+/**
+ * The values of a multi-valued field analyzed as Lucene indexes them: positions continue
+ * after the previous value plus the analyzer's position increment gap, offsets after its
+ * length plus the offset gap (what term vectors and postings record).
+ */
+export function analyzeValues(values: readonly string[], analyzer: Analyzer): TextToken[] {
+  const out: TextToken[] = [];
+  let posBase = 0;
+  let offBase = 0;
+  for (const v of values) {
+    const toks = analyzer.analyze(v);
+    for (const t of toks) out.push({ term: t.term, position: posBase + t.position, startOffset: offBase + t.startOffset, endOffset: offBase + t.endOffset });
+    const last = toks[toks.length - 1];
+    posBase += (last ? last.position + 1 : 0) + analyzer.positionIncrementGap;
+    offBase += v.length + analyzer.offsetGap;
+  }
+  return out;
 }

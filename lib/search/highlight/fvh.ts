@@ -11,23 +11,8 @@ import { fieldTools, type FieldHighlightInput, type HighlightHit } from './highl
 import { fvhQuery } from './fvh-query.js';
 import { phraseList, simpleFragList, singleFragList, type FragInfo, type PhraseInfo } from './fvh-phrases.js';
 import type { Encoder } from './encoder.js';
-import { indexAnalyzerFor } from './field-values.js';
+import { analyzeValues, indexAnalyzerFor } from './field-values.js';
 import type { ResolvedHighlightOptions } from '../../dsl/highlight.js';
-
-/** The values analyzed as one multi-valued field (position and offset gaps between values). */
-function analyzeValues(values: readonly string[], analyze: (v: string) => TextToken[], posGap: number, offsetGap: number): TextToken[] {
-  const out: TextToken[] = [];
-  let posBase = 0;
-  let offBase = 0;
-  for (const v of values) {
-    const toks = analyze(v);
-    for (const t of toks) out.push({ term: t.term, position: posBase + t.position, startOffset: offBase + t.startOffset, endOffset: offBase + t.endOffset });
-    const last = toks[toks.length - 1];
-    posBase += (last ? last.position + 1 : 0) + posGap;
-    offBase += v.length + offsetGap;
-  }
-  return out;
-}
 
 /** `SimpleBoundaryScanner` (`chars`); `word` and `sentence` scan for spaces and sentence ends. */
 function boundaryScanner(o: ResolvedHighlightOptions): { start(buf: string, s: number): number; end(buf: string, e: number): number } {
@@ -167,7 +152,7 @@ export function fvhFragments(input: FieldHighlightInput, _hit: HighlightHit): st
     const f = input.compile.fields.get(name);
     if (!f) continue;
     const a = name === input.field.path ? analyzer : indexAnalyzerFor(input.compile, f);
-    const tokens = analyzeValues(values, (v) => a.analyze(v), a.positionIncrementGap, a.offsetGap);
+    const tokens = analyzeValues(values, a);
     const textTerms = [...new Set(tokens.map((t) => t.term))].sort();
     const q = fvhQuery(input.parts, o.requireFieldMatch, textTerms);
     lists.push(phraseList(tokens, name, q, o.phraseLimit));

@@ -35,6 +35,8 @@ import { prepareHighlight } from '../highlight/prepare.js';
 import type { ScoredDoc } from '../top-docs.js';
 import { applyDfs, dfsShard } from './dfs-shard.js';
 import { explainShard } from './explain-shard.js';
+import { termVectorsShard } from './termvectors-shard.js';
+import type { TermVectorsRequest, TermVectorsResult } from '../../messages/shard-termvectors.js';
 import { queryShard } from './query-shard.js';
 import type { ReaderContext } from './reader-context.js';
 import { validateShard } from './validate-shard.js';
@@ -150,6 +152,10 @@ export class ShardSearchService implements ShardSearchClient {
       c.scrollTimeMs += Date.now() - rc.startedAt;
     }
     return true;
+  }
+
+  termVectors(req: TermVectorsRequest): Promise<ShardReply<TermVectorsResult>> {
+    return this.reply(async () => this.transient(req, Date.now(), (rc) => termVectorsShard(rc, req)));
   }
 
   explain(req: ExplainRequest): Promise<ShardReply<ExplainResult>> {
