@@ -49,7 +49,6 @@ export const NOT_BUILT: readonly NotBuiltEndpoint[] = [
     paths: ['/_snapshot/_status', '/_snapshot/{repository}/_status', '/_snapshot/{repository}/{snapshot}/_status'],
   },
   // search family
-  { feature: '_search_shards', methods: GET_POST, paths: ['/_search_shards', '/{index}/_search_shards', '/{index}/{type}/_search_shards'] },
   { feature: '_suggest', methods: GET_POST, paths: ['/_suggest', '/{index}/_suggest'] },
   // percolator module (the 5.x deprecated percolate APIs)
   {
