@@ -150,7 +150,7 @@ async function renderHit(seg: SegmentReader, h: ScoredDoc, doc: StoredDocument, 
   if (Object.keys(fields).length > 0) hit.fields = fields;
   if (o.highlight) {
     const source: unknown = doc.source ? JSON.parse(doc.source.toString('utf8')) : undefined;
-    const found = highlightHit(o.highlight.spec, { source, stored: doc.stored }, o.highlight.context);
+    const found = await highlightHit(o.highlight.spec, { source, stored: doc.stored }, o.highlight.context);
     if (found.size > 0) {
       const hl: Record<string, string[]> = dict(); // field names are user input
       for (const [name, frags] of found) hl[name] = frags;

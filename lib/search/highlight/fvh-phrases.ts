@@ -82,9 +82,12 @@ export function phraseList(tokens: readonly TextToken[], field: string, q: FvhQu
   }
   if (prev && ringFirst) prev.next = ringFirst;
   const phrases: PhraseInfo[] = [];
+  // phrases mostly arrive in offset order: past the furthest end seen, none can overlap
+  let maxEnd = -1;
   const addIfNoOverlap = (p: PhraseInfo): void => {
-    for (const e of phrases) if (overlap(e, p)) return;
+    if (startOf(p) < maxEnd) for (const e of phrases) if (overlap(e, p)) return;
     phrases.push(p);
+    maxEnd = Math.max(maxEnd, endOf(p));
   };
   const termMap = (m: PhraseMap | undefined, ti: TermInfo): { ti: TermInfo; map: PhraseMap } | undefined => {
     const first = ti;

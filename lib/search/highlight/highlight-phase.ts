@@ -56,11 +56,17 @@ function valuesOf(hit: HighlightHit, f: SearchField, o: ResolvedHighlightOptions
   return extractRawValues(hit.source, f.path).map(valueText);
 }
 
+/** Characters of field text highlighted between two yields to the event loop. */
+const YIELD_EVERY_CHARS = 32 * 1024;
+
 /**
- * Highlight one hit.
+ * Highlight one hit. Work is linear in the text of the fields; the event loop gets a turn
+ * after every field once 32k characters were highlighted since the last one (one huge value
+ * is still highlighted in one go, as it was analyzed in one go when indexed).
  * @returns field name → fragments, for the fields that produced any (empty map: none)
  */
-export function highlightHit(spec: HighlightSpec, hit: HighlightHit, ctx: HighlightContext): Map<string, string[]> {
+export async function highlightHit(spec: HighlightSpec, hit: HighlightHit, ctx: HighlightContext): Promise<Map<string, string[]>> {
+  let sinceYield = 0;
   const out = new Map<string, string[]>();
   for (const entry of spec.fields) {
     const wildcard = isSimpleMatchPattern(entry.name);
@@ -84,6 +90,11 @@ export function highlightHit(spec: HighlightSpec, hit: HighlightHit, ctx: Highli
       } else if (type === 'unified') fragments = highlightPostings(input);
       else fragments = highlightPlain(input);
       if (fragments && fragments.length > 0) out.set(name, fragments);
+      for (const v of input.values) sinceYield += v.length;
+      if (sinceYield >= YIELD_EVERY_CHARS) {
+        sinceYield = 0;
+        await new Promise<void>((resolve) => setImmediate(resolve));
+      }
     }
   }
   return out;

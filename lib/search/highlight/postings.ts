@@ -84,25 +84,47 @@ export function bestPassages(content: string, bounds: readonly number[], terms: 
     }
     current = fresh();
   };
-  const head = (): (typeof enums)[number] | undefined => {
-    let best: (typeof enums)[number] | undefined;
-    let bestStart = 0;
-    for (const e of enums) {
-      if (e.pos >= e.offsets.length) continue;
-      const s = (e.offsets[e.pos] as { start: number }).start;
-      if (!best || s < bestStart || (s === bestStart && e.id < best.id)) {
-        best = e;
-        bestStart = s;
+  // Lucene's queue of enums by (current start offset, term id): a binary heap, so a query of many
+  // terms over a long text stays O(occurrences · log terms)
+  type Enum = (typeof enums)[number];
+  const key = (e: Enum): number => (e.offsets[e.pos] as { start: number }).start;
+  const less = (a: Enum, b: Enum): boolean => key(a) < key(b) || (key(a) === key(b) && a.id < b.id);
+  const heap: Enum[] = [];
+  const push = (e: Enum): void => {
+    heap.push(e);
+    for (let i = heap.length - 1; i > 0; ) {
+      const p = (i - 1) >> 1;
+      if (!less(heap[i] as Enum, heap[p] as Enum)) break;
+      [heap[i], heap[p]] = [heap[p] as Enum, heap[i] as Enum];
+      i = p;
+    }
+  };
+  const pop = (): Enum | undefined => {
+    const top = heap[0];
+    const last = heap.pop();
+    if (heap.length > 0 && last) {
+      heap[0] = last;
+      for (let i = 0; ; ) {
+        const l = 2 * i + 1;
+        const r = l + 1;
+        let m = i;
+        if (l < heap.length && less(heap[l] as Enum, heap[m] as Enum)) m = l;
+        if (r < heap.length && less(heap[r] as Enum, heap[m] as Enum)) m = r;
+        if (m === i) break;
+        [heap[i], heap[m]] = [heap[m] as Enum, heap[i] as Enum];
+        i = m;
       }
     }
-    return best;
+    return top;
   };
+  for (const e of enums) push(e);
   for (;;) {
-    const off = head();
+    const off = pop();
     // the sentinel (Integer.MAX_VALUE) when every enum is done
     let { start, end } = off ? (off.offsets[off.pos] as { start: number; end: number }) : { start: Number.MAX_SAFE_INTEGER, end: Number.MAX_SAFE_INTEGER };
     if (off && start < contentLength && end > contentLength) {
       off.pos++;
+      if (off.pos < off.offsets.length) push(off);
       continue;
     }
     if (start >= current.end) {
@@ -120,7 +142,10 @@ export function bestPassages(content: string, bounds: readonly number[], terms: 
       off.pos++;
       if (off.pos >= off.offsets.length) break;
       ({ start, end } = off.offsets[off.pos] as { start: number; end: number });
-      if (start >= current.end || end > contentLength) break;
+      if (start >= current.end || end > contentLength) {
+        push(off);
+        break;
+      }
     }
     current.score = fr(current.score + fr((weights.get(off.id) as number) * tf(n, current.end - current.start)));
   }
