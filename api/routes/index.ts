@@ -23,6 +23,7 @@ import { maintenanceRoutes } from './maintenance.js';
 import { fieldStatsRoutes } from './field-stats.js';
 import { taskRoutes } from './tasks.js';
 import { notBuiltRoutes } from './not-built.js';
+import { termVectorsRoutes } from './termvectors.js';
 import { nodesRoutes } from './nodes.js';
 import { clusterAdminRoutes } from './cluster-admin.js';
 import { strataResetRoutes } from './strata-reset.js';
@@ -35,6 +36,7 @@ export function allRoutes(ctx: NodeContext): RouteDef[] {
     ...documentRoutes(ctx),
     ...bulkRoutes(ctx),
     ...mgetRoutes(ctx),
+    ...termVectorsRoutes(ctx),
     ...statsRoutes(ctx),
     ...searchRoutes(ctx),
     ...catRoutes(ctx),

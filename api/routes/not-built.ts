@@ -25,18 +25,6 @@ const PUT_POST: HttpMethod[] = ['PUT', 'POST'];
 
 /** ES 5.6 endpoints without an implementation in Strata. */
 export const NOT_BUILT: readonly NotBuiltEndpoint[] = [
-  // RestTermVectorsAction (also the `_termvector` spelling, deprecated since 2.0)
-  {
-    feature: '_termvectors',
-    methods: GET_POST,
-    paths: [
-      '/{index}/{type}/_termvectors',
-      '/{index}/{type}/{id}/_termvectors',
-      '/{index}/{type}/_termvector',
-      '/{index}/{type}/{id}/_termvector',
-    ],
-  },
-  { feature: '_mtermvectors', methods: GET_POST, paths: ['/_mtermvectors', '/{index}/_mtermvectors', '/{index}/{type}/_mtermvectors'] },
   // reindex module
   { feature: '_update_by_query', methods: ['POST'], paths: ['/{index}/_update_by_query', '/{index}/{type}/_update_by_query'] },
   { feature: '_delete_by_query', methods: ['POST'], paths: ['/{index}/_delete_by_query', '/{index}/{type}/_delete_by_query'] },
@@ -61,7 +49,6 @@ export const NOT_BUILT: readonly NotBuiltEndpoint[] = [
     paths: ['/_snapshot/_status', '/_snapshot/{repository}/_status', '/_snapshot/{repository}/{snapshot}/_status'],
   },
   // search family
-  { feature: '_search_shards', methods: GET_POST, paths: ['/_search_shards', '/{index}/_search_shards', '/{index}/{type}/_search_shards'] },
   { feature: '_suggest', methods: GET_POST, paths: ['/_suggest', '/{index}/_suggest'] },
   // percolator module (the 5.x deprecated percolate APIs)
   {

@@ -11,6 +11,7 @@ import { search } from '../../lib/action/search/search-action.js';
 import { clearScroll, continueScroll, startScroll } from '../../lib/action/search/scroll.js';
 import { count } from '../../lib/action/search/count-action.js';
 import { explainDocument } from '../../lib/action/search/explain-action.js';
+import { searchShards } from '../../lib/action/search/search-shards.js';
 import { javaClassOf, validateQuery } from '../../lib/action/search/validate-action.js';
 import { multiSearch, parseMsearch } from '../../lib/action/search/msearch-action.js';
 import { getClusterSettings, putClusterSettings } from '../../lib/action/search/cluster-settings.js';
@@ -187,6 +188,23 @@ export function searchRoutes(ctx: NodeContext): RouteDef[] {
           ...(stored !== undefined ? { storedFields: stored.split(',') } : {}),
         });
         return out;
+      },
+    },
+    {
+      methods: ['GET', 'POST'],
+      paths: ['/_search_shards', '/{index}/_search_shards', '/{index}/{type}/_search_shards'],
+      params: ['routing', 'preference', 'local', 'ignore_unavailable', 'allow_no_indices', 'expand_wildcards'],
+      handler: async (req) => {
+        req.paramAsBool('local', false);
+        const routing = req.paramAsList('routing');
+        const preference = req.param('preference');
+        const body = searchShards(ctx, {
+          indices: splitExpression(req.pathParams.index),
+          ...(routing ? { routing } : {}),
+          ...(preference !== undefined ? { preference } : {}),
+          indicesOptions: indicesOptionsFrom((n) => req.param(n), STRICT_EXPAND_OPEN),
+        });
+        return { status: 200, body };
       },
     },
     {

@@ -50,6 +50,7 @@ export function searchClientThrough(mode: ShardClientMode, inner: ShardSearchCli
     fetchPhase: through(mode, w.fetchPhase, (r) => inner.fetchPhase(r)),
     explain: through(mode, w.explain, (r) => inner.explain(r)),
     validateQuery: through(mode, w.validateQuery, (r) => inner.validateQuery(r)),
+    termVectors: through(mode, w.termVectors, (r) => inner.termVectors(r)),
     renewContext: async (contextId, keepAliveMs) => (await renew({ contextId, keepAliveMs })).found,
     freeContext: async (contextId) => (await free({ contextId })).found,
   };

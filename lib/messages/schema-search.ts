@@ -34,6 +34,8 @@ message ShardSearchSource {
   repeated string docvalue_fields = 21;
   bool scroll = 22;
   bool keep_all_hits = 23;
+  // The parsed \`highlight\` spec (lib/dsl/highlight.ts).
+  optional Value highlight = 24;
 }
 
 message SliceSpec {
@@ -155,6 +157,8 @@ message FetchPhaseRequest {
 
 message FetchPhaseResult {
   repeated Value hits = 1;
+  // Deprecation warnings of the fetch (the postings highlighter's).
+  optional StringList warnings = 2;
 }
 
 message ExplainRequest {
@@ -229,6 +233,79 @@ message QueryPhaseReply {
 message FetchPhaseReply {
   oneof reply {
     FetchPhaseResult ok = 1;
+    ShardError failure = 2;
+  }
+}
+
+message TermVectorsRequest {
+  string index = 1;
+  int32 shard = 2;
+  string type = 3;
+  optional string id = 4;
+  // An artificial document's _source (JSON text).
+  optional string doc = 5;
+  bool realtime = 6;
+  optional StringList fields = 7;
+  // Field name -> analyzer name.
+  optional Value per_field_analyzer = 8;
+  bool positions = 9;
+  bool offsets = 10;
+  bool payloads = 11;
+  bool term_statistics = 12;
+  bool field_statistics = 13;
+  optional TermVectorsFilterSpec filter = 14;
+}
+
+message TermVectorsFilterSpec {
+  optional double max_num_terms = 1;
+  optional double min_term_freq = 2;
+  optional double max_term_freq = 3;
+  optional double min_doc_freq = 4;
+  optional double max_doc_freq = 5;
+  optional double min_word_length = 6;
+  optional double max_word_length = 7;
+}
+
+message TermVectorToken {
+  optional double position = 1;
+  optional double start_offset = 2;
+  optional double end_offset = 3;
+}
+
+message TermVectorTokenList {
+  repeated TermVectorToken items = 1;
+}
+
+message TermVectorTerm {
+  string term = 1;
+  double term_freq = 2;
+  optional double doc_freq = 3;
+  optional double ttf = 4;
+  optional TermVectorTokenList tokens = 5;
+  optional double score = 6;
+}
+
+message TermVectorFieldStatistics {
+  double sum_doc_freq = 1;
+  double doc_count = 2;
+  double sum_ttf = 3;
+}
+
+message TermVectorField {
+  string name = 1;
+  optional TermVectorFieldStatistics field_statistics = 2;
+  repeated TermVectorTerm terms = 3;
+}
+
+message TermVectorsResult {
+  bool found = 1;
+  double version = 2;
+  repeated TermVectorField fields = 3;
+}
+
+message TermVectorsReply {
+  oneof reply {
+    TermVectorsResult ok = 1;
     ShardError failure = 2;
   }
 }

@@ -13,8 +13,10 @@ import type { Query } from '../dsl/query-types.js';
 import type { SortSpec } from '../dsl/sort-spec.js';
 import type { ScriptField } from '../dsl/search-source.js';
 import type { AggSpec } from '../aggs/types.js';
+import type { HighlightSpec } from '../dsl/highlight.js';
 import type { AggMessage } from '../aggs/agg-messages.js';
 import type { ShardError } from './shard-error.js';
+import type { TermVectorsRequest, TermVectorsResult } from './shard-termvectors.js';
 import type { ScoredDoc, SortValue } from './hit-order.js';
 import { fromWireNumber, fromWireSortValue, toWireNumber, toWireSortValue, type WireJson, type WireNumber, type WireSortValue } from './wire-json.js';
 
@@ -56,6 +58,8 @@ export interface ShardSearchSource {
   scroll: boolean;
   /** Keep every hit (the first page of a scroll: the coordinator pages through them). */
   keepAllHits: boolean;
+  /** `highlight`, parsed (plain data; rendered by the fetch phase). */
+  highlight?: HighlightSpec;
 }
 
 /** Statistics of the dfs phase, summed over shards (`dfs_query_then_fetch`). */
@@ -158,6 +162,8 @@ export interface FetchPhaseRequest {
 export interface FetchPhaseResult {
   /** Rendered hits in request order (wire-json.ts `encodeRendered`). */
   hits: WireJson[];
+  /** Deprecation warnings raised while fetching (the `postings` highlighter's). */
+  warnings?: string[];
 }
 
 /** `_explain` of one document. */
@@ -207,6 +213,8 @@ export interface ShardSearchClient {
   freeContext(contextId: string): Promise<boolean>;
   explain(req: ExplainRequest): Promise<ShardReply<ExplainResult>>;
   validateQuery(req: ValidateRequest): Promise<ShardReply<ValidateResult>>;
+  /** Term vectors of one document (stored or artificial). */
+  termVectors(req: TermVectorsRequest): Promise<ShardReply<TermVectorsResult>>;
 }
 
 export type { SortValue };

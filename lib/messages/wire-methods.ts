@@ -46,6 +46,7 @@ export const SEARCH_METHOD_WIRES: SearchWires = {
   fetchPhase: { req: wireType('FetchPhaseRequest'), res: wireType('FetchPhaseReply') },
   explain: { req: wireType('ExplainRequest'), res: wireType('ExplainReply') },
   validateQuery: { req: wireType('ValidateRequest'), res: wireType('ValidateReply') },
+  termVectors: { req: wireType('TermVectorsRequest'), res: wireType('TermVectorsReply') },
 };
 
 /** `renewContext(contextId, keepAliveMs)` as a message. */

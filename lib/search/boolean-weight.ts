@@ -10,6 +10,7 @@ import { BooleanScorer } from './boolean-scorer.js';
 import { javaFloat } from './explanation.js';
 import type { Scorer } from './scorer.js';
 import type { Weight } from './weight.js';
+import { extractHighlightTerms, type HighlightTermSink } from './highlight/query-terms.js';
 
 export type Occur = 'must' | 'filter' | 'should' | 'must_not';
 
@@ -36,6 +37,11 @@ export class BooleanWeight implements Weight {
       return OCCUR_PREFIX[c.occur] + wrapped;
     });
     this.description = parts.join(' ') + (minShouldMatch > 0 ? `~${minShouldMatch}` : '');
+  }
+
+  /** Highlighting: every clause but the prohibited ones (Lucene's extractor skips those). */
+  extractHighlightTerms(sink: HighlightTermSink): void {
+    for (const c of this.clauses) if (c.occur !== 'must_not') extractHighlightTerms(c.weight, sink);
   }
 
   private coordFactor(overlap: number): number {

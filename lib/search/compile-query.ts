@@ -76,21 +76,30 @@ async function compileInner(ctx: CompileContext, q: Query, scope: CompileScope):
       if (f) checkSearchable(ctx, f);
       const value = q.value;
       checkRewriteClauses(ctx, q.rewrite, scope.segments, (seg) => termsWithPrefix(seg.terms(q.field), value));
-      return new DocSetWeight(`${q.field}:${value}*`, boost, (seg) => docsOfTerms(seg, q.field, termsWithPrefix(seg.terms(q.field), value)));
+      return new DocSetWeight(`${q.field}:${value}*`, boost, (seg) => docsOfTerms(seg, q.field, termsWithPrefix(seg.terms(q.field), value)), {
+        field: q.field,
+        matches: (t) => t.startsWith(value),
+      });
     }
     case 'wildcard': {
       const f = fieldOf(ctx, q.field);
       if (f) checkSearchable(ctx, f);
       const m = new TermMatcher(await compileWildcard(q.value));
       checkRewriteClauses(ctx, q.rewrite, scope.segments, (seg) => termsMatching(seg.terms(q.field), m));
-      return new DocSetWeight(`${q.field}:${q.value}`, boost, (seg) => docsOfTerms(seg, q.field, termsMatching(seg.terms(q.field), m)));
+      return new DocSetWeight(`${q.field}:${q.value}`, boost, (seg) => docsOfTerms(seg, q.field, termsMatching(seg.terms(q.field), m)), {
+        field: q.field,
+        matches: (t) => m.test(t),
+      });
     }
     case 'regexp': {
       const f = fieldOf(ctx, q.field);
       if (f) checkSearchable(ctx, f);
       const m = new TermMatcher(await compileRegexpAsync(q.value, q.flags, q.maxDeterminizedStates));
       checkRewriteClauses(ctx, q.rewrite, scope.segments, (seg) => termsMatching(seg.terms(q.field), m));
-      return new DocSetWeight(`${q.field}:/${q.value}/`, boost, (seg) => docsOfTerms(seg, q.field, termsMatching(seg.terms(q.field), m)));
+      return new DocSetWeight(`${q.field}:/${q.value}/`, boost, (seg) => docsOfTerms(seg, q.field, termsMatching(seg.terms(q.field), m)), {
+        field: q.field,
+        matches: (t) => m.test(t),
+      });
     }
     case 'fuzzy':
       return fuzzyWeight(ctx, q.field, String(q.value), fuzzinessToEdits(q.fuzziness, String(q.value)), q.prefixLength, q.maxExpansions, q.transpositions, boost, scope.segments);

@@ -9,6 +9,7 @@ import { explMatch, explNoMatch, javaFloat, type Explanation } from './explanati
 import { compileFunction, type CompiledFunction, type DocFunction } from './score-functions.js';
 import { NO_MORE_DOCS, type Scorer } from './scorer.js';
 import type { Weight } from './weight.js';
+import { extractHighlightTerms, type HighlightTermSink } from './highlight/query-terms.js';
 
 const fr = Math.fround;
 
@@ -87,6 +88,10 @@ export class FunctionScoreWeight implements Weight {
     readonly minScore: number | undefined,
   ) {
     this.description = `function score (${inner.description}, functions: [...])`;
+  }
+  /** Highlighting: the wrapped query (ES's CustomQueryScorer unwraps function_score). */
+  extractHighlightTerms(sink: HighlightTermSink): void {
+    extractHighlightTerms(this.inner, sink);
   }
 
   /** Combine the functions whose filters match `d` (score_mode). */
@@ -212,6 +217,9 @@ class BoostingWeight implements Weight {
     readonly negBoost: number,
   ) {
     this.description = `${pos.description}/${neg.description}`;
+  }
+  extractHighlightTerms(sink: HighlightTermSink): void {
+    extractHighlightTerms(this.pos, sink);
   }
   async scorer(seg: SegmentReader): Promise<Scorer | null> {
     const p = await this.pos.scorer(seg);

@@ -7,6 +7,7 @@ import type { SegmentReader } from '../shard/segment-reader.js';
 import { explMatch, explNoMatch, type Explanation } from './explanation.js';
 import { AllDocsScorer, ConstantScorer, DocListScorer, type Scorer } from './scorer.js';
 import type { Weight } from './weight.js';
+import { extractHighlightTerms, type HighlightTermSink } from './highlight/query-terms.js';
 import { cachedDocSet } from './doc-set-cache.js';
 
 /** Lucene's ConstantScoreWeight explanation. */
@@ -57,8 +58,13 @@ export class DocSetWeight extends ConstantBase {
     description: string,
     boost: number,
     private readonly docs: DocSetProvider,
+    /** For highlighting: the field and the terms a multi-term query (prefix, wildcard, regexp) accepts. */
+    private readonly highlightTerms?: { field: string; matches: (term: string) => boolean },
   ) {
     super(description, boost);
+  }
+  extractHighlightTerms(sink: HighlightTermSink): void {
+    if (this.highlightTerms) sink.multiTerm(this.highlightTerms.field, this.highlightTerms.matches, this.boost);
   }
   async scorer(seg: SegmentReader): Promise<Scorer | null> {
     const d = await cachedDocSet(seg, this.description, () => this.docs(seg));
@@ -73,6 +79,9 @@ export class ConstantScoreWeight extends ConstantBase {
     boost: number,
   ) {
     super(`ConstantScore(${inner.description})`, boost);
+  }
+  extractHighlightTerms(sink: HighlightTermSink): void {
+    extractHighlightTerms(this.inner, sink);
   }
   async scorer(seg: SegmentReader): Promise<Scorer | null> {
     const s = await this.inner.scorer(seg);

@@ -5,6 +5,7 @@ import type { SegmentReader } from '../shard/segment-reader.js';
 import { explMatch, explNoMatch, javaFloat, type Explanation } from './explanation.js';
 import { NO_MORE_DOCS, type Scorer } from './scorer.js';
 import type { Weight } from './weight.js';
+import { extractHighlightTerms, type HighlightTermSink } from './highlight/query-terms.js';
 
 const fr = Math.fround;
 
@@ -57,6 +58,9 @@ export class DisMaxWeight implements Weight {
     readonly tieBreaker: number,
   ) {
     this.description = `(${subs.map((s) => s.description).join(' | ')})` + (tieBreaker !== 0 ? `~${javaFloat(tieBreaker)}` : '');
+  }
+  extractHighlightTerms(sink: HighlightTermSink): void {
+    for (const w of this.subs) extractHighlightTerms(w, sink);
   }
   async scorer(seg: SegmentReader): Promise<Scorer | null> {
     const scorers = (await Promise.all(this.subs.map((w) => w.scorer(seg)))).filter((s): s is Scorer => s !== null);

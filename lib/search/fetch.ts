@@ -20,6 +20,8 @@ import type { SearchScript } from './search-script.js';
 import { Pacer } from './pacer.js';
 import { boxDouble, toHost, toScript } from '../script/runtime/values.js';
 import { dict } from '../dict.js';
+import type { HighlightSpec } from '../dsl/highlight.js';
+import { highlightHit, type HighlightContext } from './highlight/highlight-phase.js';
 
 export interface FetchOptions {
   index: string;
@@ -40,6 +42,8 @@ export interface FetchOptions {
   indexBoost?: number;
   /** `script_fields`, compiled for this shard. */
   scriptFields?: ReadonlyArray<{ name: string; script: SearchScript; ignoreFailure: boolean }>;
+  /** `highlight`, with the shard's prepared context (highlight/prepare.ts). */
+  highlight?: { spec: HighlightSpec; context: HighlightContext };
 }
 
 async function loadDocs(seg: SegmentReader, docs: number[]): Promise<StoredDocument[]> {
@@ -144,6 +148,15 @@ async function renderHit(seg: SegmentReader, h: ScoredDoc, doc: StoredDocument, 
     fields[sf.name] = Array.isArray(v) ? v : [v];
   }
   if (Object.keys(fields).length > 0) hit.fields = fields;
+  if (o.highlight) {
+    const source: unknown = doc.source ? JSON.parse(doc.source.toString('utf8')) : undefined;
+    const found = await highlightHit(o.highlight.spec, { source, stored: doc.stored }, o.highlight.context);
+    if (found.size > 0) {
+      const hl: Record<string, string[]> = dict(); // field names are user input
+      for (const [name, frags] of found) hl[name] = frags;
+      hit.highlight = hl;
+    }
+  }
   if (o.sorts && h.sortValues) {
     const sorts = o.sorts;
     hit.sort = h.sortValues.map((v, i) => {

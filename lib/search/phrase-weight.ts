@@ -6,6 +6,7 @@
 import type { Postings, SegmentReader } from '../shard/segment-reader.js';
 import { EsError } from '../errors/errors.js';
 import { BM25Stats } from './bm25.js';
+import type { HighlightTermSink } from './highlight/query-terms.js';
 import { explMatch, explNoMatch, javaFloat, type Explanation } from './explanation.js';
 import { NO_MORE_DOCS, type Scorer } from './scorer.js';
 import { segmentHasNorms, type StatsSource, type Weight } from './weight.js';
@@ -264,6 +265,13 @@ export class PhraseWeight implements Weight {
     this.stats = new BM25Stats(field, c, ts, boost);
     const text = slots.map((s) => (s.terms.length === 1 ? s.terms[0] : `(${s.terms.join(' ')})`)).join(' ');
     this.description = `${field}:"${text}"${slop !== 0 ? `~${slop}` : ''}`;
+  }
+
+  /** Highlighting: a position-sensitive phrase (one slot: a plain term, as Lucene's extractor). */
+  extractHighlightTerms(sink: HighlightTermSink): void {
+    const only = this.slots.length === 1 ? this.slots[0] : undefined;
+    if (only && only.terms.length === 1) sink.term(this.field, only.terms[0] as string, this.stats.boost);
+    else sink.phrase(this.field, this.slots, this.slop, this.stats.boost);
   }
 
   async scorer(seg: SegmentReader): Promise<PhraseScorer | null> {

@@ -3,6 +3,7 @@
  */
 import type { Postings, SegmentReader } from '../shard/segment-reader.js';
 import { BM25Stats } from './bm25.js';
+import type { HighlightTermSink } from './highlight/query-terms.js';
 import { explMatch, explNoMatch, javaFloat, type Explanation } from './explanation.js';
 import { NO_MORE_DOCS, type Scorer } from './scorer.js';
 import { segmentNorms, type StatsSource, type Weight } from './weight.js';
@@ -86,6 +87,11 @@ export class TermWeight implements Weight {
     const t = statsOverride ?? source.termStats(field, term);
     this.stats = new BM25Stats(field, c, [t], boost);
     this.description = `${field}:${termText}`;
+  }
+
+  /** Highlighting: this term, with the boosts above it. */
+  extractHighlightTerms(sink: HighlightTermSink): void {
+    sink.term(this.field, this.term, this.stats.boost);
   }
 
   async scorer(seg: SegmentReader): Promise<TermScorer | null> {

@@ -107,7 +107,10 @@ const KEYS: Record<string, (t: ExecutionContext) => Promise<unknown>> = {
     t.is((await search({ ext: {} })).status, 200);
     await refused(t, { ext: { some_plugin: { a: 1 } } }, 'ext');
   },
-  highlight: (t) => refused(t, { query: { match: { t: 'x' } }, highlight: { fields: { t: {} } } }, 'highlight'),
+  highlight: async (t) => {
+    const r = await search({ query: { match: { t: 'x' } }, highlight: { fields: { t: {} } } });
+    t.true(r.body.hits.hits.every((h: any) => h.highlight.t[0].includes('<em>x</em>')), r.text);
+  },
   suggest: async (t) => {
     await refused(t, { suggest: { s: { text: 'x', term: { field: 't' } } } }, 'suggest');
     await refused(t, undefined, 'suggest', '?suggest_field=t&suggest_text=x');

@@ -60,6 +60,7 @@ export function shardSource(r: SearchRequest, from: number, size: number, keepAl
     ...(r.aggs !== undefined ? { aggs: r.aggs } : {}),
     ...(r.rescoreWindow !== undefined ? { rescoreWindow: r.rescoreWindow } : {}),
     ...(r.collapse !== undefined ? { collapseField: r.collapse.field } : {}),
+    ...(r.highlight !== undefined ? { highlight: r.highlight } : {}),
     scroll: r.scrollMs !== undefined,
     keepAllHits,
   };

@@ -43,6 +43,8 @@ export interface SearchState {
   /** Reduced aggregations, when the request has some. */
   aggregations?: InternalAgg[];
   typedKeys: boolean;
+  /** The request's deprecation warnings (the fetch phase adds the shards'). */
+  warnings?: string[];
 }
 
 const DEFAULT_SIZE = 10;
@@ -183,6 +185,7 @@ export async function queryPhase(ctx: NodeContext, r: SearchRequest, opts: { ind
     started,
     ...(aggregations ? { aggregations } : {}),
     typedKeys: r.typedKeys === true,
+    warnings: r.warnings,
     numReducePhases: r.batchedReduceSize !== undefined && r.batchedReduceSize < totalShards && !opts.forScroll ? totalShards - r.batchedReduceSize + 1 : 1,
   };
 }
@@ -255,7 +258,10 @@ export async function fetchPhase(
       const sc = st.contexts.find((c) => c.shardIndex === shardIndex) as ShardRun;
       const reply = await ctx.searchShards.fetchPhase({ contextId: sc.contextId, hits: hits.map(toWireDoc), scores: st.scores });
       if ('failure' in reply) fetchFailures.push(toShardFailure(sc.index, sc.shard, ctx.nodeId, esErrorOf(reply.failure)));
-      else hits.forEach((h, i) => rendered.set(h, decodeRendered(reply.ok.hits[i] ?? null) as Record<string, unknown>));
+      else {
+        hits.forEach((h, i) => rendered.set(h, decodeRendered(reply.ok.hits[i] ?? null) as Record<string, unknown>));
+        for (const w of reply.ok.warnings ?? []) if (st.warnings && !st.warnings.includes(w)) st.warnings.push(w);
+      }
     }),
   );
   if (fetchFailures.length > 0) {

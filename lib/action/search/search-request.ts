@@ -13,6 +13,7 @@ import { EsError } from '../../errors/errors.js';
 import { parseCollapse, type CollapseSpec } from './collapse.js';
 import type { IndicesOptions } from '../resolve-indices.js';
 import type { AggSpec } from '../../aggs/types.js';
+import type { HighlightSpec } from '../../dsl/highlight.js';
 
 export interface SliceSpec {
   id: number;
@@ -66,6 +67,7 @@ export interface SearchRequest {
   collapse?: CollapseSpec;
   /** ignore_unavailable / allow_no_indices / expand_wildcards. */
   indicesOptions?: IndicesOptions;
+  highlight?: HighlightSpec;
 }
 
 /** Defaults for a request on `indices`/`types`. */
@@ -113,6 +115,7 @@ export function applySearchBody(
   if (src.slice !== undefined) r.slice = src.slice;
   if (src.aggregations !== undefined) r.aggs = src.aggregations;
   if (src.collapse !== undefined) r.collapse = parseCollapse(src.collapse);
+  if (src.highlight !== undefined) r.highlight = src.highlight;
   if (src.rescore !== undefined) {
     // ES's default window is 10; any rescorer at all makes the request a rescoring one.
     for (const rs of src.rescore) {

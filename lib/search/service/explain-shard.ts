@@ -1,6 +1,6 @@
 /**
  * `_explain` on the shard holding the document: compile the query with the same weight a search
- * would use (alias filters included) and explain the document's score.
+ * would use (alias filters included), find the document by its `_uid` term and explain its score.
  */
 import { parseQuery } from '../../dsl/parse-query.js';
 import type { ExplainRequest, ExplainResult } from '../../messages/shard-search.js';
@@ -28,7 +28,9 @@ export async function explainShard(rc: ReaderContext, r: ExplainRequest): Promis
   }
   for (const seg of rc.segments) {
     const m = seg as typeof seg & MetaReader;
-    for (let d = 0; d < seg.maxDoc; d++) {
+    // the document by its `_uid` term (ES looks the id up the same way), not a scan of the segment
+    const uid = seg.docFreq('_uid', `${r.type}#${r.id}`) > 0 ? await seg.postings('_uid', `${r.type}#${r.id}`) : null;
+    for (const d of uid?.docs ?? []) {
       if (!seg.isLive(d) || m.nestedPath?.(d) !== undefined) continue;
       if (m.docId?.(d) !== r.id || m.docType?.(d) !== r.type) continue;
       const e = await weight.explain(seg, d);

@@ -32,9 +32,12 @@ import type { CompileContext } from '../compile-context.js';
 import { buildIndexFields, type IndexFields } from '../field-types.js';
 import { SegmentsStats } from '../weight.js';
 import { fetchHits } from '../fetch.js';
+import { prepareHighlight } from '../highlight/prepare.js';
 import type { ScoredDoc } from '../top-docs.js';
 import { applyDfs, dfsShard } from './dfs-shard.js';
 import { explainShard } from './explain-shard.js';
+import { termVectorsShard } from './termvectors-shard.js';
+import type { TermVectorsRequest, TermVectorsResult } from '../../messages/shard-termvectors.js';
 import { queryShard } from './query-shard.js';
 import type { ReaderContext } from './reader-context.js';
 import { validateShard } from './validate-shard.js';
@@ -113,6 +116,7 @@ export class ShardSearchService implements ShardSearchClient {
       try {
         const hits: ScoredDoc[] = req.hits.map((h) => fromWireDoc(h, rc.shardIndex));
         const s = rc.source;
+        const highlight = s.highlight ? { spec: s.highlight, context: await prepareHighlight(rc.compile, rc.segments, s.highlight, s.query) } : undefined;
         const out = await fetchHits(rc.segments, hits, {
           index: rc.index,
           shardId: rc.shard,
@@ -127,8 +131,10 @@ export class ShardSearchService implements ShardSearchClient {
           scores: req.scores,
           fields: rc.compile.fields,
           ...(rc.scriptFields ? { scriptFields: rc.scriptFields } : {}),
+          ...(highlight ? { highlight } : {}),
         });
-        return { hits: out.map(encodeRendered) };
+        const warnings = highlight ? [...highlight.context.warnings] : [];
+        return { hits: out.map(encodeRendered), ...(warnings.length > 0 ? { warnings } : {}) };
       } finally {
         rc.svc.counters.fetchTotal++;
         rc.svc.counters.fetchTimeMs += Date.now() - started;
@@ -156,6 +162,10 @@ export class ShardSearchService implements ShardSearchClient {
       c.scrollTimeMs += Date.now() - rc.startedAt;
     }
     return true;
+  }
+
+  termVectors(req: TermVectorsRequest): Promise<ShardReply<TermVectorsResult>> {
+    return this.reply(async () => this.transient(req, Date.now(), (rc) => termVectorsShard(rc, req)));
   }
 
   explain(req: ExplainRequest): Promise<ShardReply<ExplainResult>> {

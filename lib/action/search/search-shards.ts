@@ -1,0 +1,63 @@
+/**
+ * `GET /{index}/_search_shards` (ES 5.6 `ClusterSearchShardsResponse`): the node(s), each
+ * index reached through filtering aliases with its aliases and filter, and the shard groups a
+ * search with this routing and preference would hit (every copy of each shard: the started
+ * primary and the unassigned replicas).
+ */
+import type { NodeContext } from '../context.js';
+import type { IndicesOptions } from '../resolve-indices.js';
+import { resolveTargets } from './shard-targets.js';
+import { shardRoutings } from '../../cluster/routing-table.js';
+import { attributesJson, formatAddress } from '../nodes/node-identity.js';
+import { dict } from '../../dict.js';
+import { simpleMatch } from '../../units/simple-match.js';
+import { splitExpression } from '../resolve-indices.js';
+
+export interface SearchShardsRequest {
+  indices: string[];
+  routing?: string[];
+  preference?: string;
+  indicesOptions: IndicesOptions;
+}
+
+/** The aliases of `index` the expression went through (sorted), when any of them filters. */
+function filteringAliases(ctx: NodeContext, index: string, expression: string[]): string[] {
+  const meta = ctx.cluster.state().indices[index];
+  if (!meta) return [];
+  const exprs = expression.flatMap((e) => splitExpression(e));
+  const out: string[] = [];
+  for (const e of exprs) {
+    if (e === index || (e.includes('*') && simpleMatch(e, index))) return [];
+    for (const a of Object.keys(meta.aliases)) if ((e === a || (e.includes('*') && simpleMatch(e, a))) && !out.includes(a)) out.push(a);
+  }
+  // an alias without a filter makes the whole index visible
+  if (out.some((a) => !meta.aliases[a]?.filter)) return [];
+  return out.sort();
+}
+
+export function searchShards(ctx: NodeContext, r: SearchShardsRequest): Record<string, unknown> {
+  const state = ctx.cluster.state();
+  const targets = resolveTargets(state, r.indices, r.indicesOptions, r.routing, r.preference);
+  const indices: Record<string, unknown> = dict(); // index names are user input
+  const shards: unknown[] = [];
+  for (const t of targets) {
+    const meta = state.indices[t.index];
+    if (!meta) continue;
+    const entry: Record<string, unknown> = {};
+    const aliases = filteringAliases(ctx, t.index, r.indices);
+    if (aliases.length > 0 && t.aliasFilters) {
+      entry.aliases = aliases;
+      const filters = aliases.map((a) => meta.aliases[a]?.filter).filter((f): f is Record<string, unknown> => f !== undefined);
+      // ES ORs several alias filters in a bool (rendered with its defaults)
+      entry.filter = filters.length === 1 ? filters[0] : { bool: { should: filters, adjust_pure_negative: true, boost: 1.0, disable_coord: false } };
+    }
+    indices[t.index] = entry;
+    const groups = shardRoutings(meta, ctx.nodeId);
+    for (const s of t.shards) if (groups[s]) shards.push(groups[s]);
+  }
+  return {
+    nodes: { [ctx.nodeId]: { name: ctx.nodeName, ephemeral_id: ctx.nodeId, transport_address: formatAddress(ctx.transportAddress), attributes: attributesJson(ctx) } },
+    indices,
+    shards,
+  };
+}
