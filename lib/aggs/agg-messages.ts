@@ -106,6 +106,8 @@ export function toAggMessage(a: InternalAgg): AggMessage {
         scores: a.scores,
       };
     case 'pipeline':
+    case 'bucket_stats':
+    case 'bucket_percentiles':
       // pipelines run on the coordinator, after the reduce; a shard never builds one
       throw new TypeError(`pipeline aggregation [${name}] built on a shard`);
   }

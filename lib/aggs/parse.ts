@@ -7,16 +7,20 @@
 import { EsError } from '../errors/errors.js';
 import type { ParseContext } from '../dsl/parse-context.js';
 import { booleanValue, doubleValue, intValue, isObject, isValue, textValue, tokenOf, type JsonObject } from '../dsl/xcontent.js';
-import type { AggSpec, HistogramSpec, MetricType, TermsOrder, TopHitsSpec, ValuesSpec } from './types.js';
+import type { AggSpec, HistogramSpec, MetricType, PipelineType, TermsOrder, TopHitsSpec, ValuesSpec } from './types.js';
 import { parseSort } from '../dsl/sort.js';
 import { compileRegexp, RegexpSyntax } from '../automaton/index.js';
 import { parseScript } from '../dsl/script-ref.js';
 import { parseFetchSource } from '../dsl/source-filter.js';
 import { own } from '../dict.js';
+import { parsePipelineBody } from './parse-pipeline.js';
 
 
 /** Pipeline aggregations computed (on the coordinator, after the reduce). */
-export const PIPELINES = new Set<string>(['max_bucket', 'min_bucket', 'sum_bucket', 'avg_bucket', 'moving_avg', 'derivative', 'cumulative_sum']);
+export const PIPELINES = new Set<string>([
+  'max_bucket', 'min_bucket', 'sum_bucket', 'avg_bucket', 'moving_avg', 'derivative', 'cumulative_sum',
+  'stats_bucket', 'extended_stats_bucket', 'percentiles_bucket', 'serial_diff', 'bucket_script', 'bucket_selector',
+]);
 
 const METRICS = new Set<string>(['min', 'max', 'sum', 'avg', 'value_count', 'stats', 'extended_stats', 'cardinality', 'top_hits', ...PIPELINES]);
 
@@ -24,8 +28,6 @@ const METRICS = new Set<string>(['min', 'max', 'sum', 'avg', 'value_count', 'sta
 const NOT_YET = new Set<string>([
   'percentiles', 'percentile_ranks', 'geo_bounds', 'geo_centroid', 'scripted_metric', 'significant_terms', 'sampler',
   'diversified_sampler', 'geohash_grid', 'geo_distance', 'nested', 'reverse_nested', 'children', 'matrix_stats',
-  'stats_bucket', 'extended_stats_bucket', 'percentiles_bucket',
-  'serial_diff', 'bucket_script', 'bucket_selector',
 ]);
 
 /** `AggregatorFactories.VALID_AGG_NAME`. */
@@ -35,7 +37,7 @@ const iae = (reason: string): EsError => new EsError('illegal_argument_exception
 
 /** Pipelines that add a value to each bucket of their parent histogram. */
 function isParentPipeline(s: AggSpec): boolean {
-  return s.type === 'moving_avg' || s.type === 'derivative' || s.type === 'cumulative_sum';
+  return s.type === 'moving_avg' || s.type === 'derivative' || s.type === 'cumulative_sum' || s.type === 'serial_diff';
 }
 
 /** ES 5.6 `doValidate` of moving_avg, derivative and cumulative_sum. */
@@ -92,6 +94,9 @@ export function parseAggregations(ctx: ParseContext, obj: JsonObject): AggSpec[]
     if (meta) spec.meta = meta;
     for (const sub of spec.subs) {
       if (isParentPipeline(sub) && spec.type !== 'histogram' && spec.type !== 'date_histogram') throw histogramParent(sub);
+      if (sub.type === 'moving_avg' && (spec.type === 'histogram' || spec.type === 'date_histogram') && spec.minDocCount !== 0) {
+        throw new EsError('illegal_state_exception', 500, `parent histogram of moving average aggregation [${sub.name}] must have min_doc_count of 0`);
+      }
     }
     out.push(spec);
   }
@@ -104,7 +109,7 @@ function parseType(ctx: ParseContext, name: string, type: string, body: JsonObje
   let spec: AggSpec;
   if (type === 'terms') spec = parseTerms(name, fields);
   else if (type === 'top_hits') spec = parseTopHits(ctx, name, body, fields);
-  else if (PIPELINES.has(type)) spec = parsePipeline(name, type, fields);
+  else if (PIPELINES.has(type)) return parsePipelineBody(name, type as PipelineType, body);
   else if (METRICS.has(type)) {
     const vs = fields.values();
     spec = { type: type as MetricType, name, subs: [], ...vs, sigma: type === 'extended_stats' ? fields.num('sigma', 2) : 2 };
@@ -374,23 +379,4 @@ function parseTopHits(ctx: ParseContext, name: string, body: JsonObject, f: Fiel
     if (f.has(k)) throw iae(`[top_hits] option [${k}] is not supported yet`);
   }
   return spec;
-}
-
-/** Sibling bucket pipelines and `moving_avg` (simple model). */
-function parsePipeline(name: string, type: string, f: Fields): AggSpec {
-  const path = f.take('buckets_path');
-  if (path === undefined) throw iae(`[${type}] Required one of fields [buckets_path], but none were specified.`);
-  const gap = f.has('gap_policy') ? f.text('gap_policy') : 'skip';
-  if (gap !== 'skip' && gap !== 'insert_zeros') throw iae(`Invalid gap policy: [${gap}], accepted values: [skip, insert_zeros]`);
-  let window = 5;
-  if (type === 'moving_avg') {
-    window = f.int('window', 5);
-    if (window <= 0) throw iae(`[window] must be a positive integer: [${name}]`);
-    const model = f.has('model') ? f.text('model') : 'simple';
-    if (model !== 'simple') throw iae(`moving_avg model [${model}] is not supported yet (only [simple])`);
-    for (const k of ['settings', 'predict', 'minimize']) if (f.has(k)) throw iae(`moving_avg option [${k}] is not supported yet`);
-  }
-  if (type === 'derivative' && f.has('unit')) throw iae('derivative option [unit] is not supported yet');
-  f.take('format');
-  return { type: type as 'max_bucket', name, subs: [], bucketsPath: textValue(path), gapPolicy: gap, window };
 }

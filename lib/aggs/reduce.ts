@@ -51,6 +51,8 @@ function reduceOne(parts: InternalAgg[]): InternalAgg {
     case 'terms':
       return reduceTerms(parts as Array<typeof a>);
     case 'pipeline':
+    case 'bucket_stats':
+    case 'bucket_percentiles':
       return a;
     case 'top_hits': {
       const list = parts as Array<typeof a>;
@@ -153,6 +155,8 @@ export function emptied(a: InternalAgg): InternalAgg {
     case 'top_hits':
       return { ...a, total: 0, maxScore: NaN, hits: [] };
     case 'pipeline':
+    case 'bucket_stats':
+    case 'bucket_percentiles':
       return a;
   }
 }

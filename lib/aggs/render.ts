@@ -6,7 +6,7 @@
 import { dateFormatter } from '../mapping/date-format.js';
 import { offsetAt, parseTimeZone } from '../dsl/time-zone.js';
 import { JsonFloat, jsonDouble, javaDoubleToString } from '../units/java-number.js';
-import type { Bucket, InternalAgg, KeyFormat } from './types.js';
+import type { Bucket, InternalAgg, KeyFormat, MetricSpec } from './types.js';
 import { decodeIp } from '../mapping/term-encoding.js';
 import { metricValue } from './order.js';
 import { dict, putOwn } from '../dict.js';
@@ -76,8 +76,28 @@ function renderOne(a: InternalAgg, typed: boolean): Json {
     case 'pipeline':
       // InternalSimpleValue / InternalBucketMetricValue
       out.value = Number.isFinite(a.value) ? jsonDouble(a.value) : null;
+      if (a.spec.format !== undefined && Number.isFinite(a.value)) out.value_as_string = decimalFormat(a.spec.format, a.value);
       if (a.keys) out.keys = a.keys;
       return out;
+    case 'bucket_stats': {
+      // InternalStatsBucket / InternalExtendedStatsBucket render as stats / extended_stats
+      const type = a.spec.type === 'extended_stats_bucket' ? 'extended_stats' : 'stats';
+      const metric = { type, name: a.spec.name, subs: [], sigma: a.spec.sigma ?? 2 } as MetricSpec;
+      const format: KeyFormat = a.spec.format !== undefined ? { kind: 'decimal', pattern: a.spec.format } : { kind: 'raw' };
+      return Object.assign(out, renderMetric({ kind: 'numeric', spec: metric, format, count: a.count, sum: a.sum, min: a.min, max: a.max, sumOfSquares: a.sumOfSquares }));
+    }
+    case 'bucket_percentiles': {
+      // InternalPercentilesBucket: `values` keyed by the percent as Java prints a double
+      const values: Json = {};
+      (a.spec.percents ?? []).forEach((pc, i) => {
+        const v = a.values[i] as number;
+        const key = javaDoubleToString(pc);
+        values[key] = Number.isFinite(v) ? jsonDouble(v) : null;
+        if (Number.isFinite(v) && a.spec.format !== undefined) values[`${key}_as_string`] = decimalFormat(a.spec.format, v);
+      });
+      out.values = values;
+      return out;
+    }
     case 'top_hits': {
       // InternalTopHits: the page [from, from + size) of the merged hits
       const page = a.hits.slice(a.spec.from, a.spec.from + a.spec.size);

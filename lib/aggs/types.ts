@@ -106,13 +106,45 @@ export interface TopHitsSpec extends Base {
   trackScores: boolean;
 }
 
+/** Pipeline aggregation types (ES 5.6 SearchModule). */
+export type PipelineType =
+  | 'max_bucket' | 'min_bucket' | 'sum_bucket' | 'avg_bucket' | 'stats_bucket' | 'extended_stats_bucket' | 'percentiles_bucket'
+  | 'moving_avg' | 'derivative' | 'cumulative_sum' | 'serial_diff' | 'bucket_script' | 'bucket_selector';
+
+/** A moving_avg model with its settings (ES 5.6 `MovAvgModel`s; defaults filled in). */
+export interface MovAvgModelSpec {
+  name: 'simple' | 'linear' | 'ewma' | 'holt' | 'holt_winters';
+  alpha: number;
+  beta: number;
+  gamma: number;
+  period: number;
+  multiplicative: boolean;
+  pad: boolean;
+}
+
 /** Pipeline aggregations, run on the coordinator over reduced results. */
 export interface PipelineSpec extends Base {
-  type: 'max_bucket' | 'min_bucket' | 'sum_bucket' | 'avg_bucket' | 'moving_avg' | 'derivative' | 'cumulative_sum';
+  type: PipelineType;
+  /** The (first) `buckets_path`. */
   bucketsPath: string;
+  /** bucket_script / bucket_selector: script variable → path, in request order. */
+  bucketsPaths?: Array<[string, string]>;
   gapPolicy: 'skip' | 'insert_zeros';
   /** moving_avg `window` (5). */
   window: number;
+  model?: MovAvgModelSpec;
+  predict?: number;
+  /** moving_avg `minimize` as resolved (explicit, else the model's default). */
+  minimize?: boolean;
+  /** serial_diff `lag` (1). */
+  lag?: number;
+  /** extended_stats_bucket `sigma` (2). */
+  sigma?: number;
+  /** percentiles_bucket `percents`. */
+  percents?: number[];
+  script?: ScriptRef;
+  /** `format`: a DecimalFormat pattern for `value_as_string`. */
+  format?: string;
 }
 
 export type AggSpec = TermsSpec | MetricSpec | MissingSpec | FilterSpec | FiltersSpec | GlobalSpec | RangeSpec | HistogramSpec | TopHitsSpec | PipelineSpec;
@@ -150,4 +182,6 @@ export type InternalAgg =
   | { kind: 'range'; spec: RangeSpec; format: KeyFormat; buckets: Bucket[] }
   | { kind: 'histogram'; spec: HistogramSpec; format: KeyFormat; buckets: Bucket[]; bounds?: { min?: number; max?: number } }
   | { kind: 'pipeline'; spec: PipelineSpec; value: number; keys?: string[] }
+  | { kind: 'bucket_stats'; spec: PipelineSpec; count: number; sum: number; min: number; max: number; sumOfSquares: number }
+  | { kind: 'bucket_percentiles'; spec: PipelineSpec; values: number[] }
   | { kind: 'top_hits'; spec: TopHitsSpec; total: number; maxScore: number; hits: TopHit[]; compare: (a: ScoredDoc, b: ScoredDoc) => number; order?: SortOrderKey[]; scores: boolean };
