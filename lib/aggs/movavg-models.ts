@@ -15,7 +15,7 @@ import type { MovAvgModelSpec } from './types.js';
 
 /** Whether the model gives a value for a window holding `n` values (`MovAvgModel.hasValue`). */
 export function hasValue(m: MovAvgModelSpec, n: number): boolean {
-  return m.name === 'holt_winters' ? n >= m.period * 2 : true;
+  return m.name === 'holt_winters' ? n >= m.period * 2 : n > 0;
 }
 
 /** The model's value for the window (`MovAvgModel.next`). */
