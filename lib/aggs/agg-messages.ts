@@ -6,6 +6,7 @@
  * order), cardinality's `Set` (a list), numbers JSON cannot write (wire-json.ts).
  */
 import type { AggSpec, Bucket, InternalAgg, KeyFormat, TopHitsSpec } from './types.js';
+import type { RunningStats } from './matrix-stats.js';
 import { isPipeline } from './pipeline.js';
 import { byScore, bySortValues, type SortOrderKey } from '../messages/hit-order.js';
 import {
@@ -46,6 +47,7 @@ export type AggMessage = { name: string } & (
   | { kind: 'filters'; buckets: BucketMessage[] }
   | { kind: 'range'; format: KeyFormat; buckets: BucketMessage[] }
   | { kind: 'histogram'; format: KeyFormat; buckets: BucketMessage[]; bounds?: { min?: WireNumber; max?: WireNumber } }
+  | { kind: 'matrix_stats'; stats: RunningStats }
   | { kind: 'top_hits'; total: number; maxScore: WireNumber; hits: TopHitMessage[]; order?: SortOrderKey[]; scores: boolean }
 );
 
@@ -105,6 +107,9 @@ export function toAggMessage(a: InternalAgg): AggMessage {
         ...opt('order', a.order?.map((o) => ({ reverse: o.reverse, ...opt('missingFirst', o.missingFirst) }))),
         scores: a.scores,
       };
+    case 'matrix_stats':
+      // finite sums and moments of doc values: plain numbers
+      return { name, kind: a.kind, stats: a.stats };
     case 'pipeline':
     case 'bucket_stats':
     case 'bucket_percentiles':
@@ -156,6 +161,8 @@ function fromAggMessage(m: AggMessage, spec: AggSpec): InternalAgg {
       const bounds = b ? { ...opt('min', b.min === undefined ? undefined : fromWireNumber(b.min)), ...opt('max', b.max === undefined ? undefined : fromWireNumber(b.max)) } : undefined;
       return { kind: m.kind, spec: s, format: m.format, buckets: m.buckets.map((x) => fromBucket(x, spec.subs)), ...opt('bounds', bounds) };
     }
+    case 'matrix_stats':
+      return { kind: m.kind, spec: s, stats: m.stats };
     case 'top_hits':
       return {
         kind: m.kind,

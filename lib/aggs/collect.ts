@@ -11,6 +11,7 @@ import type { Aggregator, ShardAggContext } from './aggregator.js';
 import { TermsAggregator } from './terms-aggregator.js';
 import { FilterAggregator, FiltersAggregator, MissingAggregator } from './single-bucket-aggregators.js';
 import { HistogramAggregator, IpRangeAggregator, RangeAggregator } from './range-aggregators.js';
+import { MatrixStatsAggregator } from './matrix-stats.js';
 import { CardinalityAggregator, NumericMetricAggregator, TopHitsAggregator } from './metric-aggregators.js';
 
 export type { Aggregator, LeafCollector, ShardAggContext, TopHitsOrder } from './aggregator.js';
@@ -52,6 +53,8 @@ function createAggregator(s: AggSpec, ctx: ShardAggContext): Aggregator {
       return new CardinalityAggregator(s, ctx);
     case 'top_hits':
       return new TopHitsAggregator(s, ctx);
+    case 'matrix_stats':
+      return new MatrixStatsAggregator(s, ctx);
     default:
       return new NumericMetricAggregator(s as MetricSpec, ctx);
   }

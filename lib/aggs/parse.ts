@@ -14,6 +14,7 @@ import { parseScript } from '../dsl/script-ref.js';
 import { parseFetchSource } from '../dsl/source-filter.js';
 import { own } from '../dict.js';
 import { parsePipelineBody } from './parse-pipeline.js';
+import { MORE_TYPES, parseMore } from './parse-more.js';
 
 
 /** Pipeline aggregations computed (on the coordinator, after the reduce). */
@@ -22,12 +23,12 @@ export const PIPELINES = new Set<string>([
   'stats_bucket', 'extended_stats_bucket', 'percentiles_bucket', 'serial_diff', 'bucket_script', 'bucket_selector',
 ]);
 
-const METRICS = new Set<string>(['min', 'max', 'sum', 'avg', 'value_count', 'stats', 'extended_stats', 'cardinality', 'top_hits', ...PIPELINES]);
+const METRICS = new Set<string>(['min', 'max', 'sum', 'avg', 'value_count', 'stats', 'extended_stats', 'cardinality', 'top_hits', 'matrix_stats', ...PIPELINES]);
 
 /** ES 5.6 aggregation types (SearchModule) that Strata recognizes but does not compute yet. */
 const NOT_YET = new Set<string>([
   'percentiles', 'percentile_ranks', 'geo_bounds', 'geo_centroid', 'scripted_metric', 'significant_terms', 'sampler',
-  'diversified_sampler', 'geohash_grid', 'geo_distance', 'nested', 'reverse_nested', 'children', 'matrix_stats',
+  'diversified_sampler', 'geohash_grid', 'geo_distance', 'nested', 'reverse_nested', 'children',
 ]);
 
 /** `AggregatorFactories.VALID_AGG_NAME`. */
@@ -110,6 +111,7 @@ function parseType(ctx: ParseContext, name: string, type: string, body: JsonObje
   if (type === 'terms') spec = parseTerms(name, fields);
   else if (type === 'top_hits') spec = parseTopHits(ctx, name, body, fields);
   else if (PIPELINES.has(type)) return parsePipelineBody(name, type as PipelineType, body);
+  else if (MORE_TYPES.has(type)) return parseMore(name, type, body);
   else if (METRICS.has(type)) {
     const vs = fields.values();
     spec = { type: type as MetricType, name, subs: [], ...vs, sigma: type === 'extended_stats' ? fields.num('sigma', 2) : 2 };

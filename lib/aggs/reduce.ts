@@ -7,6 +7,7 @@
 import type { Bucket, InternalAgg } from './types.js';
 import { compareBuckets, histogramKeyFn, nextKey } from './order.js';
 import { EsError } from '../errors/errors.js';
+import { mergeStats, newRunningStats } from './matrix-stats.js';
 
 /**
  * Reduce one list of results per shard into the final list (same order as the request).
@@ -54,6 +55,8 @@ function reduceOne(parts: InternalAgg[]): InternalAgg {
     case 'bucket_stats':
     case 'bucket_percentiles':
       return a;
+    case 'matrix_stats':
+      return { ...a, stats: parts.reduce((acc, p) => (p.kind === 'matrix_stats' ? mergeStats(acc, p.stats) : acc), newRunningStats(a.stats.names)) };
     case 'top_hits': {
       const list = parts as Array<typeof a>;
       const hits = list.flatMap((p) => p.hits).sort((x, y) => a.compare(x.doc, y.doc));
@@ -158,6 +161,8 @@ export function emptied(a: InternalAgg): InternalAgg {
     case 'bucket_stats':
     case 'bucket_percentiles':
       return a;
+    case 'matrix_stats':
+      return { ...a, stats: newRunningStats(a.stats.names) };
   }
 }
 

@@ -10,6 +10,7 @@ import type { Bucket, InternalAgg, KeyFormat, MetricSpec } from './types.js';
 import { decodeIp } from '../mapping/term-encoding.js';
 import { metricValue } from './order.js';
 import { dict, putOwn } from '../dict.js';
+import { matrixResults } from './matrix-stats.js';
 
 type Json = Record<string, unknown>;
 
@@ -85,6 +86,21 @@ function renderOne(a: InternalAgg, typed: boolean): Json {
       const metric = { type, name: a.spec.name, subs: [], sigma: a.spec.sigma ?? 2 } as MetricSpec;
       const format: KeyFormat = a.spec.format !== undefined ? { kind: 'decimal', pattern: a.spec.format } : { kind: 'raw' };
       return Object.assign(out, renderMetric({ kind: 'numeric', spec: metric, format, count: a.count, sum: a.sum, min: a.min, max: a.max, sumOfSquares: a.sumOfSquares }));
+    }
+    case 'matrix_stats': {
+      // InternalMatrixStats: non-finite doubles print as Jackson quotes them ("NaN")
+      const d = (v: number): unknown => (Number.isFinite(v) ? jsonDouble(v) : javaDoubleToString(v));
+      out.doc_count = a.stats.docCount;
+      if (a.stats.docCount > 0) {
+        out.fields = matrixResults(a.stats).map((f) => {
+          const covariance: Json = dict();
+          const correlation: Json = dict();
+          for (const [k, v] of f.covariance) covariance[k] = d(v);
+          for (const [k, v] of f.correlation) correlation[k] = d(v);
+          return { name: f.name, count: f.count, mean: d(f.mean), variance: d(f.variance), skewness: d(f.skewness), kurtosis: d(f.kurtosis), covariance, correlation };
+        });
+      }
+      return out;
     }
     case 'bucket_percentiles': {
       // InternalPercentilesBucket: `values` keyed by the percent as Java prints a double

@@ -147,7 +147,17 @@ export interface PipelineSpec extends Base {
   format?: string;
 }
 
-export type AggSpec = TermsSpec | MetricSpec | MissingSpec | FilterSpec | FiltersSpec | GlobalSpec | RangeSpec | HistogramSpec | TopHitsSpec | PipelineSpec;
+/** `matrix_stats`: moments and co-moments of several numeric fields. */
+export interface MatrixStatsSpec extends Base {
+  type: 'matrix_stats';
+  fields: string[];
+  /** How a multi-valued field gives one value per doc (MultiValueMode). */
+  mode: 'avg' | 'min' | 'max' | 'sum' | 'median';
+  /** `missing`: per field, the value for docs without one (pairs: specs travel as JSON). */
+  missing?: Array<[string, number]>;
+}
+
+export type AggSpec = MatrixStatsSpec | TermsSpec | MetricSpec | MissingSpec | FilterSpec | FiltersSpec | GlobalSpec | RangeSpec | HistogramSpec | TopHitsSpec | PipelineSpec;
 
 /** A top hit: its order key and its rendering (fetched on the shard). */
 export interface TopHit {
@@ -182,6 +192,7 @@ export type InternalAgg =
   | { kind: 'range'; spec: RangeSpec; format: KeyFormat; buckets: Bucket[] }
   | { kind: 'histogram'; spec: HistogramSpec; format: KeyFormat; buckets: Bucket[]; bounds?: { min?: number; max?: number } }
   | { kind: 'pipeline'; spec: PipelineSpec; value: number; keys?: string[] }
+  | { kind: 'matrix_stats'; spec: MatrixStatsSpec; stats: import('./matrix-stats.js').RunningStats }
   | { kind: 'bucket_stats'; spec: PipelineSpec; count: number; sum: number; min: number; max: number; sumOfSquares: number }
   | { kind: 'bucket_percentiles'; spec: PipelineSpec; values: number[] }
   | { kind: 'top_hits'; spec: TopHitsSpec; total: number; maxScore: number; hits: TopHit[]; compare: (a: ScoredDoc, b: ScoredDoc) => number; order?: SortOrderKey[]; scores: boolean };

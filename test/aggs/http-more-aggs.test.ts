@@ -1,0 +1,83 @@
+/**
+ * matrix_stats, scripted_metric, significant_terms, sampler and geo aggregations over HTTP.
+ * fixtures/aggs/series (two shards): points (t, v) = (0,2) (1,4) (2,3) (4,8) (5,5) (5,1) (6,9) (7,10)
+ * in groups g = x y x y x z y x. Expected figures are worked out by hand from ES 5.6's formulas;
+ * where ES computes a double through an online algorithm (matrix_stats moments) the expected value
+ * is the closed form and the comparison allows the last bits to differ.
+ */
+import test from 'ava';
+import { startTestNode, fixture, type TestNode } from '../helpers/node.js';
+
+let node: TestNode;
+
+test.before(async () => {
+  node = await startTestNode({ shardClientMode: 'json' });
+  const r = await node.request('PUT', '/series', await fixture('aggs/series.index.json'));
+  if (r.status !== 200) throw new Error(r.text);
+  const bulk = await node.request('POST', '/_bulk?refresh=true', await fixture('aggs/series.ndjson'));
+  if (bulk.status !== 200 || bulk.body.errors) throw new Error(bulk.text);
+});
+
+test.after.always(async () => {
+  await node?.close();
+});
+
+type Json = Record<string, any>;
+const search = (aggs: unknown, qs = '', index = 'series') => node.request('POST', `/${index}/_search${qs}`, { size: 0, aggs });
+const close = (actual: number, expected: number): boolean => Math.abs(actual - expected) <= 1e-12 * Math.max(1, Math.abs(expected));
+
+test('matrix_stats: counts, moments, covariance and correlation merged across shards', async (t) => {
+  const r = await search({ m: { matrix_stats: { fields: ['v', 't'] } } }, '?typed_keys');
+  t.is(r.status, 200, r.text);
+  const m = r.body.aggregations['matrix_stats#m'];
+  t.is(m.doc_count, 8);
+  // ES iterates a java.util.HashMap of the names: "t" (hash 116) before "v" (118)
+  t.deepEqual(m.fields.map((f: Json) => f.name), ['t', 'v']);
+  const central = (xs: number[], k: number): number => {
+    const mean = xs.reduce((a, b) => a + b, 0) / xs.length;
+    return xs.reduce((a, x) => a + (x - mean) ** k, 0);
+  };
+  const T = [0, 1, 2, 4, 5, 5, 6, 7];
+  const V = [2, 4, 3, 8, 5, 1, 9, 10];
+  for (const [f, xs, mean] of [[m.fields[0], T, 30 / 8], [m.fields[1], V, 42 / 8]] as Array<[Json, number[], number]>) {
+    t.is(f.count, 8);
+    t.true(close(f.mean, mean), `${f.name} mean ${f.mean}`);
+    // sample variance; skewness √n·m3/m2^1.5 and kurtosis n·m4/m2² over central moment sums
+    t.true(close(f.variance, central(xs, 2) / 7), `${f.name} variance ${f.variance}`);
+    t.true(close(f.skewness, (Math.sqrt(8) * central(xs, 3)) / central(xs, 2) ** 1.5), `${f.name} skewness ${f.skewness}`);
+    t.true(close(f.kurtosis, (8 * central(xs, 4)) / central(xs, 2) ** 2), `${f.name} kurtosis ${f.kurtosis}`);
+    t.deepEqual(Object.keys(f.covariance), ['t', 'v']);
+    t.is(f.correlation[f.name], 1);
+  }
+  // Σ(t - 3.75)(v - 5.25) = 38.5 over n - 1; t: Σ² 43.5, v: Σ² 79.5
+  t.true(close(m.fields[0].covariance.v, 5.5));
+  t.true(close(m.fields[1].covariance.t, 5.5));
+  t.true(close(m.fields[0].covariance.t, 43.5 / 7));
+  t.true(close(m.fields[0].correlation.v, 38.5 / Math.sqrt(43.5 * 79.5)));
+});
+
+test('matrix_stats: docs lacking a field are left out unless missing fills it; one doc gives NaN', async (t) => {
+  await node.request('PUT', '/sparse', { settings: { number_of_shards: 1 }, mappings: { d: { properties: { a: { type: 'double' }, b: { type: 'long' } } } } });
+  await node.request('POST', '/sparse/d/_bulk?refresh=true', '{"index":{}}\n{"a":1,"b":[2,4]}\n{"index":{}}\n{"a":3}\n');
+  const r = await search({ m: { matrix_stats: { fields: ['a', 'b'], mode: 'max' } }, n: { matrix_stats: { fields: ['a', 'b'], missing: { b: 0 } } } }, '', 'sparse');
+  t.is(r.status, 200, r.text);
+  // one doc: n - 1 = 0, so variance, skewness and kurtosis are NaN; Jackson quotes them
+  t.deepEqual(r.body.aggregations.m, {
+    doc_count: 1,
+    fields: [
+      { name: 'a', count: 1, mean: 1, variance: 'NaN', skewness: 'NaN', kurtosis: 'NaN', covariance: { a: 'NaN', b: 'NaN' }, correlation: { a: 1, b: 'NaN' } },
+      { name: 'b', count: 1, mean: 4, variance: 'NaN', skewness: 'NaN', kurtosis: 'NaN', covariance: { a: 'NaN', b: 'NaN' }, correlation: { a: 'NaN', b: 1 } },
+    ],
+  });
+  // missing b = 0 for the second doc; b takes the avg of [2, 4] = 3: a 1,3 b 3,0
+  const n = r.body.aggregations.n;
+  t.is(n.doc_count, 2);
+  t.deepEqual(n.fields.map((f: Json) => [f.name, f.mean, f.variance]), [['a', 2, 2], ['b', 1.5, 4.5]]);
+  t.is(n.fields[0].covariance.b, -3);
+  t.is(n.fields[0].correlation.b, -1);
+  const bad = await search({ m: { matrix_stats: { fields: ['a'], mode: 'middle' } } }, '', 'sparse');
+  t.is(bad.status, 400);
+  t.is(bad.body.error.reason, 'Illegal MultiValueMode [middle]');
+  const sub = await search({ m: { matrix_stats: { fields: ['a'] }, aggs: { x: { max: { field: 'a' } } } } }, '', 'sparse');
+  t.is(sub.body.error.type, 'aggregation_initialization_exception');
+});
