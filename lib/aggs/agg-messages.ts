@@ -48,6 +48,7 @@ export type AggMessage = { name: string } & (
   | { kind: 'range'; format: KeyFormat; buckets: BucketMessage[] }
   | { kind: 'histogram'; format: KeyFormat; buckets: BucketMessage[]; bounds?: { min?: WireNumber; max?: WireNumber } }
   | { kind: 'matrix_stats'; stats: RunningStats }
+  | { kind: 'scripted_metric'; parts: WireJson[] }
   | { kind: 'top_hits'; total: number; maxScore: WireNumber; hits: TopHitMessage[]; order?: SortOrderKey[]; scores: boolean }
 );
 
@@ -107,6 +108,8 @@ export function toAggMessage(a: InternalAgg): AggMessage {
         ...opt('order', a.order?.map((o) => ({ reverse: o.reverse, ...opt('missingFirst', o.missingFirst) }))),
         scores: a.scores,
       };
+    case 'scripted_metric':
+      return { name, kind: a.kind, parts: a.parts.map(encodeRendered) };
     case 'matrix_stats':
       // finite sums and moments of doc values: plain numbers
       return { name, kind: a.kind, stats: a.stats };
@@ -163,6 +166,8 @@ function fromAggMessage(m: AggMessage, spec: AggSpec): InternalAgg {
     }
     case 'matrix_stats':
       return { kind: m.kind, spec: s, stats: m.stats };
+    case 'scripted_metric':
+      return { kind: m.kind, spec: s, parts: m.parts.map(decodeRendered) };
     case 'top_hits':
       return {
         kind: m.kind,

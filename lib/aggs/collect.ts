@@ -12,6 +12,7 @@ import { TermsAggregator } from './terms-aggregator.js';
 import { FilterAggregator, FiltersAggregator, MissingAggregator } from './single-bucket-aggregators.js';
 import { HistogramAggregator, IpRangeAggregator, RangeAggregator } from './range-aggregators.js';
 import { MatrixStatsAggregator } from './matrix-stats.js';
+import { ScriptedMetricAggregator } from './scripted-metric.js';
 import { CardinalityAggregator, NumericMetricAggregator, TopHitsAggregator } from './metric-aggregators.js';
 
 export type { Aggregator, LeafCollector, ShardAggContext, TopHitsOrder } from './aggregator.js';
@@ -55,6 +56,8 @@ function createAggregator(s: AggSpec, ctx: ShardAggContext): Aggregator {
       return new TopHitsAggregator(s, ctx);
     case 'matrix_stats':
       return new MatrixStatsAggregator(s, ctx);
+    case 'scripted_metric':
+      return new ScriptedMetricAggregator(s, ctx);
     default:
       return new NumericMetricAggregator(s as MetricSpec, ctx);
   }

@@ -4,17 +4,38 @@
  */
 import { EsError } from '../errors/errors.js';
 import { doubleValue, isObject, textValue, type JsonObject } from '../dsl/xcontent.js';
-import type { AggSpec, MatrixStatsSpec } from './types.js';
+import type { AggSpec, MatrixStatsSpec, ScriptedMetricSpec } from './types.js';
+import { parseScript } from '../dsl/script-ref.js';
 
 const iae = (reason: string): EsError => new EsError('illegal_argument_exception', 400, reason);
 const parsing = (reason: string): EsError => new EsError('parsing_exception', 400, reason);
 
 /** Aggregation types parsed here. */
-export const MORE_TYPES = new Set<string>(['matrix_stats']);
+export const MORE_TYPES = new Set<string>(['matrix_stats', 'scripted_metric']);
 
 /** Parse one of {@link MORE_TYPES}. */
 export function parseMore(name: string, type: string, body: JsonObject): AggSpec {
+  if (type === 'scripted_metric') return parseScriptedMetric(name, body);
   return parseMatrixStats(name, body);
+}
+
+const SCRIPTS: Record<string, 'initScript' | 'mapScript' | 'combineScript' | 'reduceScript'> = {
+  init_script: 'initScript', map_script: 'mapScript', combine_script: 'combineScript', reduce_script: 'reduceScript',
+};
+
+/** ScriptedMetricAggregationBuilder.parse. */
+function parseScriptedMetric(name: string, body: JsonObject): ScriptedMetricSpec {
+  const out: Partial<ScriptedMetricSpec> = {};
+  for (const [k, v] of Object.entries(body)) {
+    const slot = Object.prototype.hasOwnProperty.call(SCRIPTS, k) ? SCRIPTS[k] : undefined;
+    if (slot) out[slot] = parseScript(v);
+    else if (k === 'params') {
+      if (!isObject(v)) throw parsing(`Unknown key for a VALUE_STRING in [${name}]: [params].`);
+      out.params = v;
+    } else throw parsing(`Unknown key for a ${isObject(v) ? 'START_OBJECT' : Array.isArray(v) ? 'START_ARRAY' : 'VALUE_STRING'} in [${name}]: [${k}].`);
+  }
+  if (!out.mapScript) throw iae(`[mapScript] must not be null: [${name}]`);
+  return { type: 'scripted_metric', name, subs: [], ...out, mapScript: out.mapScript };
 }
 
 const MODES = new Set(['avg', 'min', 'max', 'sum', 'median']);

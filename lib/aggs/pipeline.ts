@@ -11,6 +11,7 @@ import { orderValue } from './order.js';
 import { bucketKeyText } from './render.js';
 import { bucketsPathElements, resolveBucketValue } from './buckets-path.js';
 import { rewriteBuckets, type PipelineEnv } from './parent-pipelines.js';
+import { finishScriptedMetric } from './scripted-metric.js';
 
 const PIPELINE_TYPES = new Set<string>([
   'max_bucket', 'min_bucket', 'sum_bucket', 'avg_bucket', 'stats_bucket', 'extended_stats_bucket', 'percentiles_bucket',
@@ -45,6 +46,7 @@ export function applyPipelines(specs: readonly AggSpec[], results: InternalAgg[]
         else if (isParent(p)) rewriteBuckets(p, r, env);
       }
     } else if (r.kind === 'single') r.subs = applyPipelines(r.spec.subs, r.subs, 'none', env);
+    else if (r.kind === 'scripted_metric') finishScriptedMetric(r, env);
   }
   const out = [...results];
   for (const p of specs.filter(isPipeline)) {

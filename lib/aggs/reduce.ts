@@ -55,6 +55,8 @@ function reduceOne(parts: InternalAgg[]): InternalAgg {
     case 'bucket_stats':
     case 'bucket_percentiles':
       return a;
+    case 'scripted_metric':
+      return { ...a, parts: parts.flatMap((p) => (p.kind === 'scripted_metric' ? p.parts : [])) };
     case 'matrix_stats':
       return { ...a, stats: parts.reduce((acc, p) => (p.kind === 'matrix_stats' ? mergeStats(acc, p.stats) : acc), newRunningStats(a.stats.names)) };
     case 'top_hits': {
@@ -163,6 +165,9 @@ export function emptied(a: InternalAgg): InternalAgg {
       return a;
     case 'matrix_stats':
       return { ...a, stats: newRunningStats(a.stats.names) };
+    case 'scripted_metric':
+      // InternalScriptedMetric of an empty bucket: no aggregation object
+      return { ...a, parts: [null] };
   }
 }
 

@@ -87,6 +87,9 @@ function renderOne(a: InternalAgg, typed: boolean): Json {
       const format: KeyFormat = a.spec.format !== undefined ? { kind: 'decimal', pattern: a.spec.format } : { kind: 'raw' };
       return Object.assign(out, renderMetric({ kind: 'numeric', spec: metric, format, count: a.count, sum: a.sum, min: a.min, max: a.max, sumOfSquares: a.sumOfSquares }));
     }
+    case 'scripted_metric':
+      out.value = a.value === undefined ? a.parts : a.value;
+      return out;
     case 'matrix_stats': {
       // InternalMatrixStats: non-finite doubles print as Jackson quotes them ("NaN")
       const d = (v: number): unknown => (Number.isFinite(v) ? jsonDouble(v) : javaDoubleToString(v));

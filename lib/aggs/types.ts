@@ -157,7 +157,18 @@ export interface MatrixStatsSpec extends Base {
   missing?: Array<[string, number]>;
 }
 
-export type AggSpec = MatrixStatsSpec | TermsSpec | MetricSpec | MissingSpec | FilterSpec | FiltersSpec | GlobalSpec | RangeSpec | HistogramSpec | TopHitsSpec | PipelineSpec;
+/** `scripted_metric`: init/map/combine scripts per shard, a reduce script on the coordinator. */
+export interface ScriptedMetricSpec extends Base {
+  type: 'scripted_metric';
+  initScript?: ScriptRef;
+  mapScript: ScriptRef;
+  combineScript?: ScriptRef;
+  reduceScript?: ScriptRef;
+  /** `params` as given (JSON); absent: `{ "_agg": {} }`. */
+  params?: Record<string, unknown>;
+}
+
+export type AggSpec = ScriptedMetricSpec | MatrixStatsSpec | TermsSpec | MetricSpec | MissingSpec | FilterSpec | FiltersSpec | GlobalSpec | RangeSpec | HistogramSpec | TopHitsSpec | PipelineSpec;
 
 /** A top hit: its order key and its rendering (fetched on the shard). */
 export interface TopHit {
@@ -192,6 +203,7 @@ export type InternalAgg =
   | { kind: 'range'; spec: RangeSpec; format: KeyFormat; buckets: Bucket[] }
   | { kind: 'histogram'; spec: HistogramSpec; format: KeyFormat; buckets: Bucket[]; bounds?: { min?: number; max?: number } }
   | { kind: 'pipeline'; spec: PipelineSpec; value: number; keys?: string[] }
+  | { kind: 'scripted_metric'; spec: ScriptedMetricSpec; parts: unknown[]; value?: unknown }
   | { kind: 'matrix_stats'; spec: MatrixStatsSpec; stats: import('./matrix-stats.js').RunningStats }
   | { kind: 'bucket_stats'; spec: PipelineSpec; count: number; sum: number; min: number; max: number; sumOfSquares: number }
   | { kind: 'bucket_percentiles'; spec: PipelineSpec; values: number[] }

@@ -81,3 +81,45 @@ test('matrix_stats: docs lacking a field are left out unless missing fills it; o
   const sub = await search({ m: { matrix_stats: { fields: ['a'] }, aggs: { x: { max: { field: 'a' } } } } }, '', 'sparse');
   t.is(sub.body.error.type, 'aggregation_initialization_exception');
 });
+
+const profit = {
+  init_script: 'params._agg.values = []',
+  map_script: "params._agg.values.add(doc['v'].value * params.factor)",
+  combine_script: 'double s = 0; for (x in params._agg.values) { s += x } return s',
+  reduce_script: { inline: 'double s = params.base; for (a in params._aggs) { s += a } return s', params: { base: 0.5 } },
+  params: { _agg: {}, factor: 2 },
+};
+
+test('scripted_metric: init/map/combine per shard, reduce over the shard results, per bucket too', async (t) => {
+  const r = await search({ sm: { scripted_metric: profit }, g: { terms: { field: 'g' }, aggs: { sm: { scripted_metric: profit } } } }, '?typed_keys');
+  t.is(r.status, 200, r.text);
+  // 2 × (2+4+3+8+5+1+9+10) + 0.5
+  t.deepEqual(r.body.aggregations['scripted_metric#sm'], { value: 84.5 });
+  t.deepEqual(
+    r.body.aggregations['sterms#g'].buckets.map((b: Json) => [b.key, b['scripted_metric#sm'].value]),
+    [['x', 40.5], ['y', 42.5], ['z', 2.5]],
+  );
+  t.true(r.text.includes('"value":84.5'));
+});
+
+test('scripted_metric: without a reduce script the value is the list of shard results; without combine, params._agg', async (t) => {
+  const r = await search({
+    list: { scripted_metric: { map_script: 'params._agg.n = params._agg.containsKey("n") ? params._agg.n + 1 : 1', combine_script: 'return params._agg.n' } },
+    agg: { scripted_metric: { init_script: 'params._agg.seen = 0', map_script: 'params._agg.seen += 1' } },
+  });
+  t.is(r.status, 200, r.text);
+  // two shards, eight docs between them
+  const list = r.body.aggregations.list.value as number[];
+  t.is(list.length, 2);
+  t.is(list[0]! + list[1]!, 8);
+  const agg = r.body.aggregations.agg.value as Array<{ seen: number }>;
+  t.deepEqual(agg.map((a) => Object.keys(a)), [['seen'], ['seen']]);
+  t.is(agg[0]!.seen + agg[1]!.seen, 8);
+  const missing = await search({ sm: { scripted_metric: { init_script: 'params._agg.x = 1' } } });
+  t.is(missing.status, 400);
+  t.is(missing.body.error.reason, '[mapScript] must not be null: [sm]');
+  const unknown = await search({ sm: { scripted_metric: { map_script: '1', nope: 1 } } });
+  t.is(unknown.body.error.type, 'parsing_exception');
+  const broken = await search({ sm: { scripted_metric: { map_script: 'params._agg.x.y = 1' } } });
+  t.is(broken.status, 500);
+});
