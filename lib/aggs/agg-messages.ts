@@ -29,6 +29,8 @@ export interface BucketMessage {
   to?: WireNumber;
   fromKey?: string;
   toKey?: string;
+  bgCount?: number;
+  score?: WireNumber;
   subs: AggMessage[];
 }
 
@@ -49,6 +51,7 @@ export type AggMessage = { name: string } & (
   | { kind: 'histogram'; format: KeyFormat; buckets: BucketMessage[]; bounds?: { min?: WireNumber; max?: WireNumber } }
   | { kind: 'matrix_stats'; stats: RunningStats }
   | { kind: 'scripted_metric'; parts: WireJson[] }
+  | { kind: 'significant_terms'; valueType: 'string' | 'long' | 'double'; format: KeyFormat; subsetSize: number; supersetSize: number; buckets: BucketMessage[] }
   | { kind: 'top_hits'; total: number; maxScore: WireNumber; hits: TopHitMessage[]; order?: SortOrderKey[]; scores: boolean }
 );
 
@@ -63,6 +66,8 @@ function bucketMessage(b: Bucket): BucketMessage {
     ...opt('to', b.to === undefined ? undefined : toWireNumber(b.to)),
     ...opt('fromKey', b.fromKey),
     ...opt('toKey', b.toKey),
+    ...opt('bgCount', b.bgCount),
+    ...opt('score', b.score === undefined ? undefined : toWireNumber(b.score)),
     subs: b.subs.map(toAggMessage),
   };
 }
@@ -110,6 +115,8 @@ export function toAggMessage(a: InternalAgg): AggMessage {
       };
     case 'scripted_metric':
       return { name, kind: a.kind, parts: a.parts.map(encodeRendered) };
+    case 'significant_terms':
+      return { name, kind: a.kind, valueType: a.valueType, format: a.format, subsetSize: a.subsetSize, supersetSize: a.supersetSize, buckets: a.buckets.map(bucketMessage) };
     case 'matrix_stats':
       // finite sums and moments of doc values: plain numbers
       return { name, kind: a.kind, stats: a.stats };
@@ -130,6 +137,8 @@ function fromBucket(b: BucketMessage, subSpecs: readonly AggSpec[]): Bucket {
     ...opt('to', b.to === undefined ? undefined : fromWireNumber(b.to)),
     ...opt('fromKey', b.fromKey),
     ...opt('toKey', b.toKey),
+    ...opt('bgCount', b.bgCount),
+    ...opt('score', b.score === undefined ? undefined : fromWireNumber(b.score)),
     subs: fromAggMessages(b.subs, subSpecs),
   };
 }
@@ -168,6 +177,8 @@ function fromAggMessage(m: AggMessage, spec: AggSpec): InternalAgg {
       return { kind: m.kind, spec: s, stats: m.stats };
     case 'scripted_metric':
       return { kind: m.kind, spec: s, parts: m.parts.map(decodeRendered) };
+    case 'significant_terms':
+      return { kind: m.kind, spec: s, valueType: m.valueType, format: m.format, subsetSize: m.subsetSize, supersetSize: m.supersetSize, buckets: m.buckets.map((b) => fromBucket(b, spec.subs)) };
     case 'top_hits':
       return {
         kind: m.kind,

@@ -13,6 +13,8 @@ import { FilterAggregator, FiltersAggregator, MissingAggregator } from './single
 import { HistogramAggregator, IpRangeAggregator, RangeAggregator } from './range-aggregators.js';
 import { MatrixStatsAggregator } from './matrix-stats.js';
 import { ScriptedMetricAggregator } from './scripted-metric.js';
+import { SignificantTermsAggregator } from './significant-terms.js';
+import { SamplerAggregator } from './sampler.js';
 import { CardinalityAggregator, NumericMetricAggregator, TopHitsAggregator } from './metric-aggregators.js';
 
 export type { Aggregator, LeafCollector, ShardAggContext, TopHitsOrder } from './aggregator.js';
@@ -58,6 +60,11 @@ function createAggregator(s: AggSpec, ctx: ShardAggContext): Aggregator {
       return new MatrixStatsAggregator(s, ctx);
     case 'scripted_metric':
       return new ScriptedMetricAggregator(s, ctx);
+    case 'significant_terms':
+      return new SignificantTermsAggregator(s, ctx, subs);
+    case 'sampler':
+    case 'diversified_sampler':
+      return new SamplerAggregator(s, ctx, subs);
     default:
       return new NumericMetricAggregator(s as MetricSpec, ctx);
   }

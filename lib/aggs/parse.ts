@@ -27,8 +27,7 @@ const METRICS = new Set<string>(['min', 'max', 'sum', 'avg', 'value_count', 'sta
 
 /** ES 5.6 aggregation types (SearchModule) that Strata recognizes but does not compute yet. */
 const NOT_YET = new Set<string>([
-  'percentiles', 'percentile_ranks', 'geo_bounds', 'geo_centroid', 'significant_terms', 'sampler',
-  'diversified_sampler', 'geohash_grid', 'geo_distance', 'nested', 'reverse_nested', 'children',
+  'percentiles', 'percentile_ranks', 'geo_bounds', 'geo_centroid', 'geohash_grid', 'geo_distance', 'nested', 'reverse_nested', 'children',
 ]);
 
 /** `AggregatorFactories.VALID_AGG_NAME`. */
@@ -108,10 +107,10 @@ function parseType(ctx: ParseContext, name: string, type: string, body: JsonObje
   if (NOT_YET.has(type)) throw iae(`aggregation type [${type}] of [${name}] is not supported yet`);
   const fields = new Fields(type, body);
   let spec: AggSpec;
-  if (type === 'terms') spec = parseTerms(name, fields);
+  if (type === 'terms') spec = parseTerms(name, fields, ctx);
   else if (type === 'top_hits') spec = parseTopHits(ctx, name, body, fields);
   else if (PIPELINES.has(type)) return parsePipelineBody(name, type as PipelineType, body);
-  else if (MORE_TYPES.has(type)) return parseMore(name, type, body);
+  else if (MORE_TYPES.has(type)) return parseMore(ctx, name, type, body, def);
   else if (METRICS.has(type)) {
     const vs = fields.values();
     spec = { type: type as MetricType, name, subs: [], ...vs, sigma: type === 'extended_stats' ? fields.num('sigma', 2) : 2 };
@@ -241,16 +240,36 @@ function parseOrder(type: string, name: string, v: unknown): TermsOrder[] {
 }
 
 /** `include`/`exclude`: a Lucene regular expression (ES `IncludeExclude`, all syntax flags) or a value list. */
-function filterList(v: unknown): { regex?: string; values?: string[] } {
+export function filterList(v: unknown, ctx?: ParseContext, include = true): { regex?: string; values?: string[]; partition?: number; numPartitions?: number } {
   if (typeof v === 'string') {
     compileRegexp(v, RegexpSyntax.ALL); // a bad expression fails the request here; the shard compiles it again
     return { regex: v };
   }
   if (Array.isArray(v)) return { values: [...new Set(v.map((x) => textValue(x)))] };
-  throw iae('Unknown include/exclude form: partitions are not supported yet');
+  if (isObject(v)) return filterObject(v, ctx, include);
+  throw iae('Unknown include/exclude form');
 }
 
-function parseTerms(name: string, f: Fields): AggSpec {
+/** IncludeExclude.parseInclude/parseExclude of an object: the deprecated `pattern`, or partitions. */
+function filterObject(v: JsonObject, ctx: ParseContext | undefined, include: boolean): { regex?: string; partition?: number; numPartitions?: number } {
+  let pattern: string | undefined;
+  let partition: number | undefined;
+  let numPartitions: number | undefined;
+  for (const [k, x] of Object.entries(v)) {
+    if (k === 'pattern') {
+      ctx?.deprecated('Deprecated field [pattern] used, replaced by [Put patterns directly under the [include] or [exclude]]');
+      pattern = textValue(x);
+    } else if (include && k === 'num_partitions') numPartitions = intValue(x);
+    else if (include && k === 'partition') partition = intValue(x);
+    else throw new EsError('parse_exception', 400, `Unknown parameter in Include/Exclude clause: ${k}`);
+  }
+  if (pattern !== undefined) return filterList(pattern);
+  if (numPartitions === undefined) throw new EsError('parse_exception', 400, 'Missing [num_partitions] parameter for partition-based include');
+  if (partition === undefined) throw new EsError('parse_exception', 400, 'Missing [partition] parameter for partition-based include');
+  return { partition, numPartitions };
+}
+
+function parseTerms(name: string, f: Fields, ctx: ParseContext): AggSpec {
   const vs = f.values();
   const size = f.int('size', 10);
   if (size <= 0) throw iae(`[size] must be greater than 0. Found [${size}] in [${name}]`);
@@ -276,8 +295,8 @@ function parseTerms(name: string, f: Fields): AggSpec {
     shardMinDocCount: f.int('shard_min_doc_count', 0),
     order,
     showTermDocCountError: f.bool('show_term_doc_count_error', false),
-    ...(inc !== undefined ? { include: filterList(inc) } : {}),
-    ...(exc !== undefined ? { exclude: filterList(exc) } : {}),
+    ...(inc !== undefined ? { include: filterList(inc, ctx) } : {}),
+    ...(exc !== undefined ? { exclude: filterList(exc, ctx, false) } : {}),
   };
 }
 

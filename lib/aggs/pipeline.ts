@@ -12,6 +12,7 @@ import { bucketKeyText } from './render.js';
 import { bucketsPathElements, resolveBucketValue } from './buckets-path.js';
 import { rewriteBuckets, type PipelineEnv } from './parent-pipelines.js';
 import { finishScriptedMetric } from './scripted-metric.js';
+import { finishSignificant } from './significant-terms.js';
 
 const PIPELINE_TYPES = new Set<string>([
   'max_bucket', 'min_bucket', 'sum_bucket', 'avg_bucket', 'stats_bucket', 'extended_stats_bucket', 'percentiles_bucket',
@@ -37,6 +38,7 @@ type MultiBucket = Extract<InternalAgg, { buckets: Bucket[] }>;
  */
 export function applyPipelines(specs: readonly AggSpec[], results: InternalAgg[], parent: 'none' | 'histogram' | 'buckets' = 'none', env: PipelineEnv = {}): InternalAgg[] {
   for (const r of results) {
+    if (r.kind === 'significant_terms') finishSignificant(r, env);
     if ('buckets' in r) {
       const subSpecs = r.spec.subs;
       for (const b of r.buckets) b.subs = applyPipelines(subSpecs, b.subs, r.kind === 'histogram' ? 'histogram' : 'buckets', env);

@@ -8,6 +8,7 @@ import type { Bucket, InternalAgg } from './types.js';
 import { compareBuckets, histogramKeyFn, nextKey } from './order.js';
 import { EsError } from '../errors/errors.js';
 import { mergeStats, newRunningStats } from './matrix-stats.js';
+import { reduceSignificant } from './significant-terms.js';
 
 /**
  * Reduce one list of results per shard into the final list (same order as the request).
@@ -55,6 +56,8 @@ function reduceOne(parts: InternalAgg[]): InternalAgg {
     case 'bucket_stats':
     case 'bucket_percentiles':
       return a;
+    case 'significant_terms':
+      return reduceSignificant(parts as Array<typeof a>, mergeBuckets);
     case 'scripted_metric':
       return { ...a, parts: parts.flatMap((p) => (p.kind === 'scripted_metric' ? p.parts : [])) };
     case 'matrix_stats':
@@ -165,6 +168,8 @@ export function emptied(a: InternalAgg): InternalAgg {
       return a;
     case 'matrix_stats':
       return { ...a, stats: newRunningStats(a.stats.names) };
+    case 'significant_terms':
+      return { ...a, buckets: [], subsetSize: 0 };
     case 'scripted_metric':
       // InternalScriptedMetric of an empty bucket: no aggregation object
       return { ...a, parts: [null] };

@@ -24,6 +24,8 @@ export function renderAggregations(aggs: readonly InternalAgg[], typedKeys: bool
 /** ES's `getType()` of a result: the prefix `typed_keys` adds. */
 function typeName(a: InternalAgg): string {
   if (a.kind === 'terms') return a.valueType === 'string' ? 'sterms' : a.valueType === 'long' ? 'lterms' : 'dterms';
+  if (a.kind === 'significant_terms') return a.valueType === 'string' ? 'sigsterms' : 'siglterms';
+  if (a.spec.type === 'diversified_sampler') return 'sampler';
   if (a.kind === 'pipeline') return a.spec.type === 'max_bucket' || a.spec.type === 'min_bucket' ? 'bucket_metric_value' : a.spec.type === 'derivative' ? 'derivative' : 'simple_value';
   return a.spec.type;
 }
@@ -86,6 +88,20 @@ function renderOne(a: InternalAgg, typed: boolean): Json {
       const metric = { type, name: a.spec.name, subs: [], sigma: a.spec.sigma ?? 2 } as MetricSpec;
       const format: KeyFormat = a.spec.format !== undefined ? { kind: 'decimal', pattern: a.spec.format } : { kind: 'raw' };
       return Object.assign(out, renderMetric({ kind: 'numeric', spec: metric, format, count: a.count, sum: a.sum, min: a.min, max: a.max, sumOfSquares: a.sumOfSquares }));
+    }
+    case 'significant_terms': {
+      // InternalSignificantTerms: the foreground and background sizes, then the scored buckets
+      out.doc_count = a.subsetSize;
+      out.bg_count = a.supersetSize;
+      out.buckets = a.buckets.map((b) => {
+        const o: Json = { key: a.valueType === 'double' ? jsonDouble(b.key as number) : a.format.kind === 'ip' ? decodeIp(b.key as string) : b.key };
+        if (a.format.kind !== 'raw' && typeof b.key === 'number') o.key_as_string = formatValue(a.format, b.key);
+        o.doc_count = b.docCount;
+        o.score = jsonDouble(b.score ?? 0);
+        o.bg_count = b.bgCount ?? 0;
+        return subs(b, o);
+      });
+      return out;
     }
     case 'scripted_metric':
       out.value = a.value === undefined ? a.parts : a.value;

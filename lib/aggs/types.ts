@@ -44,8 +44,8 @@ export interface TermsSpec extends Base, ValuesSpec {
   shardMinDocCount: number;
   order: TermsOrder[];
   showTermDocCountError: boolean;
-  /** A Lucene regular expression (checked when parsed, compiled on the shard) or a value list. */
-  include?: { regex?: string; values?: string[] };
+  /** A Lucene regular expression (checked when parsed, compiled on the shard), a value list, or a partition. */
+  include?: { regex?: string; values?: string[]; partition?: number; numPartitions?: number };
   exclude?: { regex?: string; values?: string[] };
 }
 export interface MetricSpec extends Base, ValuesSpec {
@@ -168,7 +168,37 @@ export interface ScriptedMetricSpec extends Base {
   params?: Record<string, unknown>;
 }
 
-export type AggSpec = ScriptedMetricSpec | MatrixStatsSpec | TermsSpec | MetricSpec | MissingSpec | FilterSpec | FiltersSpec | GlobalSpec | RangeSpec | HistogramSpec | TopHitsSpec | PipelineSpec;
+/** A significance heuristic of significant_terms, with its options. */
+export interface SignificanceHeuristic {
+  name: 'jlh' | 'mutual_information' | 'chi_square' | 'gnd' | 'percentage' | 'script_heuristic';
+  includeNegatives?: boolean;
+  backgroundIsSuperset?: boolean;
+  script?: ScriptRef;
+}
+
+/** `significant_terms`. */
+export interface SignificantTermsSpec extends Base, ValuesSpec {
+  type: 'significant_terms';
+  size: number;
+  shardSize?: number;
+  minDocCount: number;
+  shardMinDocCount: number;
+  include?: { regex?: string; values?: string[]; partition?: number; numPartitions?: number };
+  exclude?: { regex?: string; values?: string[] };
+  /** `background_filter` (absent: the whole index). */
+  backgroundFilter?: Query | null;
+  heuristic: SignificanceHeuristic;
+}
+
+/** `sampler` / `diversified_sampler`: sub-aggregations over the best-scoring docs of each shard. */
+export interface SamplerSpec extends Base, ValuesSpec {
+  type: 'sampler' | 'diversified_sampler';
+  shardSize: number;
+  /** diversified_sampler: at most this many docs per value of `field`/`script`. */
+  maxDocsPerValue: number;
+}
+
+export type AggSpec = SamplerSpec | SignificantTermsSpec | ScriptedMetricSpec | MatrixStatsSpec | TermsSpec | MetricSpec | MissingSpec | FilterSpec | FiltersSpec | GlobalSpec | RangeSpec | HistogramSpec | TopHitsSpec | PipelineSpec;
 
 /** A top hit: its order key and its rendering (fetched on the shard). */
 export interface TopHit {
@@ -190,6 +220,9 @@ export interface Bucket {
   /** ip_range bounds (sortable hex terms; absent = unbounded). */
   fromKey?: string;
   toKey?: string;
+  /** significant_terms: the term's background doc count and its score. */
+  bgCount?: number;
+  score?: number;
   subs: InternalAgg[];
 }
 
@@ -198,11 +231,12 @@ export type InternalAgg =
   | { kind: 'terms'; spec: TermsSpec; valueType: 'string' | 'long' | 'double'; format: KeyFormat; buckets: Bucket[]; docCountError: number; otherDocCount: number; shardSize: number }
   | { kind: 'numeric'; spec: MetricSpec; format: KeyFormat; count: number; sum: number; min: number; max: number; sumOfSquares: number }
   | { kind: 'cardinality'; spec: MetricSpec; values: Set<string | number> }
-  | { kind: 'single'; spec: FilterSpec | GlobalSpec | MissingSpec; docCount: number; subs: InternalAgg[] }
+  | { kind: 'single'; spec: FilterSpec | GlobalSpec | MissingSpec | SamplerSpec; docCount: number; subs: InternalAgg[] }
   | { kind: 'filters'; spec: FiltersSpec; buckets: Bucket[] }
   | { kind: 'range'; spec: RangeSpec; format: KeyFormat; buckets: Bucket[] }
   | { kind: 'histogram'; spec: HistogramSpec; format: KeyFormat; buckets: Bucket[]; bounds?: { min?: number; max?: number } }
   | { kind: 'pipeline'; spec: PipelineSpec; value: number; keys?: string[] }
+  | { kind: 'significant_terms'; spec: SignificantTermsSpec; valueType: 'string' | 'long' | 'double'; format: KeyFormat; subsetSize: number; supersetSize: number; buckets: Bucket[] }
   | { kind: 'scripted_metric'; spec: ScriptedMetricSpec; parts: unknown[]; value?: unknown }
   | { kind: 'matrix_stats'; spec: MatrixStatsSpec; stats: import('./matrix-stats.js').RunningStats }
   | { kind: 'bucket_stats'; spec: PipelineSpec; count: number; sum: number; min: number; max: number; sumOfSquares: number }
