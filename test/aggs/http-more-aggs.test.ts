@@ -123,3 +123,124 @@ test('scripted_metric: without a reduce script the value is the list of shard re
   const broken = await search({ sm: { scripted_metric: { map_script: 'params._agg.x.y = 1' } } });
   t.is(broken.status, 500);
 });
+
+/**
+ * A one-shard index of 7 docs for significance and sampling (n is the doc number):
+ *   class a: 1 [p q], 2 [p], 3 [p r]       class b: 4 [q], 5 [q r], 6 [r], 7 [p]
+ * Background (7 docs): p in 4, q in 3, r in 3.
+ */
+let wordsReady: Promise<void> | undefined;
+const words = (): Promise<void> => (wordsReady ??= createWords());
+async function createWords(): Promise<void> {
+  await node.request('PUT', '/words', { settings: { number_of_shards: 1 }, mappings: { d: { properties: { c: { type: 'keyword' }, w: { type: 'keyword' }, n: { type: 'integer' } } } } });
+  const docs = [['a', ['p', 'q']], ['a', ['p']], ['a', ['p', 'r']], ['b', ['q']], ['b', ['q', 'r']], ['b', ['r']], ['b', ['p']]] as const;
+  const body = docs.map(([c, w], i) => `{"index":{"_id":"${i + 1}"}}\n${JSON.stringify({ c, w, n: i + 1 })}\n`).join('');
+  const r = await node.request('POST', '/words/d/_bulk?refresh=true', body);
+  if (r.body.errors) throw new Error(r.text);
+}
+
+const sig = (options: Json, query?: Json) =>
+  node.request('POST', '/words/_search?typed_keys', { size: 0, ...(query ? { query } : {}), aggs: { c: { terms: { field: 'c' }, aggs: { s: { significant_terms: { field: 'w', min_doc_count: 1, ...options } } } } } });
+const sigBuckets = (r: { body: Json }, i: number) => r.body.aggregations['sterms#c'].buckets[i]['sigsterms#s'];
+
+test('significant_terms: JLH by default, with doc_count / bg_count of the foreground and background', async (t) => {
+  await words();
+  const r = await sig({});
+  t.is(r.status, 200, r.text);
+  // a (3 docs): p 3 of 3 against 4 of 7: (1 - 4/7) · (1 / (4/7)) = 0.75; q and r are rarer than in the background
+  t.deepEqual(sigBuckets(r, 1), { doc_count: 3, bg_count: 7, buckets: [{ key: 'p', doc_count: 3, score: 0.75, bg_count: 4 }] });
+  // b (4 docs): q and r 2 of 4 against 3 of 7: (1/2 - 3/7) · (7/6) = 1/12 each
+  t.deepEqual(sigBuckets(r, 0), {
+    doc_count: 4,
+    bg_count: 7,
+    buckets: [
+      { key: 'q', doc_count: 2, score: (1 / 2 - 3 / 7) * (1 / 2 / (3 / 7)), bg_count: 3 },
+      { key: 'r', doc_count: 2, score: (1 / 2 - 3 / 7) * (1 / 2 / (3 / 7)), bg_count: 3 },
+    ],
+  });
+  // min_doc_count (default 3) drops b's terms
+  const dflt = await node.request('POST', '/words/_search', { size: 0, aggs: { c: { terms: { field: 'c' }, aggs: { s: { significant_terms: { field: 'w' } } } } } });
+  t.deepEqual(dflt.body.aggregations.c.buckets.map((b: Json) => b.s.buckets.map((x: Json) => x.key)), [[], ['p']]);
+});
+
+test('significant_terms heuristics: percentage, chi_square, mutual_information, gnd, script_heuristic', async (t) => {
+  await words();
+  const a = async (h: Json) => sigBuckets(await sig(h), 1).buckets.map((b: Json) => [b.key, b.score]);
+  t.deepEqual(await a({ percentage: {} }), [['p', 3 / 4], ['q', 1 / 3], ['r', 1 / 3]]);
+  // term p in class a, background is the superset: N11 3, N10 1, N01 0, N00 3; N 7
+  t.deepEqual(await a({ chi_square: {} }), [['p', (7 * (3 * 3 - 0 * 1) ** 2) / (3 * 4 * 3 * 4)]]);
+  const mi = ((3 / 7) * Math.log((7 * 3) / (3 * 4)) + 0 + (1 / 7) * Math.log((7 * 1) / (4 * 4)) + (3 / 7) * Math.log((7 * 3) / (4 * 3))) / Math.log(2);
+  const got = await a({ mutual_information: {} });
+  t.is(got.length, 1);
+  t.is(got[0][0], 'p');
+  t.true(Math.abs(got[0][1] - mi) < 1e-15, String(got[0][1]));
+  // GND over fx = 4 docs with p, fy = 3 docs in a, fxy = 3
+  const gnd = Math.exp(-(Math.log(4) - Math.log(3)) / (Math.log(7) - Math.log(3)));
+  const g = await a({ gnd: {} });
+  t.is(g[0][0], 'p');
+  t.true(Math.abs(g[0][1] - gnd) < 1e-15);
+  t.deepEqual(await a({ script_heuristic: { script: 'params._subset_freq + params._superset_freq' } }), [['p', 7], ['q', 4], ['r', 4]]);
+  const bad = await sig({ gnd: { nope: true } });
+  t.is(bad.status, 400);
+  t.is(bad.body.error.reason, 'failed to parse [gnd] significance heuristic. unknown field [nope]');
+});
+
+test('significant_terms background_filter: the background is the filter\'s docs', async (t) => {
+  await words();
+  const r = await node.request('POST', '/words/_search', {
+    size: 0,
+    query: { term: { c: 'a' } },
+    aggs: { s: { significant_terms: { field: 'w', min_doc_count: 1, background_filter: { terms: { w: ['p', 'q'] } } } } },
+  });
+  t.is(r.status, 200, r.text);
+  // background: docs with p or q (1 2 3 4 5 7); p is in 4 of them: (1 - 4/6) · (6/4) = 0.5
+  t.deepEqual(r.body.aggregations.s, { doc_count: 3, bg_count: 6, buckets: [{ key: 'p', doc_count: 3, score: 0.5, bg_count: 4 }] });
+});
+
+test('sampler and diversified_sampler: sub-aggregations over the best-scoring docs of the shard', async (t) => {
+  await words();
+  const r = await node.request('POST', '/words/_search?typed_keys', {
+    size: 0,
+    query: { function_score: { field_value_factor: { field: 'n' } } },
+    aggs: {
+      s: { sampler: { shard_size: 3 }, aggs: { lo: { min: { field: 'n' } }, c: { terms: { field: 'c' } } } },
+      d: { diversified_sampler: { shard_size: 3, field: 'c' }, aggs: { ns: { terms: { field: 'n' } } } },
+      d2: { diversified_sampler: { shard_size: 3, field: 'c', max_docs_per_value: 2 }, aggs: { ns: { terms: { field: 'n', order: { _term: 'asc' } } } } },
+    },
+  });
+  t.is(r.status, 200, r.text);
+  const a = r.body.aggregations;
+  // scores are n: the sample is docs 7 6 5, all in class b
+  t.is(a['sampler#s'].doc_count, 3);
+  t.deepEqual(a['sampler#s']['min#lo'], { value: 5 });
+  t.deepEqual(a['sampler#s']['sterms#c'].buckets, [{ key: 'b', doc_count: 3 }]);
+  // one doc per class: the best of b (7) and of a (3)
+  t.is(a['sampler#d'].doc_count, 2);
+  t.deepEqual(a['sampler#d']['lterms#ns'].buckets.map((b: Json) => b.key), [3, 7]);
+  // two per class, three at most: 7 6 of b, then 3 of a
+  t.deepEqual(a['sampler#d2']['lterms#ns'].buckets.map((b: Json) => b.key), [3, 6, 7]);
+  const multi = await node.request('POST', '/words/_search', { size: 0, aggs: { d: { diversified_sampler: { field: 'w' } } } });
+  t.is(multi.status, 500);
+  t.is(multi.body.error.root_cause[0].reason, 'Sample diversifying key must be a single valued-field');
+});
+
+test('terms include partitions: each term in exactly one partition (murmur3 of its bytes, mix64 of longs)', async (t) => {
+  await words();
+  const parts = await Promise.all([0, 1, 2].map((p) => node.request('POST', '/words/_search', { size: 0, aggs: { w: { terms: { field: 'w', include: { partition: p, num_partitions: 3 } } }, n: { terms: { field: 'n', include: { partition: p, num_partitions: 3 } } } } })));
+  const keys = (agg: string) => parts.map((r) => r.body.aggregations[agg].buckets.map((b: Json) => b.key));
+  t.deepEqual(keys('w').flat().sort(), ['p', 'q', 'r']);
+  t.deepEqual(keys('n').flat().sort(), [1, 2, 3, 4, 5, 6, 7]);
+  t.true(parts.every((r) => r.status === 200));
+  const missing = await node.request('POST', '/words/_search', { size: 0, aggs: { w: { terms: { field: 'w', include: { partition: 1 } } } } });
+  t.is(missing.status, 400);
+  t.is(missing.body.error.reason, 'Missing [num_partitions] parameter for partition-based include');
+});
+
+test('murmurhash3_x86_32 as Lucene computes it (published test vectors)', async (t) => {
+  const { murmur3x86 } = await import('../../lib/aggs/partition.js');
+  const utf8 = (s: string) => new TextEncoder().encode(s);
+  t.is(murmur3x86(utf8(''), 0), 0);
+  t.is(murmur3x86(utf8('hello'), 0) >>> 0, 0x248bfa47);
+  t.is(murmur3x86(utf8('The quick brown fox jumps over the lazy dog'), 0) >>> 0, 0x2e4ff723);
+  t.is(murmur3x86(utf8(''), 1) >>> 0, 0x514e28b7);
+});
