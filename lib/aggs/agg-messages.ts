@@ -7,6 +7,7 @@
  */
 import type { AggSpec, Bucket, InternalAgg, KeyFormat, TopHitsSpec } from './types.js';
 import type { RunningStats } from './matrix-stats.js';
+import type { GeoBoundsState } from './geo-metrics.js';
 import { isPipeline } from './pipeline.js';
 import { byScore, bySortValues, type SortOrderKey } from '../messages/hit-order.js';
 import {
@@ -51,6 +52,9 @@ export type AggMessage = { name: string } & (
   | { kind: 'histogram'; format: KeyFormat; buckets: BucketMessage[]; bounds?: { min?: WireNumber; max?: WireNumber } }
   | { kind: 'matrix_stats'; stats: RunningStats }
   | { kind: 'scripted_metric'; parts: WireJson[] }
+  | { kind: 'geo_bounds'; bounds: Record<keyof GeoBoundsState, WireNumber> }
+  | { kind: 'geo_centroid'; lat: number; lon: number; count: number }
+  | { kind: 'geohash_grid'; buckets: BucketMessage[] }
   | { kind: 'significant_terms'; valueType: 'string' | 'long' | 'double'; format: KeyFormat; subsetSize: number; supersetSize: number; buckets: BucketMessage[] }
   | { kind: 'top_hits'; total: number; maxScore: WireNumber; hits: TopHitMessage[]; order?: SortOrderKey[]; scores: boolean }
 );
@@ -115,6 +119,15 @@ export function toAggMessage(a: InternalAgg): AggMessage {
       };
     case 'scripted_metric':
       return { name, kind: a.kind, parts: a.parts.map(encodeRendered) };
+    case 'geo_bounds': {
+      const b = a.bounds;
+      // empty bounds hold infinities, which JSON cannot write
+      return { name, kind: a.kind, bounds: { top: toWireNumber(b.top), bottom: toWireNumber(b.bottom), posLeft: toWireNumber(b.posLeft), posRight: toWireNumber(b.posRight), negLeft: toWireNumber(b.negLeft), negRight: toWireNumber(b.negRight) } };
+    }
+    case 'geo_centroid':
+      return { name, kind: a.kind, lat: a.lat, lon: a.lon, count: a.count };
+    case 'geohash_grid':
+      return { name, kind: a.kind, buckets: a.buckets.map(bucketMessage) };
     case 'significant_terms':
       return { name, kind: a.kind, valueType: a.valueType, format: a.format, subsetSize: a.subsetSize, supersetSize: a.supersetSize, buckets: a.buckets.map(bucketMessage) };
     case 'matrix_stats':
@@ -177,6 +190,14 @@ function fromAggMessage(m: AggMessage, spec: AggSpec): InternalAgg {
       return { kind: m.kind, spec: s, stats: m.stats };
     case 'scripted_metric':
       return { kind: m.kind, spec: s, parts: m.parts.map(decodeRendered) };
+    case 'geo_bounds': {
+      const b = m.bounds;
+      return { kind: m.kind, spec: s, bounds: { top: fromWireNumber(b.top), bottom: fromWireNumber(b.bottom), posLeft: fromWireNumber(b.posLeft), posRight: fromWireNumber(b.posRight), negLeft: fromWireNumber(b.negLeft), negRight: fromWireNumber(b.negRight) } };
+    }
+    case 'geo_centroid':
+      return { kind: m.kind, spec: s, lat: m.lat, lon: m.lon, count: m.count };
+    case 'geohash_grid':
+      return { kind: m.kind, spec: s, buckets: m.buckets.map((b) => fromBucket(b, spec.subs)) };
     case 'significant_terms':
       return { kind: m.kind, spec: s, valueType: m.valueType, format: m.format, subsetSize: m.subsetSize, supersetSize: m.supersetSize, buckets: m.buckets.map((b) => fromBucket(b, spec.subs)) };
     case 'top_hits':

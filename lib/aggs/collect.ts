@@ -15,6 +15,8 @@ import { MatrixStatsAggregator } from './matrix-stats.js';
 import { ScriptedMetricAggregator } from './scripted-metric.js';
 import { SignificantTermsAggregator } from './significant-terms.js';
 import { SamplerAggregator } from './sampler.js';
+import { GeoMetricAggregator } from './geo-metrics.js';
+import { GeohashGridAggregator } from './geohash-grid.js';
 import { CardinalityAggregator, NumericMetricAggregator, TopHitsAggregator } from './metric-aggregators.js';
 
 export type { Aggregator, LeafCollector, ShardAggContext, TopHitsOrder } from './aggregator.js';
@@ -62,6 +64,11 @@ function createAggregator(s: AggSpec, ctx: ShardAggContext): Aggregator {
       return new ScriptedMetricAggregator(s, ctx);
     case 'significant_terms':
       return new SignificantTermsAggregator(s, ctx, subs);
+    case 'geo_bounds':
+    case 'geo_centroid':
+      return new GeoMetricAggregator(s, ctx);
+    case 'geohash_grid':
+      return new GeohashGridAggregator(s, ctx, subs);
     case 'sampler':
     case 'diversified_sampler':
       return new SamplerAggregator(s, ctx, subs);

@@ -5,7 +5,7 @@
 import { EsError } from '../errors/errors.js';
 import { booleanValue, doubleValue, intValue, isObject, isValue, textValue, type JsonObject } from '../dsl/xcontent.js';
 import type { ParseContext } from '../dsl/parse-context.js';
-import type { AggSpec, MatrixStatsSpec, SamplerSpec, ScriptedMetricSpec, SignificanceHeuristic, SignificantTermsSpec, ValuesSpec } from './types.js';
+import type { AggSpec, GeohashGridSpec, GeoMetricSpec, MatrixStatsSpec, SamplerSpec, ScriptedMetricSpec, SignificanceHeuristic, SignificantTermsSpec, ValuesSpec } from './types.js';
 import { filterList } from './parse.js';
 import { parseScript } from '../dsl/script-ref.js';
 
@@ -13,13 +13,15 @@ const iae = (reason: string): EsError => new EsError('illegal_argument_exception
 const parsing = (reason: string): EsError => new EsError('parsing_exception', 400, reason);
 
 /** Aggregation types parsed here. */
-export const MORE_TYPES = new Set<string>(['matrix_stats', 'scripted_metric', 'significant_terms', 'sampler', 'diversified_sampler']);
+export const MORE_TYPES = new Set<string>(['matrix_stats', 'scripted_metric', 'significant_terms', 'sampler', 'diversified_sampler', 'geo_bounds', 'geo_centroid', 'geohash_grid']);
 
 /** Parse one of {@link MORE_TYPES}. */
 export function parseMore(ctx: ParseContext, name: string, type: string, body: JsonObject, def: JsonObject): AggSpec {
   if (type === 'scripted_metric') return parseScriptedMetric(name, body);
   if (type === 'significant_terms') return parseSignificantTerms(ctx, name, body, def);
   if (type === 'sampler' || type === 'diversified_sampler') return parseSampler(name, type, body);
+  if (type === 'geo_bounds' || type === 'geo_centroid') return parseGeoMetric(name, type, body);
+  if (type === 'geohash_grid') return parseGeohashGrid(name, body);
   return parseMatrixStats(name, body);
 }
 
@@ -147,5 +149,36 @@ function parseMatrixStats(name: string, body: JsonObject): MatrixStatsSpec {
     }
   }
   if (spec.fields.length === 0) throw iae(`Required [fields] in [${name}]`);
+  return spec;
+}
+
+/** GeoBoundsAggregationBuilder / GeoCentroidAggregationBuilder parsers (a geo_point `field`). */
+function parseGeoMetric(name: string, type: 'geo_bounds' | 'geo_centroid', body: JsonObject): GeoMetricSpec {
+  let field: string | undefined;
+  let wrapLongitude = true;
+  for (const [k, v] of Object.entries(body)) {
+    if (k === 'field') field = textValue(v);
+    else if (k === 'wrap_longitude' && type === 'geo_bounds') wrapLongitude = booleanValue(v);
+    else if (k === 'script' || k === 'missing') throw iae(`[${type}] option [${k}] is not supported yet`);
+    else if (k !== 'format' && k !== 'value_type') throw unknownField(type, k);
+  }
+  if (field === undefined) throw iae(`Required one of fields [field, script], but none were specified. `);
+  return { type, name, subs: [], field, wrapLongitude };
+}
+
+/** GeoGridAggregationBuilder's parser: `field`, `precision` (5), `size` (10000), `shard_size`. */
+function parseGeohashGrid(name: string, body: JsonObject): GeohashGridSpec {
+  const spec: GeohashGridSpec = { type: 'geohash_grid', name, subs: [], field: '', precision: 5, size: 10000 };
+  for (const [k, v] of Object.entries(body)) {
+    if (k === 'field') spec.field = textValue(v);
+    else if (k === 'precision') spec.precision = intValue(v);
+    else if (k === 'size') spec.size = intValue(v);
+    else if (k === 'shard_size') spec.shardSize = intValue(v);
+    else throw unknownField('geohash_grid', k);
+  }
+  if (spec.field === '') throw iae(`Required one of fields [field, script], but none were specified. `);
+  if (spec.precision < 1 || spec.precision > 12) throw iae(`Invalid geohash aggregation precision of ${spec.precision}. Must be between 1 and 12.`);
+  if (spec.size <= 0) throw iae(`[size] must be greater than 0. Found [${spec.size}] in [${name}]`);
+  if (spec.shardSize !== undefined && spec.shardSize <= 0) throw iae(`[shardSize] must be greater than 0. Found [${spec.shardSize}] in [${name}]`);
   return spec;
 }

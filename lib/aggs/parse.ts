@@ -23,11 +23,11 @@ export const PIPELINES = new Set<string>([
   'stats_bucket', 'extended_stats_bucket', 'percentiles_bucket', 'serial_diff', 'bucket_script', 'bucket_selector',
 ]);
 
-const METRICS = new Set<string>(['min', 'max', 'sum', 'avg', 'value_count', 'stats', 'extended_stats', 'cardinality', 'top_hits', 'matrix_stats', 'scripted_metric', ...PIPELINES]);
+const METRICS = new Set<string>(['min', 'max', 'sum', 'avg', 'value_count', 'stats', 'extended_stats', 'cardinality', 'top_hits', 'matrix_stats', 'scripted_metric', 'geo_bounds', 'geo_centroid', ...PIPELINES]);
 
 /** ES 5.6 aggregation types (SearchModule) that Strata recognizes but does not compute yet. */
 const NOT_YET = new Set<string>([
-  'percentiles', 'percentile_ranks', 'geo_bounds', 'geo_centroid', 'geohash_grid', 'geo_distance', 'nested', 'reverse_nested', 'children',
+  'percentiles', 'percentile_ranks', 'geo_distance', 'nested', 'reverse_nested', 'children',
 ]);
 
 /** `AggregatorFactories.VALID_AGG_NAME`. */

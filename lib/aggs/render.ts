@@ -11,6 +11,7 @@ import { decodeIp } from '../mapping/term-encoding.js';
 import { metricValue } from './order.js';
 import { dict, putOwn } from '../dict.js';
 import { matrixResults } from './matrix-stats.js';
+import { boundingBox } from './geo-metrics.js';
 
 type Json = Record<string, unknown>;
 
@@ -103,6 +104,18 @@ function renderOne(a: InternalAgg, typed: boolean): Json {
       });
       return out;
     }
+    case 'geo_bounds': {
+      // InternalGeoBounds: no `bounds` without points
+      const box = boundingBox(a.bounds, a.spec.wrapLongitude);
+      if (box) out.bounds = { top_left: { lat: jsonDouble(box.top), lon: jsonDouble(box.left) }, bottom_right: { lat: jsonDouble(box.bottom), lon: jsonDouble(box.right) } };
+      return out;
+    }
+    case 'geohash_grid':
+      out.buckets = a.buckets.map((b) => subs(b, { key: b.key, doc_count: b.docCount }));
+      return out;
+    case 'geo_centroid':
+      if (a.count > 0) out.location = { lat: jsonDouble(a.lat), lon: jsonDouble(a.lon) };
+      return out;
     case 'scripted_metric':
       out.value = a.value === undefined ? a.parts : a.value;
       return out;

@@ -198,7 +198,24 @@ export interface SamplerSpec extends Base, ValuesSpec {
   maxDocsPerValue: number;
 }
 
-export type AggSpec = SamplerSpec | SignificantTermsSpec | ScriptedMetricSpec | MatrixStatsSpec | TermsSpec | MetricSpec | MissingSpec | FilterSpec | FiltersSpec | GlobalSpec | RangeSpec | HistogramSpec | TopHitsSpec | PipelineSpec;
+/** `geo_bounds` / `geo_centroid` over a geo_point field. */
+export interface GeoMetricSpec extends Base {
+  type: 'geo_bounds' | 'geo_centroid';
+  field: string;
+  /** geo_bounds `wrap_longitude` (true). */
+  wrapLongitude: boolean;
+}
+
+/** `geohash_grid` over a geo_point field. */
+export interface GeohashGridSpec extends Base {
+  type: 'geohash_grid';
+  field: string;
+  precision: number;
+  size: number;
+  shardSize?: number;
+}
+
+export type AggSpec = GeohashGridSpec | GeoMetricSpec | SamplerSpec | SignificantTermsSpec | ScriptedMetricSpec | MatrixStatsSpec | TermsSpec | MetricSpec | MissingSpec | FilterSpec | FiltersSpec | GlobalSpec | RangeSpec | HistogramSpec | TopHitsSpec | PipelineSpec;
 
 /** A top hit: its order key and its rendering (fetched on the shard). */
 export interface TopHit {
@@ -236,6 +253,9 @@ export type InternalAgg =
   | { kind: 'range'; spec: RangeSpec; format: KeyFormat; buckets: Bucket[] }
   | { kind: 'histogram'; spec: HistogramSpec; format: KeyFormat; buckets: Bucket[]; bounds?: { min?: number; max?: number } }
   | { kind: 'pipeline'; spec: PipelineSpec; value: number; keys?: string[] }
+  | { kind: 'geohash_grid'; spec: GeohashGridSpec; buckets: Bucket[] }
+  | { kind: 'geo_bounds'; spec: GeoMetricSpec; bounds: import('./geo-metrics.js').GeoBoundsState }
+  | { kind: 'geo_centroid'; spec: GeoMetricSpec; lat: number; lon: number; count: number }
   | { kind: 'significant_terms'; spec: SignificantTermsSpec; valueType: 'string' | 'long' | 'double'; format: KeyFormat; subsetSize: number; supersetSize: number; buckets: Bucket[] }
   | { kind: 'scripted_metric'; spec: ScriptedMetricSpec; parts: unknown[]; value?: unknown }
   | { kind: 'matrix_stats'; spec: MatrixStatsSpec; stats: import('./matrix-stats.js').RunningStats }

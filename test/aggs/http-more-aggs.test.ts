@@ -244,3 +244,48 @@ test('murmurhash3_x86_32 as Lucene computes it (published test vectors)', async 
   t.is(murmur3x86(utf8('The quick brown fox jumps over the lazy dog'), 0) >>> 0, 0x2e4ff723);
   t.is(murmur3x86(utf8(''), 1) >>> 0, 0x514e28b7);
 });
+
+test('geo_bounds and geo_centroid over quantized geo_point doc values, across the dateline', async (t) => {
+  await node.request('PUT', '/places', { settings: { number_of_shards: 1 }, mappings: { d: { properties: { loc: { type: 'geo_point' }, k: { type: 'keyword' } } } } });
+  const pts = [[10, 20], [-5, 170], [30, -170]];
+  const body = pts.map(([lat, lon]) => `{"index":{}}\n${JSON.stringify({ loc: { lat, lon }, k: 'x' })}\n`).join('') + '{"index":{}}\n{"k":"y"}\n';
+  await node.request('POST', '/places/d/_bulk?refresh=true', body);
+  // Lucene's 32-bit grid: floor(v / (range / 2^32)) · (range / 2^32)
+  const qLat = (v: number) => Math.floor(v / (180 / 2 ** 32)) * (180 / 2 ** 32);
+  const qLon = (v: number) => Math.floor(v / (360 / 2 ** 32)) * (360 / 2 ** 32);
+  const r = await search({ b: { geo_bounds: { field: 'loc' } }, u: { geo_bounds: { field: 'loc', wrap_longitude: false } }, c: { geo_centroid: { field: 'loc' } }, k: { terms: { field: 'k' }, aggs: { b: { geo_bounds: { field: 'loc' } }, c: { geo_centroid: { field: 'loc' } } } } }, '?typed_keys', 'places');
+  t.is(r.status, 200, r.text);
+  const a = r.body.aggregations;
+  // east of the meridian 20..170, west -170: wrapped across the dateline (170 wide) beats 340
+  t.deepEqual(a['geo_bounds#b'], { bounds: { top_left: { lat: qLat(30), lon: qLon(20) }, bottom_right: { lat: qLat(-5), lon: qLon(-170) } } });
+  t.deepEqual(a['geo_bounds#u'], { bounds: { top_left: { lat: qLat(30), lon: qLon(-170) }, bottom_right: { lat: qLat(-5), lon: qLon(170) } } });
+  // running mean, re-quantized after each doc as ES stores it
+  let lat = 0;
+  let lon = 0;
+  pts.forEach(([la, lo], i) => {
+    lat = qLat(lat + (qLat(la as number) - lat) / (i + 1));
+    lon = qLon(lon + (qLon(lo as number) - lon) / (i + 1));
+  });
+  t.deepEqual(a['geo_centroid#c'], { location: { lat, lon } });
+  const y = a['sterms#k'].buckets[1];
+  t.deepEqual([y.key, y['geo_bounds#b'], y['geo_centroid#c']], ['y', {}, {}]);
+  const bad = await search({ b: { geo_bounds: { field: 'k' } } }, '', 'places');
+  t.is(bad.status, 400);
+  t.is(bad.body.error.root_cause[0].reason, 'Expected geo_point type on field [k], but got [keyword]');
+});
+
+test('geohash_grid: cells of the given precision, fullest first, geohash descending on ties', async (t) => {
+  await node.request('PUT', '/cells', { settings: { number_of_shards: 1 }, mappings: { d: { properties: { loc: { type: 'geo_point' } } } } });
+  // "u0" twice (one doc with two points in it counts once), "s0" once, "s1" once; at precision 1
+  // "u" and "s" tie at 2 and the larger geohash comes first
+  const docs = [[{ lat: 45.1, lon: 0.1 }, { lat: 45.2, lon: 0.2 }], [{ lat: 45.3, lon: 1 }], [{ lat: 0.1, lon: 0.1 }], [{ lat: 6, lon: 0.1 }]];
+  await node.request('POST', '/cells/d/_bulk?refresh=true', docs.map((loc) => `{"index":{}}\n${JSON.stringify({ loc })}\n`).join(''));
+  const r = await search({ g: { geohash_grid: { field: 'loc', precision: 2 } } }, '?typed_keys', 'cells');
+  t.is(r.status, 200, r.text);
+  t.deepEqual(r.body.aggregations['geohash_grid#g'], { buckets: [{ key: 'u0', doc_count: 2 }, { key: 's1', doc_count: 1 }, { key: 's0', doc_count: 1 }] });
+  const small = await search({ g: { geohash_grid: { field: 'loc', precision: 1, size: 1 } } }, '', 'cells');
+  t.deepEqual(small.body.aggregations.g, { buckets: [{ key: 'u', doc_count: 2 }] });
+  const bad = await search({ g: { geohash_grid: { field: 'loc', precision: 13 } } }, '', 'cells');
+  t.is(bad.status, 400);
+  t.is(bad.body.error.reason, 'Invalid geohash aggregation precision of 13. Must be between 1 and 12.');
+});
