@@ -6,6 +6,8 @@
  * order), cardinality's HyperLogLog++ counter and the percentiles' digest (their plain states: hll.ts, tdigest.ts), numbers JSON cannot write (wire-json.ts).
  */
 import type { AggSpec, Bucket, InternalAgg, KeyFormat, TopHitsSpec } from './types.js';
+import type { RunningStats } from './matrix-stats.js';
+import type { GeoBoundsState } from './geo-metrics.js';
 import { isPipeline } from './pipeline.js';
 import { HyperLogLogPlusPlus, type HllState } from './hll.js';
 import { sketchFromState, type SketchState } from './percentiles.js';
@@ -30,6 +32,8 @@ export interface BucketMessage {
   to?: WireNumber;
   fromKey?: string;
   toKey?: string;
+  bgCount?: number;
+  score?: WireNumber;
   subs: AggMessage[];
 }
 
@@ -49,6 +53,12 @@ export type AggMessage = { name: string } & (
   | { kind: 'filters'; buckets: BucketMessage[] }
   | { kind: 'range'; format: KeyFormat; buckets: BucketMessage[] }
   | { kind: 'histogram'; format: KeyFormat; buckets: BucketMessage[]; bounds?: { min?: WireNumber; max?: WireNumber } }
+  | { kind: 'matrix_stats'; stats: RunningStats }
+  | { kind: 'scripted_metric'; parts: WireJson[] }
+  | { kind: 'geo_bounds'; bounds: Record<keyof GeoBoundsState, WireNumber> }
+  | { kind: 'geo_centroid'; lat: number; lon: number; count: number }
+  | { kind: 'geohash_grid'; buckets: BucketMessage[] }
+  | { kind: 'significant_terms'; valueType: 'string' | 'long' | 'double'; format: KeyFormat; subsetSize: number; supersetSize: number; buckets: BucketMessage[] }
   | { kind: 'top_hits'; total: number; maxScore: WireNumber; hits: TopHitMessage[]; order?: SortOrderKey[]; scores: boolean }
 );
 
@@ -63,6 +73,8 @@ function bucketMessage(b: Bucket): BucketMessage {
     ...opt('to', b.to === undefined ? undefined : toWireNumber(b.to)),
     ...opt('fromKey', b.fromKey),
     ...opt('toKey', b.toKey),
+    ...opt('bgCount', b.bgCount),
+    ...opt('score', b.score === undefined ? undefined : toWireNumber(b.score)),
     subs: b.subs.map(toAggMessage),
   };
 }
@@ -110,7 +122,25 @@ export function toAggMessage(a: InternalAgg): AggMessage {
         ...opt('order', a.order?.map((o) => ({ reverse: o.reverse, ...opt('missingFirst', o.missingFirst) }))),
         scores: a.scores,
       };
+    case 'scripted_metric':
+      return { name, kind: a.kind, parts: a.parts.map(encodeRendered) };
+    case 'geo_bounds': {
+      const b = a.bounds;
+      // empty bounds hold infinities, which JSON cannot write
+      return { name, kind: a.kind, bounds: { top: toWireNumber(b.top), bottom: toWireNumber(b.bottom), posLeft: toWireNumber(b.posLeft), posRight: toWireNumber(b.posRight), negLeft: toWireNumber(b.negLeft), negRight: toWireNumber(b.negRight) } };
+    }
+    case 'geo_centroid':
+      return { name, kind: a.kind, lat: a.lat, lon: a.lon, count: a.count };
+    case 'geohash_grid':
+      return { name, kind: a.kind, buckets: a.buckets.map(bucketMessage) };
+    case 'significant_terms':
+      return { name, kind: a.kind, valueType: a.valueType, format: a.format, subsetSize: a.subsetSize, supersetSize: a.supersetSize, buckets: a.buckets.map(bucketMessage) };
+    case 'matrix_stats':
+      // finite sums and moments of doc values: plain numbers
+      return { name, kind: a.kind, stats: a.stats };
     case 'pipeline':
+    case 'bucket_stats':
+    case 'bucket_percentiles':
       // pipelines run on the coordinator, after the reduce; a shard never builds one
       throw new TypeError(`pipeline aggregation [${name}] built on a shard`);
   }
@@ -125,6 +155,8 @@ function fromBucket(b: BucketMessage, subSpecs: readonly AggSpec[]): Bucket {
     ...opt('to', b.to === undefined ? undefined : fromWireNumber(b.to)),
     ...opt('fromKey', b.fromKey),
     ...opt('toKey', b.toKey),
+    ...opt('bgCount', b.bgCount),
+    ...opt('score', b.score === undefined ? undefined : fromWireNumber(b.score)),
     subs: fromAggMessages(b.subs, subSpecs),
   };
 }
@@ -161,6 +193,20 @@ function fromAggMessage(m: AggMessage, spec: AggSpec): InternalAgg {
       const bounds = b ? { ...opt('min', b.min === undefined ? undefined : fromWireNumber(b.min)), ...opt('max', b.max === undefined ? undefined : fromWireNumber(b.max)) } : undefined;
       return { kind: m.kind, spec: s, format: m.format, buckets: m.buckets.map((x) => fromBucket(x, spec.subs)), ...opt('bounds', bounds) };
     }
+    case 'matrix_stats':
+      return { kind: m.kind, spec: s, stats: m.stats };
+    case 'scripted_metric':
+      return { kind: m.kind, spec: s, parts: m.parts.map(decodeRendered) };
+    case 'geo_bounds': {
+      const b = m.bounds;
+      return { kind: m.kind, spec: s, bounds: { top: fromWireNumber(b.top), bottom: fromWireNumber(b.bottom), posLeft: fromWireNumber(b.posLeft), posRight: fromWireNumber(b.posRight), negLeft: fromWireNumber(b.negLeft), negRight: fromWireNumber(b.negRight) } };
+    }
+    case 'geo_centroid':
+      return { kind: m.kind, spec: s, lat: m.lat, lon: m.lon, count: m.count };
+    case 'geohash_grid':
+      return { kind: m.kind, spec: s, buckets: m.buckets.map((b) => fromBucket(b, spec.subs)) };
+    case 'significant_terms':
+      return { kind: m.kind, spec: s, valueType: m.valueType, format: m.format, subsetSize: m.subsetSize, supersetSize: m.supersetSize, buckets: m.buckets.map((b) => fromBucket(b, spec.subs)) };
     case 'top_hits':
       return {
         kind: m.kind,

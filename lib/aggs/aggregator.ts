@@ -10,6 +10,7 @@ import type { ScriptRef } from '../dsl/script-ref.js';
 import type { SegmentReader } from '../shard/segment-reader.js';
 import type { IndexFields, SearchField } from '../search/field-types.js';
 import type { ScoredDoc, SortOrderKey } from '../messages/hit-order.js';
+import type { StatefulScript } from '../search/search-script.js';
 import type { AggSpec, InternalAgg, TopHitsSpec, ValuesSpec } from './types.js';
 import { resolveValues as resolveFieldValues, type Column, type ScriptValues, type ValuesSource } from './values.js';
 
@@ -24,6 +25,8 @@ export interface ShardAggContext {
   metaValues(field: string): ScriptValues | undefined;
   /** Compile a values script for this shard (values converted to numbers or Java strings). */
   script(ref: ScriptRef, numeric: boolean): ScriptValues;
+  /** Compile a script that keeps state in a caller-owned `params` (scripted_metric). */
+  statefulScript(ref: ScriptRef): StatefulScript;
   /** How `top_hits` orders and keys its hits on this shard (its sort compiled here). */
   topHits(spec: TopHitsSpec): TopHitsOrder;
   /** A date/number given in the request (missing, range bounds, extended bounds) as a number. */

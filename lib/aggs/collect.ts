@@ -14,6 +14,12 @@ import { HistogramAggregator, IpRangeAggregator, RangeAggregator } from './range
 import { NumericMetricAggregator, TopHitsAggregator } from './metric-aggregators.js';
 import { CardinalityAggregator } from './cardinality.js';
 import { PercentilesAggregator } from './percentiles.js';
+import { MatrixStatsAggregator } from './matrix-stats.js';
+import { ScriptedMetricAggregator } from './scripted-metric.js';
+import { SignificantTermsAggregator } from './significant-terms.js';
+import { SamplerAggregator } from './sampler.js';
+import { GeoMetricAggregator } from './geo-metrics.js';
+import { GeohashGridAggregator } from './geohash-grid.js';
 
 export type { Aggregator, LeafCollector, ShardAggContext, TopHitsOrder } from './aggregator.js';
 
@@ -57,6 +63,20 @@ function createAggregator(s: AggSpec, ctx: ShardAggContext): Aggregator {
     case 'percentiles':
     case 'percentile_ranks':
       return new PercentilesAggregator(s, ctx);
+    case 'matrix_stats':
+      return new MatrixStatsAggregator(s, ctx);
+    case 'scripted_metric':
+      return new ScriptedMetricAggregator(s, ctx);
+    case 'significant_terms':
+      return new SignificantTermsAggregator(s, ctx, subs);
+    case 'geo_bounds':
+    case 'geo_centroid':
+      return new GeoMetricAggregator(s, ctx);
+    case 'geohash_grid':
+      return new GeohashGridAggregator(s, ctx, subs);
+    case 'sampler':
+    case 'diversified_sampler':
+      return new SamplerAggregator(s, ctx, subs);
     default:
       return new NumericMetricAggregator(s as MetricSpec, ctx);
   }

@@ -7,26 +7,28 @@
 import { EsError } from '../errors/errors.js';
 import type { ParseContext } from '../dsl/parse-context.js';
 import { booleanValue, doubleValue, intValue, isObject, isValue, textValue, tokenOf, type JsonObject } from '../dsl/xcontent.js';
-import type { AggSpec, HistogramSpec, MetricType, TermsOrder, TopHitsSpec, ValuesSpec } from './types.js';
+import type { AggSpec, HistogramSpec, MetricType, PipelineType, TermsOrder, TopHitsSpec, ValuesSpec } from './types.js';
 import { parseSort } from '../dsl/sort.js';
 import { compileRegexp, RegexpSyntax } from '../automaton/index.js';
 import { parseScript } from '../dsl/script-ref.js';
 import { parseFetchSource } from '../dsl/source-filter.js';
 import { own } from '../dict.js';
 import { assignCardinalityPrecision, parsePercentiles, parsePrecisionThreshold } from './parse-sketches.js';
+import { parsePipelineBody } from './parse-pipeline.js';
+import { MORE_TYPES, parseMore } from './parse-more.js';
 
 
 /** Pipeline aggregations computed (on the coordinator, after the reduce). */
-export const PIPELINES = new Set<string>(['max_bucket', 'min_bucket', 'sum_bucket', 'avg_bucket', 'moving_avg', 'derivative', 'cumulative_sum']);
+export const PIPELINES = new Set<string>([
+  'max_bucket', 'min_bucket', 'sum_bucket', 'avg_bucket', 'moving_avg', 'derivative', 'cumulative_sum',
+  'stats_bucket', 'extended_stats_bucket', 'percentiles_bucket', 'serial_diff', 'bucket_script', 'bucket_selector',
+]);
 
-const METRICS = new Set<string>(['min', 'max', 'sum', 'avg', 'value_count', 'stats', 'extended_stats', 'cardinality', 'top_hits', 'percentiles', 'percentile_ranks', ...PIPELINES]);
+const METRICS = new Set<string>(['min', 'max', 'sum', 'avg', 'value_count', 'stats', 'extended_stats', 'cardinality', 'top_hits', 'percentiles', 'percentile_ranks', 'matrix_stats', 'scripted_metric', 'geo_bounds', 'geo_centroid', ...PIPELINES]);
 
 /** ES 5.6 aggregation types (SearchModule) that Strata recognizes but does not compute yet. */
 const NOT_YET = new Set<string>([
-  'geo_bounds', 'geo_centroid', 'scripted_metric', 'significant_terms', 'sampler',
-  'diversified_sampler', 'geohash_grid', 'geo_distance', 'nested', 'reverse_nested', 'children', 'matrix_stats',
-  'stats_bucket', 'extended_stats_bucket', 'percentiles_bucket',
-  'serial_diff', 'bucket_script', 'bucket_selector',
+  'geo_distance', 'nested', 'reverse_nested', 'children',
 ]);
 
 /** `AggregatorFactories.VALID_AGG_NAME`. */
@@ -36,7 +38,7 @@ const iae = (reason: string): EsError => new EsError('illegal_argument_exception
 
 /** Pipelines that add a value to each bucket of their parent histogram. */
 function isParentPipeline(s: AggSpec): boolean {
-  return s.type === 'moving_avg' || s.type === 'derivative' || s.type === 'cumulative_sum';
+  return s.type === 'moving_avg' || s.type === 'derivative' || s.type === 'cumulative_sum' || s.type === 'serial_diff';
 }
 
 /** ES 5.6 `doValidate` of moving_avg, derivative and cumulative_sum. */
@@ -94,6 +96,9 @@ export function parseAggregations(ctx: ParseContext, obj: JsonObject): AggSpec[]
     if (meta) spec.meta = meta;
     for (const sub of spec.subs) {
       if (isParentPipeline(sub) && spec.type !== 'histogram' && spec.type !== 'date_histogram') throw histogramParent(sub);
+      if (sub.type === 'moving_avg' && (spec.type === 'histogram' || spec.type === 'date_histogram') && spec.minDocCount !== 0) {
+        throw new EsError('illegal_state_exception', 500, `parent histogram of moving average aggregation [${sub.name}] must have min_doc_count of 0`);
+      }
     }
     out.push(spec);
   }
@@ -104,10 +109,11 @@ function parseType(ctx: ParseContext, name: string, type: string, body: JsonObje
   if (NOT_YET.has(type)) throw iae(`aggregation type [${type}] of [${name}] is not supported yet`);
   const fields = new Fields(type, body);
   let spec: AggSpec;
-  if (type === 'terms') spec = parseTerms(name, fields);
+  if (type === 'terms') spec = parseTerms(name, fields, ctx);
   else if (type === 'top_hits') spec = parseTopHits(ctx, name, body, fields);
-  else if (PIPELINES.has(type)) spec = parsePipeline(name, type, fields);
+  else if (PIPELINES.has(type)) return parsePipelineBody(name, type as PipelineType, body);
   else if (type === 'percentiles' || type === 'percentile_ranks') spec = parsePercentiles(ctx, name, type, body, fields);
+  else if (MORE_TYPES.has(type)) return parseMore(ctx, name, type, body, def);
   else if (METRICS.has(type)) {
     const vs = fields.values();
     spec = { type: type as MetricType, name, subs: [], ...vs, sigma: type === 'extended_stats' ? fields.num('sigma', 2) : 2 };
@@ -238,16 +244,36 @@ function parseOrder(type: string, name: string, v: unknown): TermsOrder[] {
 }
 
 /** `include`/`exclude`: a Lucene regular expression (ES `IncludeExclude`, all syntax flags) or a value list. */
-function filterList(v: unknown): { regex?: string; values?: string[] } {
+export function filterList(v: unknown, ctx?: ParseContext, include = true): { regex?: string; values?: string[]; partition?: number; numPartitions?: number } {
   if (typeof v === 'string') {
     compileRegexp(v, RegexpSyntax.ALL); // a bad expression fails the request here; the shard compiles it again
     return { regex: v };
   }
   if (Array.isArray(v)) return { values: [...new Set(v.map((x) => textValue(x)))] };
-  throw iae('Unknown include/exclude form: partitions are not supported yet');
+  if (isObject(v)) return filterObject(v, ctx, include);
+  throw iae('Unknown include/exclude form');
 }
 
-function parseTerms(name: string, f: Fields): AggSpec {
+/** IncludeExclude.parseInclude/parseExclude of an object: the deprecated `pattern`, or partitions. */
+function filterObject(v: JsonObject, ctx: ParseContext | undefined, include: boolean): { regex?: string; partition?: number; numPartitions?: number } {
+  let pattern: string | undefined;
+  let partition: number | undefined;
+  let numPartitions: number | undefined;
+  for (const [k, x] of Object.entries(v)) {
+    if (k === 'pattern') {
+      ctx?.deprecated('Deprecated field [pattern] used, replaced by [Put patterns directly under the [include] or [exclude]]');
+      pattern = textValue(x);
+    } else if (include && k === 'num_partitions') numPartitions = intValue(x);
+    else if (include && k === 'partition') partition = intValue(x);
+    else throw new EsError('parse_exception', 400, `Unknown parameter in Include/Exclude clause: ${k}`);
+  }
+  if (pattern !== undefined) return filterList(pattern);
+  if (numPartitions === undefined) throw new EsError('parse_exception', 400, 'Missing [num_partitions] parameter for partition-based include');
+  if (partition === undefined) throw new EsError('parse_exception', 400, 'Missing [partition] parameter for partition-based include');
+  return { partition, numPartitions };
+}
+
+function parseTerms(name: string, f: Fields, ctx: ParseContext): AggSpec {
   const vs = f.values();
   const size = f.int('size', 10);
   if (size <= 0) throw iae(`[size] must be greater than 0. Found [${size}] in [${name}]`);
@@ -273,8 +299,8 @@ function parseTerms(name: string, f: Fields): AggSpec {
     shardMinDocCount: f.int('shard_min_doc_count', 0),
     order,
     showTermDocCountError: f.bool('show_term_doc_count_error', false),
-    ...(inc !== undefined ? { include: filterList(inc) } : {}),
-    ...(exc !== undefined ? { exclude: filterList(exc) } : {}),
+    ...(inc !== undefined ? { include: filterList(inc, ctx) } : {}),
+    ...(exc !== undefined ? { exclude: filterList(exc, ctx, false) } : {}),
   };
 }
 
@@ -378,23 +404,4 @@ function parseTopHits(ctx: ParseContext, name: string, body: JsonObject, f: Fiel
     if (f.has(k)) throw iae(`[top_hits] option [${k}] is not supported yet`);
   }
   return spec;
-}
-
-/** Sibling bucket pipelines and `moving_avg` (simple model). */
-function parsePipeline(name: string, type: string, f: Fields): AggSpec {
-  const path = f.take('buckets_path');
-  if (path === undefined) throw iae(`[${type}] Required one of fields [buckets_path], but none were specified.`);
-  const gap = f.has('gap_policy') ? f.text('gap_policy') : 'skip';
-  if (gap !== 'skip' && gap !== 'insert_zeros') throw iae(`Invalid gap policy: [${gap}], accepted values: [skip, insert_zeros]`);
-  let window = 5;
-  if (type === 'moving_avg') {
-    window = f.int('window', 5);
-    if (window <= 0) throw iae(`[window] must be a positive integer: [${name}]`);
-    const model = f.has('model') ? f.text('model') : 'simple';
-    if (model !== 'simple') throw iae(`moving_avg model [${model}] is not supported yet (only [simple])`);
-    for (const k of ['settings', 'predict', 'minimize']) if (f.has(k)) throw iae(`moving_avg option [${k}] is not supported yet`);
-  }
-  if (type === 'derivative' && f.has('unit')) throw iae('derivative option [unit] is not supported yet');
-  f.take('format');
-  return { type: type as 'max_bucket', name, subs: [], bucketsPath: textValue(path), gapPolicy: gap, window };
 }

@@ -9,6 +9,10 @@ import { compareBuckets, histogramKeyFn, nextKey } from './order.js';
 import { EsError } from '../errors/errors.js';
 import { reduceCardinality } from './cardinality.js';
 import { reducePercentiles } from './percentiles.js';
+import { mergeStats, newRunningStats } from './matrix-stats.js';
+import { reduceSignificant } from './significant-terms.js';
+import { emptyBounds } from './geo-metrics.js';
+import { byCell } from './geohash-grid.js';
 
 /**
  * Reduce one list of results per shard into the final list (same order as the request).
@@ -52,7 +56,46 @@ function reduceOne(parts: InternalAgg[]): InternalAgg {
     case 'terms':
       return reduceTerms(parts as Array<typeof a>);
     case 'pipeline':
+    case 'bucket_stats':
+    case 'bucket_percentiles':
       return a;
+    case 'geohash_grid': {
+      const list = parts as Array<typeof a>;
+      const merged = [...byKey(list.map((p) => p.buckets)).values()].map(mergeBuckets).sort(byCell);
+      return { ...a, buckets: merged.slice(0, a.spec.size) };
+    }
+    case 'geo_bounds': {
+      const b = emptyBounds();
+      for (const p of parts) {
+        if (p.kind !== 'geo_bounds') continue;
+        b.top = Math.max(b.top, p.bounds.top);
+        b.bottom = Math.min(b.bottom, p.bounds.bottom);
+        b.posLeft = Math.min(b.posLeft, p.bounds.posLeft);
+        b.posRight = Math.max(b.posRight, p.bounds.posRight);
+        b.negLeft = Math.min(b.negLeft, p.bounds.negLeft);
+        b.negRight = Math.max(b.negRight, p.bounds.negRight);
+      }
+      return { ...a, bounds: b };
+    }
+    case 'geo_centroid': {
+      // InternalGeoCentroid.doReduce: the shards' centroids weighted by their counts
+      let lat = 0;
+      let lon = 0;
+      let count = 0;
+      for (const p of parts) {
+        if (p.kind !== 'geo_centroid' || p.count === 0) continue;
+        count += p.count;
+        lat += p.count * p.lat;
+        lon += p.count * p.lon;
+      }
+      return { ...a, lat: count ? lat / count : 0, lon: count ? lon / count : 0, count };
+    }
+    case 'significant_terms':
+      return reduceSignificant(parts as Array<typeof a>, mergeBuckets);
+    case 'scripted_metric':
+      return { ...a, parts: parts.flatMap((p) => (p.kind === 'scripted_metric' ? p.parts : [])) };
+    case 'matrix_stats':
+      return { ...a, stats: parts.reduce((acc, p) => (p.kind === 'matrix_stats' ? mergeStats(acc, p.stats) : acc), newRunningStats(a.stats.names)) };
     case 'top_hits': {
       const list = parts as Array<typeof a>;
       const hits = list.flatMap((p) => p.hits).sort((x, y) => a.compare(x.doc, y.doc));
@@ -156,7 +199,22 @@ export function emptied(a: InternalAgg): InternalAgg {
     case 'top_hits':
       return { ...a, total: 0, maxScore: NaN, hits: [] };
     case 'pipeline':
+    case 'bucket_stats':
+    case 'bucket_percentiles':
       return a;
+    case 'matrix_stats':
+      return { ...a, stats: newRunningStats(a.stats.names) };
+    case 'significant_terms':
+      return { ...a, buckets: [], subsetSize: 0 };
+    case 'geo_bounds':
+      return { ...a, bounds: emptyBounds() };
+    case 'geohash_grid':
+      return { ...a, buckets: [] };
+    case 'geo_centroid':
+      return { ...a, lat: 0, lon: 0, count: 0 };
+    case 'scripted_metric':
+      // InternalScriptedMetric of an empty bucket: no aggregation object
+      return { ...a, parts: [null] };
   }
 }
 

@@ -6,12 +6,14 @@
 import { dateFormatter } from '../mapping/date-format.js';
 import { offsetAt, parseTimeZone } from '../dsl/time-zone.js';
 import { JsonFloat, jsonDouble, javaDoubleToString } from '../units/java-number.js';
-import type { Bucket, InternalAgg, KeyFormat } from './types.js';
+import type { Bucket, InternalAgg, KeyFormat, MetricSpec } from './types.js';
 import { decodeIp } from '../mapping/term-encoding.js';
 import { metricValue } from './order.js';
 import { dict, putOwn } from '../dict.js';
 import { cardinalityValue } from './cardinality.js';
 import { percentilesTypeName, renderPercentiles } from './percentiles.js';
+import { matrixResults } from './matrix-stats.js';
+import { boundingBox } from './geo-metrics.js';
 
 type Json = Record<string, unknown>;
 
@@ -26,6 +28,8 @@ export function renderAggregations(aggs: readonly InternalAgg[], typedKeys: bool
 function typeName(a: InternalAgg): string {
   if (a.kind === 'terms') return a.valueType === 'string' ? 'sterms' : a.valueType === 'long' ? 'lterms' : 'dterms';
   if (a.kind === 'percentiles') return percentilesTypeName(a);
+  if (a.kind === 'significant_terms') return a.valueType === 'string' ? 'sigsterms' : 'siglterms';
+  if (a.spec.type === 'diversified_sampler') return 'sampler';
   if (a.kind === 'pipeline') return a.spec.type === 'max_bucket' || a.spec.type === 'min_bucket' ? 'bucket_metric_value' : a.spec.type === 'derivative' ? 'derivative' : 'simple_value';
   return a.spec.type;
 }
@@ -79,8 +83,72 @@ function renderOne(a: InternalAgg, typed: boolean): Json {
     case 'pipeline':
       // InternalSimpleValue / InternalBucketMetricValue
       out.value = Number.isFinite(a.value) ? jsonDouble(a.value) : null;
+      if (a.spec.format !== undefined && Number.isFinite(a.value)) out.value_as_string = decimalFormat(a.spec.format, a.value);
       if (a.keys) out.keys = a.keys;
       return out;
+    case 'bucket_stats': {
+      // InternalStatsBucket / InternalExtendedStatsBucket render as stats / extended_stats
+      const type = a.spec.type === 'extended_stats_bucket' ? 'extended_stats' : 'stats';
+      const metric = { type, name: a.spec.name, subs: [], sigma: a.spec.sigma ?? 2 } as MetricSpec;
+      const format: KeyFormat = a.spec.format !== undefined ? { kind: 'decimal', pattern: a.spec.format } : { kind: 'raw' };
+      return Object.assign(out, renderMetric({ kind: 'numeric', spec: metric, format, count: a.count, sum: a.sum, min: a.min, max: a.max, sumOfSquares: a.sumOfSquares }));
+    }
+    case 'significant_terms': {
+      // InternalSignificantTerms: the foreground and background sizes, then the scored buckets
+      out.doc_count = a.subsetSize;
+      out.bg_count = a.supersetSize;
+      out.buckets = a.buckets.map((b) => {
+        const o: Json = { key: a.valueType === 'double' ? jsonDouble(b.key as number) : a.format.kind === 'ip' ? decodeIp(b.key as string) : b.key };
+        if (a.format.kind !== 'raw' && typeof b.key === 'number') o.key_as_string = formatValue(a.format, b.key);
+        o.doc_count = b.docCount;
+        o.score = jsonDouble(b.score ?? 0);
+        o.bg_count = b.bgCount ?? 0;
+        return subs(b, o);
+      });
+      return out;
+    }
+    case 'geo_bounds': {
+      // InternalGeoBounds: no `bounds` without points
+      const box = boundingBox(a.bounds, a.spec.wrapLongitude);
+      if (box) out.bounds = { top_left: { lat: jsonDouble(box.top), lon: jsonDouble(box.left) }, bottom_right: { lat: jsonDouble(box.bottom), lon: jsonDouble(box.right) } };
+      return out;
+    }
+    case 'geohash_grid':
+      out.buckets = a.buckets.map((b) => subs(b, { key: b.key, doc_count: b.docCount }));
+      return out;
+    case 'geo_centroid':
+      if (a.count > 0) out.location = { lat: jsonDouble(a.lat), lon: jsonDouble(a.lon) };
+      return out;
+    case 'scripted_metric':
+      out.value = a.value === undefined ? a.parts : a.value;
+      return out;
+    case 'matrix_stats': {
+      // InternalMatrixStats: non-finite doubles print as Jackson quotes them ("NaN")
+      const d = (v: number): unknown => (Number.isFinite(v) ? jsonDouble(v) : javaDoubleToString(v));
+      out.doc_count = a.stats.docCount;
+      if (a.stats.docCount > 0) {
+        out.fields = matrixResults(a.stats).map((f) => {
+          const covariance: Json = dict();
+          const correlation: Json = dict();
+          for (const [k, v] of f.covariance) covariance[k] = d(v);
+          for (const [k, v] of f.correlation) correlation[k] = d(v);
+          return { name: f.name, count: f.count, mean: d(f.mean), variance: d(f.variance), skewness: d(f.skewness), kurtosis: d(f.kurtosis), covariance, correlation };
+        });
+      }
+      return out;
+    }
+    case 'bucket_percentiles': {
+      // InternalPercentilesBucket: `values` keyed by the percent as Java prints a double
+      const values: Json = {};
+      (a.spec.percents ?? []).forEach((pc, i) => {
+        const v = a.values[i] as number;
+        const key = javaDoubleToString(pc);
+        values[key] = Number.isFinite(v) ? jsonDouble(v) : null;
+        if (Number.isFinite(v) && a.spec.format !== undefined) values[`${key}_as_string`] = decimalFormat(a.spec.format, v);
+      });
+      out.values = values;
+      return out;
+    }
     case 'top_hits': {
       // InternalTopHits: the page [from, from + size) of the merged hits
       const page = a.hits.slice(a.spec.from, a.spec.from + a.spec.size);

@@ -6,6 +6,7 @@
  */
 import { EsError } from '../errors/errors.js';
 import { compileRegexp, RegexpSyntax, TermMatcher } from '../automaton/index.js';
+import { inPartition } from './partition.js';
 import type { SegmentReader } from '../shard/segment-reader.js';
 import type { Bucket, InternalAgg, TermsSpec } from './types.js';
 import { keyOfText, type ValuesSource } from './values.js';
@@ -47,7 +48,9 @@ export class TermsAggregator extends BucketAggregator {
   private accepts(key: string | number): boolean {
     const inc = this.spec.include;
     const exc = this.spec.exclude;
-    if (inc && !((this.incRegex && this.incRegex.test(key as string)) || this.incKeys?.has(key))) return false;
+    if (inc?.numPartitions !== undefined) {
+      if (!inPartition(key, this.vs.valueType !== 'double', inc.partition ?? 0, inc.numPartitions)) return false;
+    } else if (inc && !((this.incRegex && this.incRegex.test(key as string)) || this.incKeys?.has(key))) return false;
     if (exc && ((this.excRegex && this.excRegex.test(key as string)) || this.excKeys?.has(key))) return false;
     return true;
   }

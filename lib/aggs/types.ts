@@ -46,8 +46,8 @@ export interface TermsSpec extends Base, ValuesSpec {
   shardMinDocCount: number;
   order: TermsOrder[];
   showTermDocCountError: boolean;
-  /** A Lucene regular expression (checked when parsed, compiled on the shard) or a value list. */
-  include?: { regex?: string; values?: string[] };
+  /** A Lucene regular expression (checked when parsed, compiled on the shard), a value list, or a partition. */
+  include?: { regex?: string; values?: string[]; partition?: number; numPartitions?: number };
   exclude?: { regex?: string; values?: string[] };
 }
 export interface MetricSpec extends Base, ValuesSpec {
@@ -122,16 +122,116 @@ export interface TopHitsSpec extends Base {
   trackScores: boolean;
 }
 
+/** Pipeline aggregation types (ES 5.6 SearchModule). */
+export type PipelineType =
+  | 'max_bucket' | 'min_bucket' | 'sum_bucket' | 'avg_bucket' | 'stats_bucket' | 'extended_stats_bucket' | 'percentiles_bucket'
+  | 'moving_avg' | 'derivative' | 'cumulative_sum' | 'serial_diff' | 'bucket_script' | 'bucket_selector';
+
+/** A moving_avg model with its settings (ES 5.6 `MovAvgModel`s; defaults filled in). */
+export interface MovAvgModelSpec {
+  name: 'simple' | 'linear' | 'ewma' | 'holt' | 'holt_winters';
+  alpha: number;
+  beta: number;
+  gamma: number;
+  period: number;
+  multiplicative: boolean;
+  pad: boolean;
+}
+
 /** Pipeline aggregations, run on the coordinator over reduced results. */
 export interface PipelineSpec extends Base {
-  type: 'max_bucket' | 'min_bucket' | 'sum_bucket' | 'avg_bucket' | 'moving_avg' | 'derivative' | 'cumulative_sum';
+  type: PipelineType;
+  /** The (first) `buckets_path`. */
   bucketsPath: string;
+  /** bucket_script / bucket_selector: script variable → path, in request order. */
+  bucketsPaths?: Array<[string, string]>;
   gapPolicy: 'skip' | 'insert_zeros';
   /** moving_avg `window` (5). */
   window: number;
+  model?: MovAvgModelSpec;
+  predict?: number;
+  /** moving_avg `minimize` as resolved (explicit, else the model's default). */
+  minimize?: boolean;
+  /** serial_diff `lag` (1). */
+  lag?: number;
+  /** extended_stats_bucket `sigma` (2). */
+  sigma?: number;
+  /** percentiles_bucket `percents`. */
+  percents?: number[];
+  script?: ScriptRef;
+  /** `format`: a DecimalFormat pattern for `value_as_string`. */
+  format?: string;
 }
 
-export type AggSpec = TermsSpec | MetricSpec | PercentilesSpec | MissingSpec | FilterSpec | FiltersSpec | GlobalSpec | RangeSpec | HistogramSpec | TopHitsSpec | PipelineSpec;
+/** `matrix_stats`: moments and co-moments of several numeric fields. */
+export interface MatrixStatsSpec extends Base {
+  type: 'matrix_stats';
+  fields: string[];
+  /** How a multi-valued field gives one value per doc (MultiValueMode). */
+  mode: 'avg' | 'min' | 'max' | 'sum' | 'median';
+  /** `missing`: per field, the value for docs without one (pairs: specs travel as JSON). */
+  missing?: Array<[string, number]>;
+}
+
+/** `scripted_metric`: init/map/combine scripts per shard, a reduce script on the coordinator. */
+export interface ScriptedMetricSpec extends Base {
+  type: 'scripted_metric';
+  initScript?: ScriptRef;
+  mapScript: ScriptRef;
+  combineScript?: ScriptRef;
+  reduceScript?: ScriptRef;
+  /** `params` as given (JSON); absent: `{ "_agg": {} }`. */
+  params?: Record<string, unknown>;
+}
+
+/** A significance heuristic of significant_terms, with its options. */
+export interface SignificanceHeuristic {
+  name: 'jlh' | 'mutual_information' | 'chi_square' | 'gnd' | 'percentage' | 'script_heuristic';
+  includeNegatives?: boolean;
+  backgroundIsSuperset?: boolean;
+  script?: ScriptRef;
+}
+
+/** `significant_terms`. */
+export interface SignificantTermsSpec extends Base, ValuesSpec {
+  type: 'significant_terms';
+  size: number;
+  shardSize?: number;
+  minDocCount: number;
+  shardMinDocCount: number;
+  include?: { regex?: string; values?: string[]; partition?: number; numPartitions?: number };
+  exclude?: { regex?: string; values?: string[] };
+  /** `background_filter` (absent: the whole index). */
+  backgroundFilter?: Query | null;
+  heuristic: SignificanceHeuristic;
+}
+
+/** `sampler` / `diversified_sampler`: sub-aggregations over the best-scoring docs of each shard. */
+export interface SamplerSpec extends Base, ValuesSpec {
+  type: 'sampler' | 'diversified_sampler';
+  shardSize: number;
+  /** diversified_sampler: at most this many docs per value of `field`/`script`. */
+  maxDocsPerValue: number;
+}
+
+/** `geo_bounds` / `geo_centroid` over a geo_point field. */
+export interface GeoMetricSpec extends Base {
+  type: 'geo_bounds' | 'geo_centroid';
+  field: string;
+  /** geo_bounds `wrap_longitude` (true). */
+  wrapLongitude: boolean;
+}
+
+/** `geohash_grid` over a geo_point field. */
+export interface GeohashGridSpec extends Base {
+  type: 'geohash_grid';
+  field: string;
+  precision: number;
+  size: number;
+  shardSize?: number;
+}
+
+export type AggSpec = PercentilesSpec | GeohashGridSpec | GeoMetricSpec | SamplerSpec | SignificantTermsSpec | ScriptedMetricSpec | MatrixStatsSpec | TermsSpec | MetricSpec | MissingSpec | FilterSpec | FiltersSpec | GlobalSpec | RangeSpec | HistogramSpec | TopHitsSpec | PipelineSpec;
 
 /** A top hit: its order key and its rendering (fetched on the shard). */
 export interface TopHit {
@@ -153,6 +253,9 @@ export interface Bucket {
   /** ip_range bounds (sortable hex terms; absent = unbounded). */
   fromKey?: string;
   toKey?: string;
+  /** significant_terms: the term's background doc count and its score. */
+  bgCount?: number;
+  score?: number;
   subs: InternalAgg[];
 }
 
@@ -162,9 +265,17 @@ export type InternalAgg =
   | { kind: 'numeric'; spec: MetricSpec; format: KeyFormat; count: number; sum: number; min: number; max: number; sumOfSquares: number }
   | { kind: 'cardinality'; spec: MetricSpec; hll: HyperLogLogPlusPlus | null }
   | { kind: 'percentiles'; spec: PercentilesSpec; format: KeyFormat; sketch: PercentilesSketch }
-  | { kind: 'single'; spec: FilterSpec | GlobalSpec | MissingSpec; docCount: number; subs: InternalAgg[] }
+  | { kind: 'single'; spec: FilterSpec | GlobalSpec | MissingSpec | SamplerSpec; docCount: number; subs: InternalAgg[] }
   | { kind: 'filters'; spec: FiltersSpec; buckets: Bucket[] }
   | { kind: 'range'; spec: RangeSpec; format: KeyFormat; buckets: Bucket[] }
   | { kind: 'histogram'; spec: HistogramSpec; format: KeyFormat; buckets: Bucket[]; bounds?: { min?: number; max?: number } }
   | { kind: 'pipeline'; spec: PipelineSpec; value: number; keys?: string[] }
+  | { kind: 'geohash_grid'; spec: GeohashGridSpec; buckets: Bucket[] }
+  | { kind: 'geo_bounds'; spec: GeoMetricSpec; bounds: import('./geo-metrics.js').GeoBoundsState }
+  | { kind: 'geo_centroid'; spec: GeoMetricSpec; lat: number; lon: number; count: number }
+  | { kind: 'significant_terms'; spec: SignificantTermsSpec; valueType: 'string' | 'long' | 'double'; format: KeyFormat; subsetSize: number; supersetSize: number; buckets: Bucket[] }
+  | { kind: 'scripted_metric'; spec: ScriptedMetricSpec; parts: unknown[]; value?: unknown }
+  | { kind: 'matrix_stats'; spec: MatrixStatsSpec; stats: import('./matrix-stats.js').RunningStats }
+  | { kind: 'bucket_stats'; spec: PipelineSpec; count: number; sum: number; min: number; max: number; sumOfSquares: number }
+  | { kind: 'bucket_percentiles'; spec: PipelineSpec; values: number[] }
   | { kind: 'top_hits'; spec: TopHitsSpec; total: number; maxScore: number; hits: TopHit[]; compare: (a: ScoredDoc, b: ScoredDoc) => number; order?: SortOrderKey[]; scores: boolean };

@@ -22,10 +22,11 @@ function firstName(path: string): string {
 export function validatePipelinePaths(specs: readonly AggSpec[]): void {
   for (const s of specs) {
     if (!isPipeline(s)) continue;
-    const path = s.bucketsPath;
-    if (path === '_count' || path === '_key') continue;
-    const head = firstName(path);
-    if (!specs.some((o) => o.name === head)) throw new EsError('illegal_argument_exception', 400, `No aggregation found for path [${path}]`);
+    for (const path of s.bucketsPaths ? s.bucketsPaths.map((p) => p[1]) : [s.bucketsPath]) {
+      if (path === '_count' || path === '_key') continue;
+      const head = firstName(path);
+      if (!specs.some((o) => o.name === head)) throw new EsError('illegal_argument_exception', 400, `No aggregation found for path [${path}]`);
+    }
   }
 }
 

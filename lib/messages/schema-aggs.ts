@@ -18,6 +18,12 @@ message AggMessage {
     HistogramAgg histogram = 8;
     TopHitsAgg top_hits = 9;
     PercentilesAgg percentiles = 10;
+    MatrixStatsAgg matrix_stats = 11;
+    ScriptedMetricAgg scripted_metric = 12;
+    GeoBoundsAgg geo_bounds = 13;
+    GeoCentroidAgg geo_centroid = 14;
+    GeohashGridAgg geohash_grid = 15;
+    SignificantTermsAgg significant_terms = 16;
   }
 }
 
@@ -52,6 +58,9 @@ message BucketMessage {
   optional string from_key = 6;
   optional string to_key = 7;
   repeated AggMessage subs = 8;
+  // significant_terms: the term's background count and its score.
+  optional double bg_count = 9;
+  optional Value score = 10;
 }
 
 message TermsAgg {
@@ -83,6 +92,41 @@ message CardinalityAgg {
 message PercentilesAgg {
   KeyFormat format = 1;
   Value sketch = 2;
+}
+
+// matrix_stats running moments (lib/aggs/matrix-stats.ts RunningStats): per field, and the
+// co-moments as a field x field matrix.
+message MatrixStatsAgg {
+  Value stats = 1;
+}
+
+// scripted_metric: what each bucket's combine script returned, as JSON-able values.
+message ScriptedMetricAgg {
+  repeated Value parts = 1;
+}
+
+message GeoBoundsAgg {
+  // top, bottom, posLeft, posRight, negLeft, negRight (numbers or the names of infinities).
+  Value bounds = 1;
+}
+
+message GeoCentroidAgg {
+  double lat = 1;
+  double lon = 2;
+  double count = 3;
+}
+
+message GeohashGridAgg {
+  repeated BucketMessage buckets = 1;
+}
+
+message SignificantTermsAgg {
+  // 'string', 'long' or 'double'.
+  string value_type = 1;
+  KeyFormat format = 2;
+  double subset_size = 3;
+  double superset_size = 4;
+  repeated BucketMessage buckets = 5;
 }
 
 message SingleBucketAgg {

@@ -103,3 +103,30 @@ export function compileScriptFields(
     return { name: f.name, script: compileSearchScript(ctx, f.script), ignoreFailure: f.ignoreFailure };
   });
 }
+
+/** A script run with a caller-owned `params` (scripted_metric keeps its state in `params._agg`). */
+export interface StatefulScript {
+  /** Run once without a document (init, combine). */
+  run(params: unknown): unknown;
+  /** Bind to a segment: run per document with `doc` and `_score`. */
+  bind(seg: SegmentReader, params: unknown): (doc: number, score: number) => unknown;
+}
+
+/** Compile `ref` for a stateful aggregation script on this shard (errors: ES's script errors). */
+export function compileStatefulScript(ctx: CompileContext, ref: ScriptRef, op: ScriptOperation = 'aggs'): StatefulScript {
+  if (!ctx.scripts) throw new EsError('illegal_state_exception', 500, 'scripts are not available on this node');
+  const { script } = ctx.scripts.compile(ref, op);
+  const kinds = (field: string): FieldValueKind | undefined => kindOf(ctx.fields, field);
+  return {
+    run: (params) => script.execute({ params }),
+    bind(seg, params) {
+      const lookup = new DocLookup(seg as unknown as DocValuesColumns, kinds);
+      const g: ScriptGlobals = { params, doc: lookup, _score: 0 };
+      return (doc, score) => {
+        lookup.doc = doc;
+        g._score = score;
+        return script.execute(g);
+      };
+    },
+  };
+}

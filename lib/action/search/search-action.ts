@@ -162,7 +162,7 @@ export async function queryPhase(ctx: NodeContext, r: SearchRequest, opts: { ind
   let aggregations: InternalAgg[] | undefined;
   if (r.aggs && r.aggs.length > 0) {
     try {
-      aggregations = applyPipelines(r.aggs, reduceAggregations(ok.map((c) => c.result?.aggs ?? [])));
+      aggregations = applyPipelines(r.aggs, reduceAggregations(ok.map((c) => c.result?.aggs ?? [])), 'none', { scripts: ctx.scripts });
     } catch (e) {
       // a reduce error fails the request: the searchers are released here, not by the caller
       await release(ctx, contexts);

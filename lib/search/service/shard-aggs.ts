@@ -14,7 +14,7 @@ import type { Weight } from '../weight.js';
 import type { SegmentReader, StrataSegmentReader } from '../../shard/segment-reader.js';
 import { EsError } from '../../errors/errors.js';
 import { compileSort, type CompiledSort } from '../sort-values.js';
-import { compileSearchScript } from '../search-script.js';
+import { compileSearchScript, compileStatefulScript } from '../search-script.js';
 import { javaString, JDouble, toNum } from '../../script/runtime/values.js';
 import { asIterable } from '../../script/runtime/methods.js';
 import { byScore, bySortValues } from '../top-docs.js';
@@ -58,6 +58,9 @@ export async function startShardAggs(sc: ShardContext, specs: readonly AggSpec[]
         const run = compiled.bind(seg);
         return (doc, score) => scriptValues(run(doc, score), numeric);
       };
+    },
+    statefulScript(ref) {
+      return compileStatefulScript(sc.compile, ref, 'aggs');
     },
     topHits(spec) {
       const sorts = sortsOf(sc, spec);
