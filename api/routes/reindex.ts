@@ -14,6 +14,7 @@ import { applyConflicts, byQueryRequest, DEFAULT_SCROLL_SIZE, prepareSearch, rei
 import type { ByScrollRequest } from '../../lib/action/reindex/request.js';
 import { startByScroll, startInBackground } from '../../lib/action/reindex/run-task.js';
 import { responseJson, responseStatus, type ResponseShape } from '../../lib/action/reindex/status.js';
+import { checkReindexDest } from '../../lib/action/reindex/dest-check.js';
 import { checkRemoteWhitelist } from '../../lib/action/reindex/remote-info.js';
 import { rethrottleTask } from '../../lib/action/tasks/list-tasks.js';
 import { applyUriParams, SEARCH_PARAMS } from './search-params.js';
@@ -67,6 +68,7 @@ async function execute(ctx: NodeContext, req: RestRequest, r: ByScrollRequest, e
   const waitForCompletion = req.paramAsBool('wait_for_completion', true);
   validateByScroll(r, extras);
   if (r.remote) checkRemoteWhitelist(ctx.settings, r.remote);
+  if (r.kind === 'reindex') checkReindexDest(ctx, r);
   prepareSearch(r);
   const shape = SHAPES[r.kind];
   if (!waitForCompletion) return { status: 200, body: { task: startInBackground(ctx, r, (res) => responseJson(res, shape)) } };

@@ -15,6 +15,7 @@ import { broadcast } from '../indices/broadcast.js';
 import type { ByScrollRequest } from './request.js';
 import type { HitSource } from './hit-source.js';
 import { writeFor } from './transforms.js';
+import { unavailableItems } from './active-shards.js';
 import type { RunControl } from './run-control.js';
 import type { BulkFailure, ByScrollResult, ByScrollStatus, SearchFailure } from './status.js';
 
@@ -60,7 +61,9 @@ export async function runByScroll(ctx: NodeContext, r: ByScrollRequest, source: 
         else items.push(w);
       }
       if (items.length === 0) continue;
-      const results = await executeBulk(ctx, items, { refresh: 'false' });
+      const unavailable = await unavailableItems(ctx, items, r.waitForActiveShards, r.timeoutMs);
+      const writable = items.filter((_, i) => !unavailable.has(i));
+      const results = [...unavailable.values(), ...(writable.length > 0 ? await executeBulk(ctx, writable, { refresh: 'false' }) : [])];
       for (const res of results) {
         count(r, res, status, bulkFailures);
         written.add(res.index);

@@ -115,6 +115,7 @@ function applySource(r: ByScrollRequest, v: unknown, parseTime: (name: string, v
   let remote: unknown;
   const list = (x: unknown): string[] => (Array.isArray(x) ? x.map(String) : String(x).split(','));
   for (const [k, val] of Object.entries(v)) {
+    if (k === 'fields' || k === 'stored_fields') throw actionRequestValidation(['stored_fields is not supported in this context']);
     if (k === 'index') r.search.indices = list(val);
     else if (k === 'type') r.search.types = list(val);
     else if (k === 'remote') remote = val;
