@@ -21,6 +21,8 @@ import type { BulkFailure, ByScrollResult, ByScrollStatus, SearchFailure } from 
 
 /** How many hits are transformed before the engine yields to the event loop. */
 const YIELD_EVERY = 64;
+/** How many writes go to the bulk path in one call. */
+const WRITE_CHUNK = 50;
 
 /** Run `r` over `source` to its end; the counters land in `control.status` as they change. */
 export async function runByScroll(ctx: NodeContext, r: ByScrollRequest, source: HitSource, control: RunControl): Promise<ByScrollResult> {
@@ -63,7 +65,7 @@ export async function runByScroll(ctx: NodeContext, r: ByScrollRequest, source: 
       if (items.length === 0) continue;
       const unavailable = await unavailableItems(ctx, items, r.waitForActiveShards, r.timeoutMs);
       const writable = items.filter((_, i) => !unavailable.has(i));
-      const results = [...unavailable.values(), ...(writable.length > 0 ? await executeBulk(ctx, writable, { refresh: 'false' }) : [])];
+      const results = [...unavailable.values(), ...(await writeInChunks(ctx, writable))];
       for (const res of results) {
         count(r, res, status, bulkFailures);
         written.add(res.index);
@@ -75,6 +77,20 @@ export async function runByScroll(ctx: NodeContext, r: ByScrollRequest, source: 
   }
   if (r.refresh && written.size > 0) await broadcast(ctx, [...written].filter((i) => ctx.indices.get(i)), (client, shard) => client.refresh(shard));
   return { status, tookMs: Date.now() - started, timedOut, bulkFailures, searchFailures };
+}
+
+/**
+ * Send a batch's writes through the bulk path {@link WRITE_CHUNK} at a time, yielding between
+ * chunks: one bulk call parses and writes its items without yielding, so a whole 1000-document
+ * batch in one call would hold the event loop for its whole duration.
+ */
+async function writeInChunks(ctx: NodeContext, items: BulkItemRequest[]): Promise<BulkItemResult[]> {
+  const out: BulkItemResult[] = [];
+  for (let i = 0; i < items.length; i += WRITE_CHUNK) {
+    if (i > 0) await yieldToLoop();
+    out.push(...(await executeBulk(ctx, items.slice(i, i + WRITE_CHUNK), { refresh: 'false' })));
+  }
+  return out;
 }
 
 /** The scroll batch size (the search `size`, ES default 1000). */

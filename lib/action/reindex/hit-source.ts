@@ -3,6 +3,7 @@
  * (the coordinator's own query phase kept open as a point-in-time view, fetched page by page),
  * or a remote cluster over HTTP (remote-hits.ts). The engine sees only this interface.
  */
+import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import type { NodeContext } from '../context.js';
 import { illegalArgument, toEsError } from '../../errors/errors.js';
 import { RawJson } from '../../units/java-number.js';
@@ -50,6 +51,9 @@ export function toSourceHit(h: Record<string, unknown>): SourceHit {
   return out;
 }
 
+/** How many hits one fetch message asks for. */
+const FETCH_CHUNK = 50;
+
 /** ES `AbstractBulkByScrollRequest.DEFAULT_SCROLL_TIMEOUT`: 5 minutes. */
 export const DEFAULT_SCROLL_MS = 5 * 60 * 1000;
 
@@ -85,9 +89,15 @@ export function localHitSource(ctx: NodeContext, search: SearchRequest): HitSour
       await Promise.all(st.contexts.map((c) => ctx.searchShards.renewContext(c.contextId, search.scrollMs ?? DEFAULT_SCROLL_MS)));
       const before = st.failures.length;
       try {
-        const { hits } = await fetchPhase(ctx, st, page);
+        // fetched in pieces, yielding between them, so one batch never holds the event loop
+        const hits: SourceHit[] = [];
+        for (let i = 0; i < page.length; i += FETCH_CHUNK) {
+          if (i > 0) await yieldToLoop();
+          const fetched = await fetchPhase(ctx, st, page.slice(i, i + FETCH_CHUNK));
+          for (const h of fetched.hits) hits.push(toSourceHit(h));
+        }
         const failures = st.failures.slice(before).map((f) => ({ index: f.index, shard: f.shard, node: f.node, error: f.error }));
-        return { hits: hits.map(toSourceHit), failures };
+        return { hits, failures };
       } catch (e) {
         return { hits: [], failures: [{ error: toEsError(e) }] };
       }
