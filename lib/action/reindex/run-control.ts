@@ -49,7 +49,9 @@ export class RunControl {
       target = Math.min(target, this.targetTime(lastBatchSize, batchStartedMs));
     }
     this.status.throttledUntil = 0;
-    this.status.throttledMillis += Date.now() - waitStarted;
+    // ES adds the delay the batch finally ran after (a rethrottle to unlimited makes it 0), not
+    // the time spent waiting before the rethrottle
+    this.status.throttledMillis += this.cancelled !== undefined ? Date.now() - waitStarted : Math.max(0, target - waitStarted);
   }
 
   private targetTime(lastBatchSize: number, batchStartedMs: number): number {
