@@ -100,6 +100,22 @@ test('reindex: a script may change _index, _id and _routing, or skip the documen
   }
 });
 
+test('reindex and update_by_query run the ingest pipeline named by dest.pipeline / pipeline', async (t) => {
+  const n = await startTestNode();
+  try {
+    await seed(n, 'src', 2);
+    await n.request('PUT', '/_ingest/pipeline/stamp', { processors: [{ set: { field: 'stamped', value: 'yes' } }] });
+    const res = await n.request('POST', '/_reindex', { source: { index: 'src' }, dest: { index: 'dst', pipeline: 'stamp' } });
+    t.is(res.body.created, 2);
+    t.deepEqual((await n.request('GET', '/dst/doc/1')).body._source, { n: 1, tag: 'odd', stamped: 'yes' });
+    const ubq = await n.request('POST', '/src/_update_by_query?pipeline=stamp');
+    t.is(ubq.body.updated, 2);
+    t.is((await n.request('GET', '/src/doc/2')).body._source.stamped, 'yes');
+  } finally {
+    await n.close();
+  }
+});
+
 test('reindex validation: ES 5.6 parse and validation errors', async (t) => {
   const n = await startTestNode();
   try {

@@ -79,9 +79,15 @@ test('cancel stops a run between batches with the canceled reason', async (t) =>
     t.like(done.body.response, { deleted: 1, canceled: 'by user request' });
     await n.request('POST', '/cx/_refresh');
     t.is((await n.request('GET', '/cx/_count')).body.count, 2);
+    // ES reports a missing task as the node's failure, beside an empty listing
     const unknown = await n.request('POST', `/_tasks/${node}:999999/_cancel`);
-    t.is(unknown.status, 404);
-    t.is(unknown.body.error.reason, `task [${node}:999999] is not found`);
+    t.is(unknown.status, 200);
+    t.deepEqual(unknown.body, {
+      node_failures: [{ type: 'failed_node_exception', reason: `Failed node [${node}]`, caused_by: { type: 'resource_not_found_exception', reason: `task [${node}:999999] is missing` } }],
+      nodes: {},
+    });
+    const finished = await n.request('POST', `/_delete_by_query/${task}/_rethrottle?requests_per_second=5`);
+    t.is(finished.body.node_failures[0].caused_by.reason, `task [${task}] is missing`);
     const bad = await n.request('POST', '/_tasks/x/_cancel');
     t.is(bad.body.error.reason, 'malformed task id x');
   } finally {

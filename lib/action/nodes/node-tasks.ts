@@ -95,6 +95,11 @@ export class NodeTasks {
     return true;
   }
 
+  /** Whether the running task `id` can be rethrottled (ES: it is a `BulkByScrollTask`). */
+  canRethrottle(id: number): boolean {
+    return this.rethrottleHooks.has(id);
+  }
+
   /** Rethrottle a running task; false when it is not running or cannot be rethrottled. */
   rethrottle(id: number, requestsPerSecond: number): boolean {
     const hook = this.rethrottleHooks.get(id);

@@ -61,7 +61,7 @@ export interface ByScrollRequest {
 
 /** ES's task description (`ReindexRequest#getDescription` and the by-query ones). */
 export function describe(r: ByScrollRequest): string {
-  const src = `[${r.search.indices.join(', ')}]${r.search.types.length > 0 ? `[${r.search.types.join(', ')}]` : ''}`;
+  const src = `${r.search.indices.length > 0 ? `[${r.search.indices.join(', ')}]` : '[all indices]'}${r.search.types.length > 0 ? `[${r.search.types.join(', ')}]` : ''}`;
   switch (r.kind) {
     case 'reindex': {
       const from = r.remote ? `remote [${r.remote.scheme}://${r.remote.host}:${r.remote.port}] ${src}` : src;

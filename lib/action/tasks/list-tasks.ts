@@ -61,26 +61,37 @@ export function renderTasks(ctx: NodeContext, tasks: RunningTask[], groupBy: str
   return { nodes };
 }
 
-/** `POST /_tasks/_cancel`: cancel the selected cancellable tasks; a named task that cannot be cancelled is an error. */
+/**
+ * ES `TransportTasksAction#processTasks` for a named task: a missing one, or one the operation
+ * does not apply to, fails the node's part of the request, reported in `node_failures` (ES
+ * wraps it in `failed_node_exception`) beside an empty listing.
+ */
+function namedTaskFailure(ctx: NodeContext, taskId: string, applies: (t: RunningTask) => boolean): Record<string, unknown> | undefined {
+  const id = parseTaskId(taskId);
+  const t = id.node === ctx.nodeId ? ctx.runtime.tasks.get(id.id) : undefined;
+  if (id.node !== ctx.nodeId) return undefined;
+  const reason = !t ? `task [${taskId}] is missing` : applies(t) ? undefined : `task [${taskId}] doesn't support this operation`;
+  if (reason === undefined) return undefined;
+  return {
+    node_failures: [{ type: 'failed_node_exception', reason: `Failed node [${ctx.nodeId}]`, caused_by: { type: 'resource_not_found_exception', reason } }],
+  };
+}
+
+/** `POST /_tasks/_cancel`: cancel the selected cancellable tasks (ES `CancelTasksRequest#match`). */
 export function cancelTasks(ctx: NodeContext, f: TaskFilter, groupBy: string): Record<string, unknown> {
-  const selected = selectTasks(ctx, f);
-  if (f.taskId !== undefined) {
-    const t = selected[0];
-    if (!t) throw new EsError('resource_not_found_exception', 404, `task [${f.taskId}] is not found`);
-    if (!t.cancellable) throw illegalArgument(`task [${f.taskId}] doesn't support cancellation`);
-  }
-  const cancelled = selected.filter((t) => t.cancellable && t.cancelledReason === undefined);
+  const failure = f.taskId !== undefined ? namedTaskFailure(ctx, f.taskId, (t) => t.cancellable) : undefined;
+  if (failure) return { ...failure, ...renderTasks(ctx, [], groupBy, false) };
+  const cancelled = selectTasks(ctx, f).filter((t) => t.cancellable && t.cancelledReason === undefined);
   for (const t of cancelled) ctx.runtime.tasks.cancel(t.id, 'by user request');
   return renderTasks(ctx, cancelled, groupBy, false);
 }
 
-/** `POST /_reindex/{id}/_rethrottle` (and the by-query spellings). */
+/** `POST /_reindex/{id}/_rethrottle` (and the by-query spellings): only rethrottlable (by-scroll) tasks apply. */
 export function rethrottleTask(ctx: NodeContext, taskId: string, requestsPerSecond: number, groupBy: string): Record<string, unknown> {
-  const id = parseTaskId(taskId);
-  const selected = selectTasks(ctx, { taskId }).filter((t) => ctx.runtime.tasks.rethrottle(t.id, requestsPerSecond));
-  if (selected.length === 0 && id.node === ctx.nodeId && ctx.runtime.tasks.get(id.id)) {
-    throw illegalArgument(`task [${taskId}] must be a BulkByScrollTask`);
-  }
+  const byScroll = (t: RunningTask): boolean => ctx.runtime.tasks.canRethrottle(t.id);
+  const failure = namedTaskFailure(ctx, taskId, byScroll);
+  if (failure) return { ...failure, ...renderTasks(ctx, [], groupBy, true) };
+  const selected = selectTasks(ctx, { taskId }).filter((t) => byScroll(t) && ctx.runtime.tasks.rethrottle(t.id, requestsPerSecond));
   return renderTasks(ctx, selected, groupBy, true);
 }
 
