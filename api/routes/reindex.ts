@@ -8,6 +8,7 @@ import type { RestRequest, RestResponse, RouteDef } from '../types.js';
 import type { NodeContext } from '../../lib/action/context.js';
 import { illegalArgument, requestBodyRequired } from '../../lib/errors/errors.js';
 import { parseTimeValue } from '../../lib/units/time-value.js';
+import { textValue, tokenOf } from '../../lib/dsl/xcontent.js';
 import { parseActiveShardCount } from '../../lib/action/active-shard-count.js';
 import { splitExpression } from '../../lib/action/resolve-indices.js';
 import { applyConflicts, byQueryRequest, DEFAULT_SCROLL_SIZE, prepareSearch, reindexRequest, validateByScroll } from '../../lib/action/reindex/parse-request.js';
@@ -76,6 +77,12 @@ async function execute(ctx: NodeContext, req: RestRequest, r: ByScrollRequest, e
   return { status: responseStatus(res), body: responseJson(res, shape) };
 }
 
+/** A time value of the body (`socket_timeout`): a value token, ES's parse error otherwise. */
+function timeText(name: string, v: unknown): string {
+  if (v !== null && typeof v === 'object') throw illegalArgument(`[${name}] doesn't support values of type: ${tokenOf(v)}`);
+  return textValue(v);
+}
+
 function bodyOf(req: RestRequest): { json: Record<string, unknown>; text: string } | undefined {
   if (!req.hasBody()) return undefined;
   const json = req.json<unknown>();
@@ -125,7 +132,7 @@ export function reindexRoutes(ctx: NodeContext): RouteDef[] {
       handler: async (req) => {
         const body = bodyOf(req);
         if (!body) throw requestBodyRequired();
-        const r = reindexRequest(body.json, (name, v) => parseTimeValue(String(v), name).millis());
+        const r = reindexRequest(body.json, (name, v) => parseTimeValue(timeText(name, v), name).millis());
         applyCommon(req, r);
         return execute(ctx, req, r, r.destExtras);
       },

@@ -123,6 +123,7 @@ test('reindex validation: ES 5.6 parse and validation errors', async (t) => {
     const cases: Array<[unknown, number, string, string]> = [
       [{ junk: {} }, 400, 'parsing_exception', '[reindex] unknown field [junk], parser not found'],
       [{ dest: { junk: 1 } }, 400, 'parsing_exception', '[dest] unknown field [junk], parser not found'],
+      [{ source: { index: 'src' }, dest: { index: 'dst', version_type: {} } }, 400, 'parsing_exception', "[dest] version_type doesn't support values of type: START_OBJECT"],
       [{ dest: {} }, 400, 'action_request_validation_exception', 'Validation Failed: 1: use _all if you really want to copy from all existing indexes;2: index must be specified;'],
       [{ source: { index: 'src', from: 1 }, dest: { index: 'dst' } }, 400, 'action_request_validation_exception', 'Validation Failed: 1: from is not supported in this context;'],
       [{ source: { index: 'src' }, dest: { index: 'dst', ttl: '3m' } }, 400, 'action_request_validation_exception', "Validation Failed: 1: setting ttl on destination isn't supported. use scripts instead.;"],

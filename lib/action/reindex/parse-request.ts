@@ -6,7 +6,7 @@
  */
 import { parseScript } from '../../dsl/script-ref.js';
 import { parseSortParam } from '../../dsl/sort-spec.js';
-import { isObject } from '../../dsl/xcontent.js';
+import { isObject, textValue, tokenOf } from '../../dsl/xcontent.js';
 import { actionRequestValidation, illegalArgument, parsingException } from '../../errors/errors.js';
 import type { VersionType } from '../../messages/shard-write.js';
 import { applySearchBody, newSearchRequest, type SearchRequest } from '../search/search-request.js';
@@ -37,7 +37,7 @@ export function newByScrollRequest(kind: ByScrollKind, search: SearchRequest): B
 export function applyConflicts(r: ByScrollRequest, v: unknown): void {
   if (v === 'proceed') r.abortOnVersionConflict = false;
   else if (v === 'abort') r.abortOnVersionConflict = true;
-  else throw illegalArgument(`conflicts may only be "proceed" or "abort" but was [${String(v)}]`);
+  else throw illegalArgument(`conflicts may only be "proceed" or "abort" but was [${text('reindex', 'conflicts', v)}]`);
 }
 
 /** A by-query body: the search body, with `conflicts` (and `script` for update-by-query) taken out first. */
@@ -64,25 +64,25 @@ function parseDest(v: unknown): ReindexDest & { ttl?: unknown; timestamp?: unkno
   for (const [k, val] of Object.entries(v)) {
     switch (k) {
       case 'index':
-        dest.index = String(val);
+        dest.index = text('dest', k, val);
         break;
       case 'type':
-        dest.type = String(val);
+        dest.type = text('dest', k, val);
         break;
       case 'routing': {
-        const s = String(val);
+        const s = text('dest', k, val);
         dest.routing = s === 'keep' ? { keep: true } : s === 'discard' ? { discard: true } : s.startsWith('=') ? { value: s.slice(1) } : badRouting(s);
         break;
       }
       case 'op_type':
-        if (val !== 'index' && val !== 'create') throw illegalArgument(`opType must be 'create' or 'index', found: [${String(val)}]`);
+        if (val !== 'index' && val !== 'create') throw illegalArgument(`opType must be 'create' or 'index', found: [${text('dest', k, val)}]`);
         dest.opType = val;
         break;
       case 'pipeline':
-        dest.pipeline = String(val);
+        dest.pipeline = text('dest', k, val);
         break;
       case 'version_type':
-        dest.versionType = versionType(String(val));
+        dest.versionType = versionType(text('dest', k, val));
         break;
       case 'ttl':
         dest.ttl = val;
@@ -95,6 +95,12 @@ function parseDest(v: unknown): ReindexDest & { ttl?: unknown; timestamp?: unkno
     }
   }
   return dest;
+}
+
+/** A string field of an object parser: a value token's text, ES's error for objects and arrays. */
+function text(parser: string, field: string, v: unknown): string {
+  if (v !== null && typeof v === 'object') throw parsingException(`[${parser}] ${field} doesn't support values of type: ${tokenOf(v)}`);
+  return textValue(v);
 }
 
 function badRouting(s: string): never {
@@ -113,7 +119,7 @@ function applySource(r: ByScrollRequest, v: unknown, parseTime: (name: string, v
   if (!isObject(v)) throw parsingException(`[source] source doesn't support values of type: ${typeof v}`);
   const rest: Record<string, unknown> = Object.create(null);
   let remote: unknown;
-  const list = (x: unknown): string[] => (Array.isArray(x) ? x.map(String) : String(x).split(','));
+  const list = (x: unknown): string[] => (Array.isArray(x) ? x.map((e) => text('source', 'index', e)) : text('source', 'index', x).split(','));
   for (const [k, val] of Object.entries(v)) {
     if (k === 'fields' || k === 'stored_fields') throw actionRequestValidation(['stored_fields is not supported in this context']);
     if (k === 'index') r.search.indices = list(val);
@@ -161,8 +167,8 @@ export function reindexRequest(body: Record<string, unknown>, parseTime: (name: 
 }
 
 function intValue(name: string, v: unknown): number {
-  const n = typeof v === 'number' ? v : Number(String(v));
-  if (!Number.isInteger(n)) throw illegalArgument(`[${name}] must be an integer but was [${String(v)}]`);
+  const n = typeof v === 'number' ? v : Number(text('reindex', name, v));
+  if (!Number.isInteger(n)) throw illegalArgument(`[${name}] must be an integer but was [${text('reindex', name, v)}]`);
   return n;
 }
 

@@ -6,7 +6,7 @@
  */
 import { illegalArgument } from '../../errors/errors.js';
 import { simpleMatch } from '../../units/simple-match.js';
-import { isObject } from '../../dsl/xcontent.js';
+import { isObject, textValue, tokenOf } from '../../dsl/xcontent.js';
 
 export interface RemoteInfo {
   scheme: string;
@@ -45,10 +45,12 @@ export function parseRemoteInfo(remote: unknown, query: string, parseTime: (name
   const connectTimeout = take('connect_timeout');
   const unknown = Object.keys(r);
   if (unknown.length > 0) throw illegalArgument(`Unsupported fields in [remote]: [${unknown.join(', ')}]`);
-  const m = HOST_PATTERN.exec(String(hostText ?? ''));
-  if (!m) throw illegalArgument(`[host] must be of the form [scheme]://[host]:[port](/[pathPrefix])? but was [${String(hostText ?? '')}]`);
+  if (hostText !== null && typeof hostText === 'object') throw illegalArgument(`[host] doesn't support values of type: ${tokenOf(hostText)}`);
+  const host = hostText === undefined || hostText === null ? '' : textValue(hostText);
+  const m = HOST_PATTERN.exec(host);
+  if (!m) throw illegalArgument(`[host] must be of the form [scheme]://[host]:[port](/[pathPrefix])? but was [${host}]`);
   const hdrs: Record<string, string> = Object.create(null);
-  if (isObject(headers)) for (const [k, v] of Object.entries(headers as Record<string, unknown>)) hdrs[k] = String(v);
+  if (isObject(headers)) for (const [k, v] of Object.entries(headers as Record<string, unknown>)) if (v === null || typeof v !== 'object') hdrs[k] = textValue(v);
   return {
     scheme: m[1]!,
     host: m[2]!,

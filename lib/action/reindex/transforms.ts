@@ -8,6 +8,7 @@
 import type { NodeContext } from '../context.js';
 import type { BulkItemRequest } from '../bulk/types.js';
 import { illegalArgument } from '../../errors/errors.js';
+import { javaToString } from '../../errors/java-value.js';
 import type { ByScrollRequest } from './request.js';
 import { requireSource, type SourceHit } from './hit-source.js';
 
@@ -103,7 +104,8 @@ export async function writeFor(ctx: NodeContext, r: ByScrollRequest, hit: Source
 /** A metadata change made by a script: update-by-query allows none, reindex all (ES `scriptChanged*`). */
 function applyMeta(r: ByScrollRequest, w: BulkItemRequest, k: Meta, v: unknown): void {
   if (r.kind !== 'reindex') throw illegalArgument(`Modifying [${k}] not allowed`);
-  const text = v === null ? undefined : String(v);
+  // as Java's `Objects.toString` of the script's value
+  const text = v === null ? undefined : javaToString(v);
   switch (k) {
     case '_index':
       if (text === undefined) throw illegalArgument('Can only set _index to a string, not null');
