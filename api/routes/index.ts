@@ -22,6 +22,7 @@ import { analyzeRoutes } from './analyze.js';
 import { maintenanceRoutes } from './maintenance.js';
 import { fieldStatsRoutes } from './field-stats.js';
 import { taskRoutes } from './tasks.js';
+import { reindexRoutes } from './reindex.js';
 import { notBuiltRoutes } from './not-built.js';
 import { termVectorsRoutes } from './termvectors.js';
 import { nodesRoutes } from './nodes.js';
@@ -52,6 +53,7 @@ export function allRoutes(ctx: NodeContext): RouteDef[] {
     ...nodesRoutes(ctx),
     ...clusterAdminRoutes(ctx),
     ...taskRoutes(ctx),
+    ...reindexRoutes(ctx),
     ...strataResetRoutes(ctx),
     // ES 5.6 endpoints not built yet: refused by name (remove entries as features land)
     ...notBuiltRoutes(),

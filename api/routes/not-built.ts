@@ -25,18 +25,6 @@ const PUT_POST: HttpMethod[] = ['PUT', 'POST'];
 
 /** ES 5.6 endpoints without an implementation in Strata. */
 export const NOT_BUILT: readonly NotBuiltEndpoint[] = [
-  // reindex module
-  { feature: '_update_by_query', methods: ['POST'], paths: ['/{index}/_update_by_query', '/{index}/{type}/_update_by_query'] },
-  { feature: '_delete_by_query', methods: ['POST'], paths: ['/{index}/_delete_by_query', '/{index}/{type}/_delete_by_query'] },
-  { feature: '_reindex', methods: ['POST'], paths: ['/_reindex'] },
-  {
-    feature: '_rethrottle',
-    methods: ['POST'],
-    paths: ['/_reindex/{task_id}/_rethrottle', '/_update_by_query/{task_id}/_rethrottle', '/_delete_by_query/{task_id}/_rethrottle'],
-  },
-  // task management (GET /_tasks/{task_id} is served: see tasks.ts)
-  { feature: '_tasks', methods: ['GET'], paths: ['/_tasks'] },
-  { feature: '_tasks/_cancel', methods: ['POST'], paths: ['/_tasks/_cancel', '/_tasks/{task_id}/_cancel'] },
   // snapshot and restore
   { feature: '_snapshot', methods: ['GET'], paths: ['/_snapshot', '/_snapshot/{repository}', '/_snapshot/{repository}/{snapshot}'] },
   { feature: '_snapshot', methods: PUT_POST, paths: ['/_snapshot/{repository}', '/_snapshot/{repository}/{snapshot}'] },

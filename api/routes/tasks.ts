@@ -1,40 +1,78 @@
 /**
- * `GET /_tasks/{task_id}` (ES 5.6 `RestGetTaskAction`). Strata runs no long-lived tasks and keeps
- * no `.tasks` results index, so a well-formed id is never found: ES's `TransportGetTaskAction`
- * answers a task that is not running and has no stored result with `resource_not_found_exception`
- * (404). Listing and cancelling tasks are not built (api/routes/not-built.ts).
+ * Task management (ES 5.6 `RestListTasksAction`, `RestGetTaskAction`, `RestCancelTasksAction`):
+ * `GET /_tasks` lists the node's running tasks (filters, `detailed`, `group_by`), `GET
+ * /_tasks/{id}` shows one (waiting for it with `wait_for_completion`; a finished task answers
+ * from the `.tasks` results), `POST /_tasks/_cancel` cancels. The actions are lib/action/tasks.
  */
-import type { RouteDef } from '../types.js';
+import type { RestRequest, RouteDef } from '../types.js';
 import type { NodeContext } from '../../lib/action/context.js';
-import { EsError, illegalArgument } from '../../lib/errors/errors.js';
+import { cancelTasks, getTask, renderTasks, selectTasks, type TaskFilter } from '../../lib/action/tasks/list-tasks.js';
 
-/** ES `TaskId(String)`: `<node id>:<long>`, anything else is malformed. */
-function parseTaskId(text: string): { node: string; id: number } {
-  const colon = text.indexOf(':');
-  const idText = text.slice(colon + 1);
-  if (colon <= 0 || !/^-?\d+$/.test(idText)) throw illegalArgument(`malformed task id ${text}`);
-  return { node: text.slice(0, colon), id: Number(idText) };
+function list(v: string | undefined): string[] | undefined {
+  return v === undefined ? undefined : v.split(',').filter((s) => s.length > 0);
+}
+
+/** The task selection parameters (`nodes`, also `node_id` as older clients send it; `actions`; `parent_task_id`). */
+function filterOf(req: RestRequest): TaskFilter {
+  const f: TaskFilter = {};
+  const nodes = list(req.param('nodes')) ?? list(req.param('node_id'));
+  if (nodes) f.nodes = nodes;
+  const actions = list(req.param('actions'));
+  if (actions) f.actions = actions;
+  const parent = req.param('parent_task_id') ?? req.param('parent_task');
+  if (parent !== undefined && parent !== 'unset') f.parentTaskId = parent;
+  return f;
 }
 
 export function taskRoutes(ctx: NodeContext): RouteDef[] {
   return [
     {
       methods: ['GET'],
+      paths: ['/_tasks'],
+      params: ['nodes', 'node_id', 'actions', 'detailed', 'parent_task_id', 'parent_node', 'wait_for_completion', 'timeout', 'group_by'],
+      handler: async (req) => {
+        const f = filterOf(req);
+        req.param('parent_node');
+        const detailed = req.paramAsBool('detailed', false);
+        const groupBy = req.param('group_by') ?? 'nodes';
+        const timeoutMs = req.paramAsTimeMs('timeout', 30_000);
+        if (req.paramAsBool('wait_for_completion', false)) {
+          // ES waits for every selected task (but never for the listing itself) to end
+          const deadline = Date.now() + (timeoutMs > 0 ? timeoutMs : 30_000);
+          for (const t of selectTasks(ctx, f)) {
+            const left = deadline - Date.now();
+            if (left <= 0) break;
+            await Promise.race([ctx.runtime.tasks.waitFor(t.id), new Promise((r) => setTimeout(r, left).unref())]);
+          }
+        }
+        const reg = ctx.runtime.tasks.register('cluster:monitor/tasks/lists', 'transport', '');
+        try {
+          return { status: 200, body: renderTasks(ctx, selectTasks(ctx, f), groupBy, detailed) };
+        } finally {
+          reg.done();
+        }
+      },
+    },
+    {
+      methods: ['GET'],
       paths: ['/_tasks/{task_id}'],
       params: ['wait_for_completion', 'timeout'],
+      handler: async (req) => {
+        const wait = req.paramAsBool('wait_for_completion', false);
+        const timeoutMs = req.paramAsTimeMs('timeout', -1);
+        return { status: 200, body: await getTask(ctx, req.pathParams.task_id!, wait, timeoutMs) };
+      },
+    },
+    {
+      methods: ['POST'],
+      paths: ['/_tasks/_cancel', '/_tasks/{task_id}/_cancel'],
+      params: ['nodes', 'node_id', 'actions', 'parent_task_id', 'parent_task', 'parent_node', 'group_by'],
       handler: (req) => {
-        req.paramAsBool('wait_for_completion', false);
-        req.paramAsTimeMs('timeout', -1);
-        const text = req.pathParams.task_id!;
-        const task = parseTaskId(text);
-        if (task.node !== ctx.nodeId) {
-          throw new EsError(
-            'resource_not_found_exception',
-            404,
-            `task [${text}] belongs to the node [${task.node}] which isn't part of the cluster and there is no record of the task`,
-          );
-        }
-        throw new EsError('resource_not_found_exception', 404, `task [${text}] isn't running and hasn't stored its results`);
+        const f = filterOf(req);
+        req.param('parent_node');
+        const id = req.pathParams.task_id;
+        if (id !== undefined) f.taskId = id;
+        return { status: 200, body: cancelTasks(ctx, f, req.param('group_by') ?? 'nodes') };
       },
     },
   ];

@@ -14,6 +14,11 @@ export interface UpdateScriptResult {
   source: Record<string, unknown>;
   /** The new `_source` as JSON text, doubles written as Java writes them (`10.0`). */
   sourceText: string;
+  /**
+   * Every other `ctx` entry after the script ran (`_id`, `_index`, `_routing`, ... as host data):
+   * reindex and update-by-query read the metadata a script may change.
+   */
+  meta: Record<string, unknown>;
 }
 
 /** Run `script` with `params` over `vars` (the `ctx` map as host data; `_source` an object). Throws ES errors. */
@@ -30,5 +35,16 @@ export function executeUpdateScript(script: ExecutableScript, params: unknown, v
     op: typeof op === 'string' ? op : op === null || op === undefined ? null : String(toHost(op)),
     source: source as Record<string, unknown>,
     sourceText: toJsonText(sourceValue),
+    meta: metaOf(ctxMap),
   };
+}
+
+/** The `ctx` entries other than `_source` and `op`, as host data in a null-prototype record. */
+function metaOf(ctxMap: Map<unknown, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = Object.create(null);
+  for (const [k, v] of ctxMap) {
+    if (k === '_source' || k === 'op' || typeof k !== 'string') continue;
+    out[k] = toHost(v);
+  }
+  return out;
 }

@@ -1,10 +1,14 @@
 /**
  * The node's registry of running tasks (ES `TaskManager`, reduced to what one node needs):
- * an action registers a task while it runs and `_cat/tasks` lists them. Ids count up from 1 per
- * node, as ES's do.
+ * an action registers a task while it runs; `_tasks` and `_cat/tasks` list them, `_tasks/_cancel`
+ * cancels the cancellable ones and `GET /_tasks/{id}` waits for one to end. Ids count up from 1
+ * per node, as ES's do.
  */
 
-/** A registered task, as `_cat/tasks` shows it. */
+/** What a cancellable task does when cancelled (ES `CancellableTask#onCancelled`). */
+export type CancelHook = (reason: string) => void;
+
+/** A registered task, as `_tasks` and `_cat/tasks` show it. */
 export interface RunningTask {
   id: number;
   action: string;
@@ -14,14 +18,32 @@ export interface RunningTask {
   startTimeMillis: number;
   startNanos: bigint;
   parentId?: number;
+  /** Whether `_tasks/_cancel` may cancel it (ES `CancellableTask`). */
+  cancellable: boolean;
+  /** The task's live status (ES `Task#getStatus`), shown by `detailed` listings and `GET /_tasks/{id}`. */
+  status?: () => Record<string, unknown>;
+  /** Set once cancelled: the reason given. */
+  cancelledReason?: string;
+}
+
+/** Options of a registration beyond the ES task fields. */
+export interface RegisterOptions {
+  cancellable?: boolean;
+  status?: () => Record<string, unknown>;
+  onCancel?: CancelHook;
+  /** Change the task's `requests_per_second` (the by-scroll tasks: `_rethrottle`). */
+  onRethrottle?: (requestsPerSecond: number) => void;
 }
 
 export class NodeTasks {
   private nextId = 1;
   private readonly running = new Map<number, RunningTask>();
+  private readonly cancelHooks = new Map<number, CancelHook>();
+  private readonly rethrottleHooks = new Map<number, (requestsPerSecond: number) => void>();
+  private readonly waiters = new Map<number, Array<() => void>>();
 
-  /** Register a task; the returned function unregisters it. */
-  register(action: string, type: string, description: string, parentId?: number): { task: RunningTask; done: () => void } {
+  /** Register a task; the returned function unregisters it (and wakes whoever waits for it). */
+  register(action: string, type: string, description: string, parentId?: number, opts: RegisterOptions = {}): { task: RunningTask; done: () => void } {
     const task: RunningTask = {
       id: this.nextId++,
       action,
@@ -30,13 +52,69 @@ export class NodeTasks {
       startTimeMillis: Date.now(),
       startNanos: process.hrtime.bigint(),
       ...(parentId !== undefined ? { parentId } : {}),
+      cancellable: opts.cancellable === true,
+      ...(opts.status ? { status: opts.status } : {}),
     };
     this.running.set(task.id, task);
-    return { task, done: () => this.running.delete(task.id) };
+    if (opts.onCancel) this.cancelHooks.set(task.id, opts.onCancel);
+    if (opts.onRethrottle) this.rethrottleHooks.set(task.id, opts.onRethrottle);
+    return {
+      task,
+      done: () => {
+        this.running.delete(task.id);
+        this.cancelHooks.delete(task.id);
+        this.rethrottleHooks.delete(task.id);
+        const w = this.waiters.get(task.id);
+        this.waiters.delete(task.id);
+        for (const wake of w ?? []) wake();
+      },
+    };
   }
 
   /** The running tasks, oldest first. */
   list(): RunningTask[] {
     return [...this.running.values()];
+  }
+
+  /** A running task by id. */
+  get(id: number): RunningTask | undefined {
+    return this.running.get(id);
+  }
+
+  /**
+   * Cancel a running cancellable task and its children (ES `TaskManager#cancel` with
+   * `ban_parent`): the hook runs once; a task cancelled before is left as it is.
+   * @returns whether the task was cancelled now
+   */
+  cancel(id: number, reason: string): boolean {
+    const task = this.running.get(id);
+    if (!task || !task.cancellable || task.cancelledReason !== undefined) return false;
+    task.cancelledReason = reason;
+    this.cancelHooks.get(id)?.(reason);
+    for (const child of this.running.values()) if (child.parentId === id) this.cancel(child.id, 'parent task was cancelled');
+    return true;
+  }
+
+  /** Whether the running task `id` can be rethrottled (ES: it is a `BulkByScrollTask`). */
+  canRethrottle(id: number): boolean {
+    return this.rethrottleHooks.has(id);
+  }
+
+  /** Rethrottle a running task; false when it is not running or cannot be rethrottled. */
+  rethrottle(id: number, requestsPerSecond: number): boolean {
+    const hook = this.rethrottleHooks.get(id);
+    if (!hook) return false;
+    hook(requestsPerSecond);
+    return true;
+  }
+
+  /** Resolve when the task `id` is no longer running (at once when it is not). */
+  waitFor(id: number): Promise<void> {
+    if (!this.running.has(id)) return Promise.resolve();
+    return new Promise((resolve) => {
+      let w = this.waiters.get(id);
+      if (!w) this.waiters.set(id, (w = []));
+      w.push(resolve);
+    });
   }
 }

@@ -45,6 +45,8 @@ export async function startLocalNode(settings: Record<string, string> = {}, shar
         'node.attr.testattr': 'test',
         // The file templates the lang_mustache tests name (ES's test cluster had the same).
         'path.scripts': join(projectRoot(), 'test', 'rest', 'fixtures', 'scripts'),
+        // ES's reindex module test cluster whitelists loopback remotes the same way.
+        'reindex.remote.whitelist': '127.0.0.1:*',
         ...settings,
       },
       logLevel: 'fatal',

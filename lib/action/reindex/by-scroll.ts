@@ -1,0 +1,128 @@
+/**
+ * The one engine of `_reindex`, `_update_by_query` and `_delete_by_query` (ES 5.6
+ * `AbstractAsyncBulkByScrollAction`): read a point-in-time view of the source in batches
+ * (hit-source.ts), turn each hit into a write (transforms.ts, scripts included), send each
+ * batch through the node's one bulk path (`executeBulk`), count everything, and stop on the
+ * first failure (a version conflict counts as one unless `conflicts=proceed`), on cancel, or
+ * when `size` documents were processed. Between batches it waits out `requests_per_second`
+ * and yields to the event loop, so a long run never holds the node.
+ */
+import { setImmediate as yieldToLoop } from 'node:timers/promises';
+import type { NodeContext } from '../context.js';
+import { executeBulk } from '../bulk/execute-bulk.js';
+import type { BulkItemRequest, BulkItemResult } from '../bulk/types.js';
+import { broadcast } from '../indices/broadcast.js';
+import type { ByScrollRequest } from './request.js';
+import type { HitSource } from './hit-source.js';
+import { writeFor } from './transforms.js';
+import { unavailableItems } from './active-shards.js';
+import type { RunControl } from './run-control.js';
+import type { BulkFailure, ByScrollResult, ByScrollStatus, SearchFailure } from './status.js';
+
+/** How many hits are transformed before the engine yields to the event loop. */
+const YIELD_EVERY = 64;
+/** How many writes go to the bulk path in one call. */
+const WRITE_CHUNK = 50;
+
+/** Run `r` over `source` to its end; the counters land in `control.status` as they change. */
+export async function runByScroll(ctx: NodeContext, r: ByScrollRequest, source: HitSource, control: RunControl): Promise<ByScrollResult> {
+  const started = Date.now();
+  const status = control.status;
+  const bulkFailures: BulkFailure[] = [];
+  const searchFailures: SearchFailure[] = [];
+  const written = new Set<string>();
+  let timedOut = false;
+  try {
+    const first = await source.start();
+    timedOut = first.timedOut;
+    status.total = r.maxDocs >= 0 ? Math.min(first.total, r.maxDocs) : first.total;
+    searchFailures.push(...first.failures);
+    let processed = 0;
+    let batchStarted = started;
+    let lastBatchSize = 0;
+    while (searchFailures.length === 0 && !timedOut && control.cancelled === undefined) {
+      if (lastBatchSize > 0) {
+        await control.throttle(lastBatchSize, batchStarted);
+        if (control.cancelled !== undefined) break;
+      }
+      await yieldToLoop();
+      batchStarted = Date.now();
+      const remaining = r.maxDocs >= 0 ? r.maxDocs - processed : Infinity;
+      if (remaining <= 0) break;
+      const { hits, failures } = await source.next(Math.min(batchSize(r), remaining));
+      searchFailures.push(...failures);
+      if (failures.length > 0 || hits.length === 0) break;
+      status.batches++;
+      processed += hits.length;
+      lastBatchSize = hits.length;
+      const items: BulkItemRequest[] = [];
+      for (let i = 0; i < hits.length; i++) {
+        if (i % YIELD_EVERY === YIELD_EVERY - 1) await yieldToLoop();
+        const w = await writeFor(ctx, r, hits[i]!);
+        if (w === 'noop') status.noops++;
+        else items.push(w);
+      }
+      if (items.length === 0) continue;
+      const unavailable = await unavailableItems(ctx, items, r.waitForActiveShards, r.timeoutMs);
+      const writable = items.filter((_, i) => !unavailable.has(i));
+      const results = [...unavailable.values(), ...(await writeInChunks(ctx, writable))];
+      for (const res of results) {
+        count(r, res, status, bulkFailures);
+        written.add(res.index);
+      }
+      if (bulkFailures.length > 0) break;
+    }
+  } finally {
+    await source.close();
+  }
+  if (r.refresh && written.size > 0) await broadcast(ctx, [...written].filter((i) => ctx.indices.get(i)), (client, shard) => client.refresh(shard));
+  return { status, tookMs: Date.now() - started, timedOut, bulkFailures, searchFailures };
+}
+
+/**
+ * Send a batch's writes through the bulk path {@link WRITE_CHUNK} at a time, yielding between
+ * chunks: one bulk call parses and writes its items without yielding, so a whole 1000-document
+ * batch in one call would hold the event loop for its whole duration.
+ */
+async function writeInChunks(ctx: NodeContext, items: BulkItemRequest[]): Promise<BulkItemResult[]> {
+  const out: BulkItemResult[] = [];
+  for (let i = 0; i < items.length; i += WRITE_CHUNK) {
+    if (i > 0) await yieldToLoop();
+    out.push(...(await executeBulk(ctx, items.slice(i, i + WRITE_CHUNK), { refresh: 'false' })));
+  }
+  return out;
+}
+
+/** The scroll batch size (the search `size`, ES default 1000). */
+export function batchSize(r: ByScrollRequest): number {
+  return r.search.size < 0 ? 1000 : r.search.size;
+}
+
+/** Count one bulk item's outcome (ES `AbstractAsyncBulkByScrollAction#onBulkResponse`). */
+function count(r: ByScrollRequest, res: BulkItemResult, status: ByScrollStatus, failures: BulkFailure[]): void {
+  if (res.error) {
+    if (res.error.type === 'version_conflict_engine_exception') {
+      status.versionConflicts++;
+      if (!r.abortOnVersionConflict) return;
+    }
+    failures.push({ index: res.index, type: res.type, id: res.id, error: res.error });
+    return;
+  }
+  switch (res.ok?.result) {
+    case 'created':
+      status.created++;
+      break;
+    case 'updated':
+      status.updated++;
+      break;
+    case 'deleted':
+      status.deleted++;
+      break;
+    case 'noop':
+      status.noops++;
+      break;
+    default:
+      // a delete whose document went away since the scroll read it (ES counts it as deleted too)
+      if (res.opType === 'delete') status.deleted++;
+  }
+}

@@ -1,0 +1,144 @@
+/**
+ * A by-scroll request as a task (ES 5.6 `BulkByScrollParallelizationHelper` and the
+ * `wait_for_completion` handling of `AbstractBaseReindexRestHandler`): registered with the
+ * node's tasks (cancellable, with a live status, rethrottlable), split into `slices` child tasks
+ * over `_uid` slices when asked (size and rate divided among them), and either awaited or left to
+ * run with its result stored in `.tasks`.
+ */
+import type { NodeContext } from '../context.js';
+import { toEsError } from '../../errors/errors.js';
+import { taskIdText, taskInfoJson } from '../tasks/task-info.js';
+import { storeTaskResult } from '../tasks/task-results.js';
+import { runByScroll } from './by-scroll.js';
+import { localHitSource, type HitSource } from './hit-source.js';
+import { remoteHitSource } from './remote-hits.js';
+import { ACTION_NAMES, describe, type ByScrollRequest } from './request.js';
+import { RunControl } from './run-control.js';
+import { ByScrollStatus, type ByScrollResult } from './status.js';
+
+function sourceFor(ctx: NodeContext, r: ByScrollRequest): HitSource {
+  return r.remote ? remoteHitSource(ctx, r.remote, r.search) : localHitSource(ctx, r.search);
+}
+
+/** The request of slice `id` of `n` (ES `AbstractBulkByScrollRequest#forSlice`). */
+function forSlice(r: ByScrollRequest, id: number, n: number): ByScrollRequest {
+  return {
+    ...r,
+    search: { ...r.search, slice: { field: '_uid', id, max: n } },
+    maxDocs: r.maxDocs < 0 ? -1 : Math.floor(r.maxDocs / n),
+    requestsPerSecond: r.requestsPerSecond / n,
+    slices: 1,
+  };
+}
+
+/** Run one (unsliced) request as the task `parentId`'s child, or as a task of its own. */
+async function runOne(ctx: NodeContext, r: ByScrollRequest, status: ByScrollStatus, parentId?: number): Promise<ByScrollResult> {
+  const control = new RunControl(status);
+  const reg = ctx.runtime.tasks.register(ACTION_NAMES[r.kind], 'transport', describe(r), parentId, {
+    cancellable: true,
+    status: () => status.toJson(),
+    onCancel: (reason) => control.cancel(reason),
+    onRethrottle: (rps) => control.rethrottle(rps),
+  });
+  try {
+    return await runByScroll(ctx, r, sourceFor(ctx, r), control);
+  } finally {
+    reg.done();
+  }
+}
+
+/** Run a sliced request: one child task per slice under a parent whose status sums theirs. */
+async function runSliced(ctx: NodeContext, r: ByScrollRequest, status: ByScrollStatus, register: (opts: { onCancel: (reason: string) => void; onRethrottle: (rps: number) => void }) => number): Promise<ByScrollResult> {
+  const n = r.slices;
+  const children = Array.from({ length: n }, (_, i) => new ByScrollStatus(r.requestsPerSecond / n, i));
+  const finished: Array<ByScrollStatus | null> = children.map(() => null);
+  status.slices = finished;
+  const started = Date.now();
+  const parentId = register({
+    onCancel: (reason) => (status.cancelledReason ??= reason),
+    onRethrottle: (rps) => {
+      status.requestsPerSecond = rps;
+      // the rate is split among the slices still running, as ES 5.6 does
+      const running = children.filter((_, i) => finished[i] === null);
+      for (const t of ctx.runtime.tasks.list()) if (t.parentId === parentId) ctx.runtime.tasks.rethrottle(t.id, rps / Math.max(1, running.length));
+    },
+  });
+  const results = await Promise.all(
+    children.map(async (child, i) => {
+      const res = await runOne(ctx, forSlice(r, i, n), child, parentId);
+      finished[i] = child;
+      status.addSlice(child);
+      return res;
+    }),
+  );
+  return {
+    status,
+    tookMs: Date.now() - started,
+    timedOut: results.some((x) => x.timedOut),
+    bulkFailures: results.flatMap((x) => x.bulkFailures),
+    searchFailures: results.flatMap((x) => x.searchFailures),
+  };
+}
+
+/** What starting a request gives: the task id, and the run's end. */
+export interface StartedRun {
+  taskId: string;
+  done: Promise<ByScrollResult>;
+}
+
+/** What to do with the outcome before the task ends (storing it, so a waiter then finds it). */
+export type BeforeEnd = (outcome: { result: ByScrollResult } | { error: unknown }, info: Record<string, unknown>) => Promise<void>;
+
+/** Start `r` as a task and return at once; `done` settles when it ends. */
+export function startByScroll(ctx: NodeContext, r: ByScrollRequest, beforeEnd?: BeforeEnd): StartedRun {
+  const status = new ByScrollStatus(r.requestsPerSecond);
+  const control = new RunControl(status);
+  let taskId = '';
+  let info: Record<string, unknown> = {};
+  let finish = (): void => undefined;
+  const register = (opts: { onCancel: (reason: string) => void; onRethrottle: (rps: number) => void }): number => {
+    const reg = ctx.runtime.tasks.register(ACTION_NAMES[r.kind], 'transport', describe(r), undefined, { cancellable: true, status: () => status.toJson(), ...opts });
+    taskId = taskIdText(ctx, reg.task.id);
+    info = taskInfoJson(ctx, reg.task, true);
+    finish = reg.done;
+    return reg.task.id;
+  };
+  const run = async (): Promise<ByScrollResult> => {
+    if (r.slices > 1) return runSliced(ctx, r, status, register);
+    register({ onCancel: (reason) => control.cancel(reason), onRethrottle: (rps) => control.rethrottle(rps) });
+    return runByScroll(ctx, r, sourceFor(ctx, r), control);
+  };
+  const done = (async () => {
+    try {
+      const result = await run();
+      await beforeEnd?.({ result }, { ...info, status: status.toJson() });
+      return result;
+    } catch (error) {
+      await beforeEnd?.({ error }, info);
+      throw error;
+    } finally {
+      finish();
+    }
+  })();
+  return { taskId, done };
+}
+
+/**
+ * `wait_for_completion=false`: start `r` and store its result (or error) in `.tasks` before the
+ * task ends. Returns the task id.
+ */
+export function startInBackground(ctx: NodeContext, r: ByScrollRequest, render: (res: ByScrollResult) => Record<string, unknown>): string {
+  const run = startByScroll(ctx, r, async (outcome, info) => {
+    try {
+      await storeTaskResult(ctx, taskIdOf(info, ctx), info, 'result' in outcome ? { response: render(outcome.result) } : { error: toEsError(outcome.error) });
+    } catch (e) {
+      ctx.logger.warn(`failed to store the result of task [${taskIdOf(info, ctx)}]`, e);
+    }
+  });
+  run.done.catch(() => undefined);
+  return run.taskId;
+}
+
+function taskIdOf(info: Record<string, unknown>, ctx: NodeContext): string {
+  return `${ctx.nodeId}:${String(info.id)}`;
+}
