@@ -26,6 +26,7 @@ import { compileFunctionScore, compileBoosting } from './compile-scoring.js';
 import { compileQueryString, compileSimpleQueryString } from './compile-query-string.js';
 import { idsWeight, typeWeight } from './meta-fields.js';
 import { geoBoundingBoxWeight, geoDistanceWeight, geoPolygonWeight } from './geo-weight.js';
+import { compileNested } from './compile-nested.js';
 import { RangeWeight, type NumericBounds } from './range-weight.js';
 import { checkClauseCount, checkRewriteClauses, maxClauseCount, RewriteTooManyClauses } from './clause-limit.js';
 
@@ -37,6 +38,8 @@ export interface CompileScope {
   filter: boolean;
   /** Segments of the shard (fuzzy and phrase-prefix expand over all of them). */
   segments: readonly SegmentReader[];
+  /** The nested level the query runs on (inside a `nested` query); undefined: the root docs. */
+  nestedPath?: string;
 }
 
 /** Compile `q` with the boosts above it. */
@@ -132,6 +135,8 @@ async function compileInner(ctx: CompileContext, q: Query, scope: CompileScope):
       return geoPolygonWeight(ctx, q, boost);
     case 'script':
       return new ScriptQueryWeight(ctx, q.script, boost);
+    case 'nested':
+      return compileNested(ctx, q, scope, (inner) => compileQuery(ctx, q.query, { ...inner, boost }));
     default:
       throw queryShardError(ctx, `[${q.kind}] query is not supported yet`);
   }

@@ -31,6 +31,7 @@ import type { CompileContext } from '../compile-context.js';
 import { buildIndexFields, type IndexFields } from '../field-types.js';
 import { SegmentsStats } from '../weight.js';
 import { fetchHits } from '../fetch.js';
+import { innerHitsFetcher } from '../inner-hits.js';
 import type { ScoredDoc } from '../top-docs.js';
 import { applyDfs, dfsShard } from './dfs-shard.js';
 import { explainShard } from './explain-shard.js';
@@ -103,6 +104,7 @@ export class ShardSearchService implements ShardSearchClient {
       try {
         const hits: ScoredDoc[] = req.hits.map((h) => fromWireDoc(h, rc.shardIndex));
         const s = rc.source;
+        const innerHits = await innerHitsFetcher({ ctx: rc.compile, index: rc.index, shardId: rc.shard, nodeId: this.deps.nodeId }, rc.segments, s.query);
         const out = await fetchHits(rc.segments, hits, {
           index: rc.index,
           shardId: rc.shard,
@@ -117,6 +119,7 @@ export class ShardSearchService implements ShardSearchClient {
           scores: req.scores,
           fields: rc.compile.fields,
           ...(rc.scriptFields ? { scriptFields: rc.scriptFields } : {}),
+          ...(innerHits ? { innerHits } : {}),
         });
         return { hits: out.map(encodeRendered) };
       } finally {

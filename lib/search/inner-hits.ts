@@ -1,0 +1,274 @@
+/**
+ * `inner_hits` of `nested` queries, computed per hit in the fetch phase (ES 5.6
+ * `InnerHitsFetchSubPhase` with `InnerHitsContext.NestedInnerHits`): for each hit, the nested
+ * docs of the path inside the hit's block that the nested query's inner query matches, sorted
+ * (score, or the inner hits' `sort`), paged (`from`, `size` default 3) and rendered as
+ * `SearchHit`s with `_nested: {field, offset[, _nested]}` and the nested object as `_source`.
+ * A nested query with inner hits inside another one renders inside each of its inner hits.
+ */
+import type { Query } from '../dsl/query-types.js';
+import type { InnerHits } from '../dsl/inner-hits.js';
+import { EsError } from '../errors/errors.js';
+import { filterSourceObject } from '../mapping/source-filter.js';
+import type { SegmentReader } from '../shard/segment-reader.js';
+import type { StoredDocument } from '../shard/types.js';
+import { JsonFloat } from '../units/java-number.js';
+import { nestedReaderOf } from './block-join.js';
+import type { CompileContext } from './compile-context.js';
+import { compileQuery } from './compile-query.js';
+import { explanationToJson } from './explanation.js';
+import { valueFields } from './fetch.js';
+import { compileScriptFields } from './search-script.js';
+import { compareSortValues, compileSort, type CompiledSort, type SortValue } from './sort-values.js';
+import { isScoreSort } from '../dsl/sort-spec.js';
+import { dict } from '../dict.js';
+import type { Weight } from './weight.js';
+import { NO_MORE_DOCS } from './scorer.js';
+
+/** One `inner_hits` definition found in the query, with those nested below it. */
+export interface InnerHitSpec {
+  name: string;
+  kind: 'nested';
+  /** Nested path of the inner hits' docs. */
+  path: string;
+  /** The nested query's inner query. */
+  query: Query;
+  opts: InnerHits;
+  children: InnerHitSpec[];
+}
+
+/**
+ * The inner hits a query asks for (ES `InnerHitBuilder.extractInnerHits`): names default to the
+ * nested path and must be unique per level.
+ */
+export function collectInnerHits(q: Query | undefined): InnerHitSpec[] {
+  const out: InnerHitSpec[] = [];
+  if (q) walk(q, out);
+  return out;
+}
+
+function walk(node: unknown, out: InnerHitSpec[]): void {
+  if (Array.isArray(node)) {
+    for (const x of node) walk(x, out);
+    return;
+  }
+  if (!node || typeof node !== 'object') return;
+  const q = node as Record<string, unknown>;
+  if (q['kind'] === 'nested' && q['innerHits']) {
+    const nq = q as unknown as Extract<Query, { kind: 'nested' }>;
+    const opts = nq.innerHits as InnerHits;
+    const name = opts.name ?? nq.path;
+    if (out.some((s) => s.name === name)) throw new EsError('illegal_argument_exception', 400, `[inner_hits] already contains an entry for key [${name}]`);
+    const spec: InnerHitSpec = { name, kind: 'nested', path: nq.path, query: nq.query, opts, children: [] };
+    out.push(spec);
+    walk(nq.query, spec.children);
+    return;
+  }
+  for (const [k, v] of Object.entries(q)) if (k !== 'innerHits') walk(v, out);
+}
+
+/** A spec compiled for one shard: the inner weight, sorts and script fields. */
+interface CompiledSpec {
+  spec: InnerHitSpec;
+  weight: Weight;
+  sorts?: CompiledSort[];
+  scriptFields?: ReturnType<typeof compileScriptFields>;
+  children: CompiledSpec[];
+}
+
+async function compileSpec(ctx: CompileContext, segments: readonly SegmentReader[], spec: InnerHitSpec): Promise<CompiledSpec> {
+  const weight = await compileQuery(ctx, spec.query, { boost: 1, filter: false, segments, nestedPath: spec.path });
+  const o = spec.opts;
+  return {
+    spec,
+    weight,
+    ...(o.sort && !isScoreSort(o.sort) ? { sorts: o.sort.map((s) => compileSort(ctx, s)) } : {}),
+    ...(o.scriptFields ? { scriptFields: compileScriptFields(ctx, Object.fromEntries(o.scriptFields.map((f) => [f.name, f]))) } : {}),
+    children: await Promise.all(spec.children.map((c) => compileSpec(ctx, segments, c))),
+  };
+}
+
+/** What rendering an inner hit needs besides its spec. */
+interface RenderEnv {
+  ctx: CompileContext;
+  index: string;
+  shardId: number;
+  nodeId: string;
+}
+
+/**
+ * The fetch phase's `inner_hits` hook for a query's specs, or undefined when it asks for none.
+ * Specs are compiled once; each hit's inner hits are searched inside its block.
+ */
+export async function innerHitsFetcher(
+  env: RenderEnv,
+  segments: readonly SegmentReader[],
+  query: Query | undefined,
+): Promise<((seg: SegmentReader, doc: number, stored: StoredDocument) => Promise<Record<string, unknown> | undefined>) | undefined> {
+  const specs = collectInnerHits(query);
+  if (specs.length === 0) return undefined;
+  const compiled = await Promise.all(specs.map((s) => compileSpec(env.ctx, segments, s)));
+  return async (seg, doc, stored) => {
+    let source: unknown;
+    const rootSource = (): unknown => {
+      if (source === undefined) source = stored.source ? JSON.parse(stored.source.toString('utf8')) : null;
+      return source;
+    };
+    return renderLevel(env, compiled, seg, doc, undefined, stored, rootSource);
+  };
+}
+
+async function renderLevel(
+  env: RenderEnv,
+  specs: readonly CompiledSpec[],
+  seg: SegmentReader,
+  parent: number,
+  parentPath: string | undefined,
+  stored: StoredDocument,
+  rootSource: () => unknown,
+): Promise<Record<string, unknown>> {
+  const out: Record<string, unknown> = dict();
+  for (const c of specs) out[c.spec.name] = await nestedHits(env, c, seg, parent, parentPath, stored, rootSource);
+  return out;
+}
+
+interface Match {
+  doc: number;
+  score: number;
+  sortValues?: SortValue[];
+}
+
+/** The first doc of `parent`'s block of descendants (nested docs under `parentPath`, or all for a root). */
+function blockStart(seg: SegmentReader, parent: number, parentPath: string | undefined): number {
+  const r = nestedReaderOf(seg);
+  if (!r) return parent;
+  let d = parent - 1;
+  for (; d >= 0; d--) {
+    const p = r.nestedPath(d);
+    if (p === undefined) break;
+    if (parentPath !== undefined && !p.startsWith(parentPath + '.')) break;
+  }
+  return d + 1;
+}
+
+async function nestedHits(
+  env: RenderEnv,
+  c: CompiledSpec,
+  seg: SegmentReader,
+  parent: number,
+  parentPath: string | undefined,
+  stored: StoredDocument,
+  rootSource: () => unknown,
+): Promise<Record<string, unknown>> {
+  const r = nestedReaderOf(seg);
+  const o = c.spec.opts;
+  const matches: Match[] = [];
+  const scorer = r ? await c.weight.scorer(seg) : null;
+  const start = blockStart(seg, parent, parentPath);
+  if (scorer && r && start < parent) {
+    const bound = c.sorts?.map((s) => s.bind(seg, 0));
+    for (let d = scorer.advance(start); d !== NO_MORE_DOCS && d < parent; d = scorer.nextDoc()) {
+      if (r.nestedPath(d) !== c.spec.path) continue;
+      const score = scorer.score();
+      matches.push({ doc: d, score, ...(bound ? { sortValues: bound.map((fn) => fn(d, score)) } : {}) });
+    }
+  }
+  const sorts = c.sorts;
+  if (sorts) {
+    matches.sort((a, b) => {
+      for (let i = 0; i < sorts.length; i++) {
+        const x = compareSortValues(sorts[i] as CompiledSort, (a.sortValues as SortValue[])[i] as SortValue, (b.sortValues as SortValue[])[i] as SortValue);
+        if (x !== 0) return x;
+      }
+      return a.doc - b.doc;
+    });
+  } else matches.sort((a, b) => b.score - a.score || a.doc - b.doc);
+  const scored = !sorts || o.trackScores;
+  let maxScore = NaN;
+  if (scored) for (const m of matches) if (!(m.score <= maxScore)) maxScore = m.score;
+  const page = matches.slice(o.from, o.from + o.size);
+  const hits: Array<Record<string, unknown>> = [];
+  for (const m of page) hits.push(await renderNestedHit(env, c, seg, m, scored, stored, rootSource));
+  return { hits: { total: matches.length, max_score: Number.isNaN(maxScore) ? null : new JsonFloat(maxScore), hits } };
+}
+
+/** `_nested` of a nested doc: `{field, offset[, _nested]}` from the root down, fields relative to their parent level. */
+export function nestedIdentity(seg: SegmentReader, doc: number): { identity: Record<string, unknown>; chain: Array<{ field: string; offset: number }> } {
+  const r = nestedReaderOf(seg) as NonNullable<ReturnType<typeof nestedReaderOf>>;
+  const m = seg as SegmentReader & { nestedOffset(d: number): number };
+  const chain: Array<{ path: string; offset: number }> = [];
+  let d = doc;
+  let path = r.nestedPath(d);
+  while (path !== undefined) {
+    chain.unshift({ path, offset: m.nestedOffset(d) });
+    // The parent is the next doc of an enclosing level (the root, or a nested path that is a
+    // proper prefix of this one): the docs in between are earlier siblings and their children.
+    let p = d + 1;
+    for (; p < seg.maxDoc; p++) {
+      const pp = r.nestedPath(p);
+      if (pp === undefined || path.startsWith(pp + '.')) break;
+    }
+    d = p;
+    path = r.nestedPath(d);
+  }
+  const rel = chain.map((x, i) => ({ field: i === 0 ? x.path : x.path.slice((chain[i - 1] as { path: string }).path.length + 1), offset: x.offset }));
+  let identity: Record<string, unknown> | undefined;
+  for (let i = rel.length - 1; i >= 0; i--) {
+    const x = rel[i] as { field: string; offset: number };
+    identity = { field: x.field, offset: x.offset, ...(identity ? { _nested: identity } : {}) };
+  }
+  return { identity: identity ?? {}, chain: rel };
+}
+
+/** The nested object at `chain` in the root source (ES `FetchPhase.createNestedSearchHit`). */
+function nestedSource(root: unknown, chain: ReadonlyArray<{ field: string; offset: number }>): unknown {
+  let cur: unknown = root;
+  for (const { field, offset } of chain) {
+    let v: unknown = cur;
+    for (const part of field.split('.')) {
+      if (!v || typeof v !== 'object' || Array.isArray(v) || !Object.hasOwn(v, part)) return null;
+      v = (v as Record<string, unknown>)[part];
+    }
+    if (Array.isArray(v)) v = v[offset];
+    else if (offset !== 0) return null;
+    cur = v;
+  }
+  return cur ?? null;
+}
+
+async function renderNestedHit(
+  env: RenderEnv,
+  c: CompiledSpec,
+  seg: SegmentReader,
+  m: Match,
+  scored: boolean,
+  stored: StoredDocument,
+  rootSource: () => unknown,
+): Promise<Record<string, unknown>> {
+  const o = c.spec.opts;
+  const hit: Record<string, unknown> = {};
+  if (o.explain) {
+    hit._shard = `[${env.index}][${env.shardId}]`;
+    hit._node = env.nodeId;
+  }
+  const { identity, chain } = nestedIdentity(seg, m.doc);
+  hit._nested = identity;
+  if (o.version) hit._version = stored.version;
+  hit._score = scored && !Number.isNaN(m.score) ? new JsonFloat(m.score) : null;
+  const src = (): unknown => nestedSource(rootSource(), chain);
+  const fetchSource = o.source !== undefined ? o.source !== false : (o.scriptFields?.length ?? 0) === 0;
+  if (fetchSource && stored.source) {
+    const obj = src();
+    if (obj && typeof obj === 'object' && !Array.isArray(obj)) hit._source = o.source === undefined || o.source === true ? obj : filterSourceObject(obj as Record<string, unknown>, o.source);
+  }
+  const fields: Record<string, unknown[]> = dict();
+  await valueFields(seg, m.doc, m.score, src, { docvalueFields: o.docvalueFields, fields: env.ctx.fields, ...(c.scriptFields ? { scriptFields: c.scriptFields } : {}) }, fields);
+  if (Object.keys(fields).length > 0) hit.fields = fields;
+  if (c.sorts && m.sortValues) {
+    const sorts = c.sorts;
+    hit.sort = m.sortValues.map((v, i) => (sorts[i] as CompiledSort).render(v));
+  }
+  if (o.explain) hit._explanation = explanationToJson(await c.weight.explain(seg, m.doc));
+  if (c.children.length > 0) hit.inner_hits = await renderLevel(env, c.children, seg, m.doc, c.spec.path, stored, rootSource);
+  return hit;
+}
