@@ -19,6 +19,7 @@ import { compileQuery } from './compile-query.js';
 import { explanationToJson } from './explanation.js';
 import { valueFields } from './fetch.js';
 import { compileScriptFields } from './search-script.js';
+import { nestedSortDocs } from './nested-sort.js';
 import { compareSortValues, compileSort, type CompiledSort, type SortValue } from './sort-values.js';
 import { isScoreSort } from '../dsl/sort-spec.js';
 import { dict } from '../dict.js';
@@ -82,7 +83,7 @@ async function compileSpec(ctx: CompileContext, segments: readonly SegmentReader
   return {
     spec,
     weight,
-    ...(o.sort && !isScoreSort(o.sort) ? { sorts: o.sort.map((s) => compileSort(ctx, s)) } : {}),
+    ...(o.sort && !isScoreSort(o.sort) ? { sorts: await Promise.all(o.sort.map(async (s) => compileSort(ctx, s, await nestedSortDocs(ctx, s, segments)))) } : {}),
     ...(o.scriptFields ? { scriptFields: compileScriptFields(ctx, Object.fromEntries(o.scriptFields.map((f) => [f.name, f]))) } : {}),
     children: await Promise.all(spec.children.map((c) => compileSpec(ctx, segments, c))),
   };
