@@ -27,6 +27,7 @@ import { compileQueryString, compileSimpleQueryString } from './compile-query-st
 import { idsWeight, typeWeight } from './meta-fields.js';
 import { geoBoundingBoxWeight, geoDistanceWeight, geoPolygonWeight } from './geo-weight.js';
 import { compileNested } from './compile-nested.js';
+import { compileHasChild, compileHasParent, compileParentId } from './compile-join.js';
 import { RangeWeight, type NumericBounds } from './range-weight.js';
 import { checkClauseCount, checkRewriteClauses, maxClauseCount, RewriteTooManyClauses } from './clause-limit.js';
 
@@ -135,6 +136,12 @@ async function compileInner(ctx: CompileContext, q: Query, scope: CompileScope):
       return geoPolygonWeight(ctx, q, boost);
     case 'script':
       return new ScriptQueryWeight(ctx, q.script, boost);
+    case 'has_child':
+      return compileHasChild(ctx, q, scope, (inner, sc) => compileQuery(ctx, inner, sc));
+    case 'has_parent':
+      return compileHasParent(ctx, q, scope, (inner, sc) => compileQuery(ctx, inner, sc));
+    case 'parent_id':
+      return compileParentId(ctx, q, scope);
     case 'nested':
       return compileNested(ctx, q, scope, (inner) => compileQuery(ctx, q.query, { ...inner, boost }));
     default:

@@ -23,6 +23,8 @@ import { dict } from '../dict.js';
 
 export interface FetchOptions {
   index: string;
+  /** Leave `_index` out (ES 5.6 renders none on parent/child inner hits). */
+  omitIndex?: boolean;
   /** `[index][shard]` and node id, rendered with explain. */
   shardId: number;
   nodeId: string;
@@ -83,7 +85,7 @@ async function renderHit(seg: SegmentReader, h: ScoredDoc, doc: StoredDocument, 
     hit._shard = `[${o.index}][${o.shardId}]`;
     hit._node = o.nodeId;
   }
-  hit._index = o.index;
+  if (!o.omitIndex) hit._index = o.index;
   const none = o.storedFields === '_none_';
   if (!none) {
     hit._type = doc.type;

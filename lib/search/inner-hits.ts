@@ -1,5 +1,6 @@
 /**
- * `inner_hits` of `nested` queries, computed per hit in the fetch phase (ES 5.6
+ * `inner_hits` of `nested` queries (and, through join-inner-hits.ts, of `has_child` and
+ * `has_parent`), computed per hit in the fetch phase (ES 5.6
  * `InnerHitsFetchSubPhase` with `InnerHitsContext.NestedInnerHits`): for each hit, the nested
  * docs of the path inside the hit's block that the nested query's inner query matches, sorted
  * (score, or the inner hits' `sort`), paged (`from`, `size` default 3) and rendered as
@@ -8,7 +9,10 @@
  */
 import type { Query } from '../dsl/query-types.js';
 import type { InnerHits } from '../dsl/inner-hits.js';
-import { EsError } from '../errors/errors.js';
+import { EsError, notBuiltYet } from '../errors/errors.js';
+import { BooleanWeight } from './boolean-weight.js';
+import { typeWeight } from './meta-fields.js';
+import { joinHits, type JoinEnv, type JoinInnerHits } from './join-inner-hits.js';
 import { filterSourceObject } from '../mapping/source-filter.js';
 import type { SegmentReader } from '../shard/segment-reader.js';
 import type { StoredDocument } from '../shard/types.js';
@@ -29,10 +33,10 @@ import { NO_MORE_DOCS } from './scorer.js';
 /** One `inner_hits` definition found in the query, with those nested below it. */
 export interface InnerHitSpec {
   name: string;
-  kind: 'nested';
-  /** Nested path of the inner hits' docs. */
+  kind: 'nested' | 'has_child' | 'has_parent';
+  /** `nested`: nested path of the inner hits' docs; `has_child`: the child type; `has_parent`: the parent type. */
   path: string;
-  /** The nested query's inner query. */
+  /** The join query's inner query. */
   query: Query;
   opts: InnerHits;
   children: InnerHitSpec[];
@@ -40,7 +44,7 @@ export interface InnerHitSpec {
 
 /**
  * The inner hits a query asks for (ES `InnerHitBuilder.extractInnerHits`): names default to the
- * nested path and must be unique per level.
+ * nested path, child type or parent type, and must be unique per level.
  */
 export function collectInnerHits(q: Query | undefined): InnerHitSpec[] {
   const out: InnerHitSpec[] = [];
@@ -55,14 +59,17 @@ function walk(node: unknown, out: InnerHitSpec[]): void {
   }
   if (!node || typeof node !== 'object') return;
   const q = node as Record<string, unknown>;
-  if (q['kind'] === 'nested' && q['innerHits']) {
-    const nq = q as unknown as Extract<Query, { kind: 'nested' }>;
-    const opts = nq.innerHits as InnerHits;
-    const name = opts.name ?? nq.path;
+  const kind = q['kind'];
+  if ((kind === 'nested' || kind === 'has_child' || kind === 'has_parent') && q['innerHits']) {
+    const jq = q as unknown as Extract<Query, { kind: 'nested' | 'has_child' | 'has_parent' }>;
+    const opts = jq.innerHits as InnerHits;
+    const path = jq.kind === 'nested' ? jq.path : jq.kind === 'has_child' ? jq.childType : jq.parentType;
+    const name = opts.name ?? path;
     if (out.some((s) => s.name === name)) throw new EsError('illegal_argument_exception', 400, `[inner_hits] already contains an entry for key [${name}]`);
-    const spec: InnerHitSpec = { name, kind: 'nested', path: nq.path, query: nq.query, opts, children: [] };
+    const spec: InnerHitSpec = { name, kind: jq.kind, path, query: jq.query, opts, children: [] };
     out.push(spec);
-    walk(nq.query, spec.children);
+    walk(jq.query, spec.children);
+    if (spec.kind !== 'nested' && spec.children.length > 0) throw notBuiltYet(`inner_hits inside the inner hits of [${spec.kind}]`);
     return;
   }
   for (const [k, v] of Object.entries(q)) if (k !== 'innerHits') walk(v, out);
@@ -75,16 +82,30 @@ interface CompiledSpec {
   sorts?: CompiledSort[];
   scriptFields?: ReturnType<typeof compileScriptFields>;
   children: CompiledSpec[];
+  /** Parent/child inner hits. */
+  join?: JoinInnerHits;
 }
 
 async function compileSpec(ctx: CompileContext, segments: readonly SegmentReader[], spec: InnerHitSpec): Promise<CompiledSpec> {
-  const weight = await compileQuery(ctx, spec.query, { boost: 1, filter: false, segments, nestedPath: spec.path });
   const o = spec.opts;
+  const nested = spec.kind === 'nested';
+  let weight = await compileQuery(ctx, spec.query, { boost: 1, filter: false, segments, ...(nested ? { nestedPath: spec.path } : {}) });
+  const sorts = o.sort && !isScoreSort(o.sort) ? await Promise.all(o.sort.map(async (s) => compileSort(ctx, s, await nestedSortDocs(ctx, s, segments)))) : undefined;
+  const scriptFields = o.scriptFields ? compileScriptFields(ctx, Object.fromEntries(o.scriptFields.map((f) => [f.name, f]))) : undefined;
+  let join: JoinInnerHits | undefined;
+  if (spec.kind !== 'nested') {
+    // the query compiled already, so the types exist and are related
+    const parentType = spec.kind === 'has_child' ? (ctx.fields.parentTypeOf(spec.path) as string) : spec.path;
+    const types = [spec.path]; // the inner hits' docs: the child type, or the parent type
+    weight = new BooleanWeight([{ occur: 'must', weight }, { occur: 'filter', weight: typeWeight(types, 1) }], 0, false);
+    join = { side: spec.kind === 'has_child' ? 'children' : 'parent', types: new Set(types), parentType, weight, opts: o, ...(sorts ? { sorts } : {}), ...(scriptFields ? { scriptFields } : {}) };
+  }
   return {
     spec,
     weight,
-    ...(o.sort && !isScoreSort(o.sort) ? { sorts: await Promise.all(o.sort.map(async (s) => compileSort(ctx, s, await nestedSortDocs(ctx, s, segments)))) } : {}),
-    ...(o.scriptFields ? { scriptFields: compileScriptFields(ctx, Object.fromEntries(o.scriptFields.map((f) => [f.name, f]))) } : {}),
+    ...(sorts ? { sorts } : {}),
+    ...(scriptFields ? { scriptFields } : {}),
+    ...(join ? { join } : {}),
     children: await Promise.all(spec.children.map((c) => compileSpec(ctx, segments, c))),
   };
 }
@@ -109,13 +130,14 @@ export async function innerHitsFetcher(
   const specs = collectInnerHits(query);
   if (specs.length === 0) return undefined;
   const compiled = await Promise.all(specs.map((s) => compileSpec(env.ctx, segments, s)));
+  const joinEnv: JoinEnv = { ...env, segments };
   return async (seg, doc, stored) => {
     let source: unknown;
     const rootSource = (): unknown => {
       if (source === undefined) source = stored.source ? JSON.parse(stored.source.toString('utf8')) : null;
       return source;
     };
-    return renderLevel(env, compiled, seg, doc, undefined, stored, rootSource);
+    return renderLevel(env, compiled, seg, doc, undefined, stored, rootSource, joinEnv);
   };
 }
 
@@ -127,9 +149,13 @@ async function renderLevel(
   parentPath: string | undefined,
   stored: StoredDocument,
   rootSource: () => unknown,
+  joinEnv?: JoinEnv,
 ): Promise<Record<string, unknown>> {
   const out: Record<string, unknown> = dict();
-  for (const c of specs) out[c.spec.name] = await nestedHits(env, c, seg, parent, parentPath, stored, rootSource);
+  for (const c of specs) {
+    if (c.join) out[c.spec.name] = joinEnv ? await joinHits(joinEnv, c.join, seg, parent, stored) : { hits: { total: 0, max_score: null, hits: [] } };
+    else out[c.spec.name] = await nestedHits(env, c, seg, parent, parentPath, stored, rootSource);
+  }
   return out;
 }
 
