@@ -81,7 +81,8 @@ function numericRenderer(type: string, integral: boolean): (v: SortValue) => unk
 export function compileSort(ctx: CompileContext, spec: SortSpec, nested?: NestedSortDocs): CompiledSort {
   if (spec.nestedFilter && spec.nestedPath !== undefined && !nested) throw notBuiltYet('nested_filter in this sort');
   const reverse = spec.order === 'desc';
-  if (spec.field === '_score') return { spec, kind: 'score', reverse: !reverse, bind: () => (_d, s) => s, render: (v) => v };
+  // `reverse` is the order values compare in (hit-order.ts): `_score` desc is descending values
+  if (spec.field === '_score') return { spec, kind: 'score', reverse, bind: () => (_d, s) => s, render: (v) => v };
   if (spec.field === '_doc') return { spec, kind: 'doc', reverse, bind: (_seg, base) => (d) => base + d, render: (v) => v };
   if (spec.field === '_uid') {
     return {
