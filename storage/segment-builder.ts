@@ -8,7 +8,7 @@
  * (Lucene for the same reason writes postings into shared byte-slice pools).
  * storage/segment-writer.ts freezes it into an immutable segment.
  */
-import type { IndexableField, ParsedDocument } from '../lib/mapping/parsed-document.js';
+import type { IndexableField, NestedDocument, ParsedDocument } from '../lib/mapping/parsed-document.js';
 import type { StoredDocument } from './types.js';
 import { encodeBm25Norm } from './codecs/small-float.js';
 import { encodeStoredDoc } from './codecs/stored-doc.js';
@@ -84,7 +84,12 @@ export class SegmentBuilder {
   add(doc: ParsedDocument, version: number, seqNo: number): number {
     if (this.minSeqNo < 0) this.minSeqNo = seqNo;
     this.maxSeqNo = Math.max(this.maxSeqNo, seqNo);
-    for (const n of doc.nested ?? []) {
+    // ES 5.6 DocumentParser reverses its pre-order list of nested objects, so every nested doc
+    // comes after its own nested children and the root comes last: a block join's parent is the
+    // next doc of the parent level, and a nested object's descendants sit just before it.
+    const nested = doc.nested ?? [];
+    for (let i = nested.length - 1; i >= 0; i--) {
+      const n = nested[i] as NestedDocument;
       const d = this.newDoc(undefined, version, seqNo, doc);
       let ord = this.pathOrds.get(n.path);
       if (ord === undefined) {

@@ -1,12 +1,15 @@
 /**
- * `inner_hits` of nested / has_child / has_parent (ES 5.6 `InnerHitBuilder`, an ObjectParser).
- * Only the paging and naming fields are interpreted here. Strata's fetch phase does not return
- * inner hits of queries yet, so a well-formed `inner_hits` is refused (`[inner_hits] is not
- * supported by Strata yet`) after its keys are checked.
+ * `inner_hits` of nested / has_child / has_parent (ES 5.6 `InnerHitBuilder`, an ObjectParser),
+ * parsed into plain data the shard's fetch phase renders (lib/search/inner-hits.ts). ES 5.0
+ * removed the top-level `inner_hits` of a search body, so these come only inside queries.
  */
 import { EsError, notBuiltYet } from '../errors/errors.js';
 import type { ParseContext } from './parse-context.js';
-import { booleanValue, intValue, textValue, type JsonObject } from './xcontent.js';
+import { parseScriptFields, type ScriptField } from './search-source.js';
+import { parseSort } from './sort.js';
+import { toSortSpec, type SortSpec } from './sort-spec.js';
+import { parseFetchSource, sourceOption } from './source-filter.js';
+import { booleanValue, intValue, isObject, textValue, tokenOf, type JsonObject } from './xcontent.js';
 
 /** Parsed inner-hits options. */
 export interface InnerHits {
@@ -17,42 +20,65 @@ export interface InnerHits {
   /** default 3 */
   size: number;
   ignoreUnmapped: boolean;
-  /** The whole object as given (sort, _source, stored_fields, script_fields, highlight...). */
-  raw: JsonObject;
+  explain: boolean;
+  version: boolean;
+  trackScores: boolean;
+  /** Field sorts (absent: by score). */
+  sort?: SortSpec[];
+  /** `_source` as the fetch phase takes it (false, true, or includes/excludes). */
+  source?: unknown;
+  scriptFields?: ScriptField[];
+  docvalueFields: string[];
 }
 
-const KNOWN = new Set([
-  'name',
-  'ignore_unmapped',
-  'from',
-  'size',
-  'explain',
-  'version',
-  'track_scores',
-  'stored_fields',
-  'docvalue_fields',
-  'script_fields',
-  'sort',
-  '_source',
-  'highlight',
-  'query',
-  'inner_hits',
-]);
+/** Keys ES 5.6 accepts that Strata's inner hits cannot render yet (refused, never ignored). */
+const NOT_BUILT = new Set(['stored_fields', 'highlight', 'query', 'inner_hits']);
 
 /** Parse an `inner_hits` object. */
 export function parseInnerHits(ctx: ParseContext, obj: JsonObject): InnerHits {
-  const out: InnerHits = { from: 0, size: 3, ignoreUnmapped: false, raw: obj };
+  const out: InnerHits = { from: 0, size: 3, ignoreUnmapped: false, explain: false, version: false, trackScores: false, docvalueFields: [] };
   for (const [key, v] of Object.entries(obj)) {
-    if (!KNOWN.has(key)) {
-      const reason = `[inner_hits] unknown field [${key}], parser not found`;
-      throw ctx.error(reason, ctx.atName(obj, key), new EsError('illegal_argument_exception', 400, reason));
+    switch (key) {
+      case 'name':
+        out.name = textValue(v);
+        break;
+      case 'from':
+        out.from = intValue(v);
+        break;
+      case 'size':
+        out.size = intValue(v);
+        break;
+      case 'ignore_unmapped':
+        out.ignoreUnmapped = booleanValue(v);
+        break;
+      case 'explain':
+        out.explain = booleanValue(v);
+        break;
+      case 'version':
+        out.version = booleanValue(v);
+        break;
+      case 'track_scores':
+        out.trackScores = booleanValue(v);
+        break;
+      case 'sort':
+        out.sort = parseSort(ctx, v).map(toSortSpec);
+        break;
+      case '_source':
+        out.source = sourceOption(parseFetchSource(ctx, obj, key));
+        break;
+      case 'script_fields':
+        if (!isObject(v)) throw ctx.error(`Expected [START_OBJECT] in [${key}] but found [${tokenOf(v)}]`, ctx.atValue(obj, key));
+        out.scriptFields = parseScriptFields(ctx, v);
+        break;
+      case 'docvalue_fields':
+        out.docvalueFields = (Array.isArray(v) ? v : [v]).map((x) => textValue(x));
+        break;
+      default: {
+        if (NOT_BUILT.has(key)) throw notBuiltYet(`inner_hits.${key}`);
+        const reason = `[inner_hits] unknown field [${key}], parser not found`;
+        throw ctx.error(reason, ctx.atName(obj, key), new EsError('illegal_argument_exception', 400, reason));
+      }
     }
-    if (key === 'name') out.name = textValue(v);
-    else if (key === 'from') out.from = intValue(v);
-    else if (key === 'size') out.size = intValue(v);
-    else if (key === 'ignore_unmapped') out.ignoreUnmapped = booleanValue(v);
   }
-  // Parsed (so malformed input gets ES's error) but no fetch phase returns query inner hits yet:
-  // refused rather than silently dropped from the response.
-  throw notBuiltYet('inner_hits');
+  return out;
 }

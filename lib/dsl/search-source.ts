@@ -243,7 +243,8 @@ export function parseSearchSource(body: unknown, opts: ParseOptions = {}): Searc
   return s;
 }
 
-function parseScriptFields(ctx: ParseContext, obj: JsonObject): ScriptField[] {
+/** Parse `script_fields` (the search body's and `inner_hits`'). */
+export function parseScriptFields(ctx: ParseContext, obj: JsonObject): ScriptField[] {
   return Object.entries(obj).map(([name, def]) => {
     if (!isObject(def)) {
       throw ctx.error(`Expected [START_OBJECT] in [${name}] but found [${tokenOf(def)}]`, ctx.atValue(obj, name));

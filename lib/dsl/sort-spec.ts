@@ -4,6 +4,7 @@
  */
 import { EsError } from '../errors/errors.js';
 import type { ScriptRef } from './script-ref.js';
+import type { Query } from './query-types.js';
 import type { SortSpec as DslSortSpec } from './sort.js';
 import { textValue } from './xcontent.js';
 
@@ -19,6 +20,10 @@ export interface SortSpec {
   unmappedType?: string;
   /** `_script` sorts: the script and whether it yields numbers or strings. */
   script?: { ref: ScriptRef; type: 'number' | 'string' };
+  /** `nested_path`: the values come from the doc's nested objects under this path. */
+  nestedPath?: string;
+  /** `nested_filter`: only nested objects matching it give values. */
+  nestedFilter?: Query;
 }
 
 function parseError(reason: string): EsError {
@@ -117,10 +122,15 @@ export function toSortSpec(s: DslSortSpec): SortSpec {
       ...(s.mode !== undefined ? { mode: s.mode } : {}),
       ...(s.missing !== undefined ? { missing: s.missing } : {}),
       ...(s.unmappedType !== undefined ? { unmappedType: s.unmappedType } : {}),
+      ...nestedOf(s),
     };
   }
   if (s.type === 'script') {
-    return { field: '_script', order: s.order, ...(s.mode !== undefined ? { mode: s.mode } : {}), script: { ref: s.script, type: s.scriptType } };
+    return { field: '_script', order: s.order, ...(s.mode !== undefined ? { mode: s.mode } : {}), script: { ref: s.script, type: s.scriptType }, ...nestedOf(s) };
   }
   throw new EsError('illegal_argument_exception', 400, `sort type [_geo_distance] is not supported yet`);
+}
+
+function nestedOf(s: { nestedPath?: string; nestedFilter?: Query }): Pick<SortSpec, 'nestedPath' | 'nestedFilter'> {
+  return { ...(s.nestedPath !== undefined ? { nestedPath: s.nestedPath } : {}), ...(s.nestedFilter !== undefined ? { nestedFilter: s.nestedFilter } : {}) };
 }

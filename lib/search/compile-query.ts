@@ -26,6 +26,8 @@ import { compileFunctionScore, compileBoosting } from './compile-scoring.js';
 import { compileQueryString, compileSimpleQueryString } from './compile-query-string.js';
 import { idsWeight, typeWeight } from './meta-fields.js';
 import { geoBoundingBoxWeight, geoDistanceWeight, geoPolygonWeight } from './geo-weight.js';
+import { compileNested } from './compile-nested.js';
+import { compileHasChild, compileHasParent, compileParentId } from './compile-join.js';
 import { RangeWeight, type NumericBounds } from './range-weight.js';
 import { checkClauseCount, checkRewriteClauses, maxClauseCount, RewriteTooManyClauses } from './clause-limit.js';
 
@@ -37,6 +39,8 @@ export interface CompileScope {
   filter: boolean;
   /** Segments of the shard (fuzzy and phrase-prefix expand over all of them). */
   segments: readonly SegmentReader[];
+  /** The nested level the query runs on (inside a `nested` query); undefined: the root docs. */
+  nestedPath?: string;
 }
 
 /** Compile `q` with the boosts above it. */
@@ -141,6 +145,14 @@ async function compileInner(ctx: CompileContext, q: Query, scope: CompileScope):
       return geoPolygonWeight(ctx, q, boost);
     case 'script':
       return new ScriptQueryWeight(ctx, q.script, boost);
+    case 'has_child':
+      return compileHasChild(ctx, q, scope, (inner, sc) => compileQuery(ctx, inner, sc));
+    case 'has_parent':
+      return compileHasParent(ctx, q, scope, (inner, sc) => compileQuery(ctx, inner, sc));
+    case 'parent_id':
+      return compileParentId(ctx, q, scope);
+    case 'nested':
+      return compileNested(ctx, q, scope, (inner) => compileQuery(ctx, q.query, { ...inner, boost }));
     default:
       throw queryShardError(ctx, `[${q.kind}] query is not supported yet`);
   }

@@ -25,6 +25,8 @@ import { highlightHit, type HighlightContext } from './highlight/highlight-phase
 
 export interface FetchOptions {
   index: string;
+  /** Leave `_index` out (ES 5.6 renders none on parent/child inner hits). */
+  omitIndex?: boolean;
   /** `[index][shard]` and node id, rendered with explain. */
   shardId: number;
   nodeId: string;
@@ -44,6 +46,8 @@ export interface FetchOptions {
   scriptFields?: ReadonlyArray<{ name: string; script: SearchScript; ignoreFailure: boolean }>;
   /** `highlight`, with the shard's prepared context (highlight/prepare.ts). */
   highlight?: { spec: HighlightSpec; context: HighlightContext };
+  /** The hit's `inner_hits` (lib/search/inner-hits.ts), rendered last as ES 5.6 does. */
+  innerHits?: (seg: SegmentReader, doc: number, stored: StoredDocument) => Promise<Record<string, unknown> | undefined>;
 }
 
 async function loadDocs(seg: SegmentReader, docs: number[]): Promise<StoredDocument[]> {
@@ -85,7 +89,7 @@ async function renderHit(seg: SegmentReader, h: ScoredDoc, doc: StoredDocument, 
     hit._shard = `[${o.index}][${o.shardId}]`;
     hit._node = o.nodeId;
   }
-  hit._index = o.index;
+  if (!o.omitIndex) hit._index = o.index;
   const none = o.storedFields === '_none_';
   if (!none) {
     hit._type = doc.type;
@@ -116,37 +120,7 @@ async function renderHit(seg: SegmentReader, h: ScoredDoc, doc: StoredDocument, 
       if (stored.some((p) => simpleMatch(p, name))) fields[name] = values;
     }
   }
-  for (const f of o.docvalueFields) {
-    const ft = o.fields.get(f);
-    if (ft && (ft.type === 'text' || (ft.type === 'string' && ft.raw['index'] !== 'not_analyzed')) && ft.raw['fielddata'] !== true) {
-      throw new EsError(
-        'illegal_argument_exception',
-        400,
-        `Fielddata is disabled on text fields by default. Set fielddata=true on [${f}] in order to load fielddata in memory by uninverting the inverted index. Note that this can however use significant memory.`,
-      );
-    }
-    const nums = seg.numericValues(f, h.doc);
-    if (nums.length > 0) {
-      fields[f] = [...nums];
-      continue;
-    }
-    const strs = seg.stringValues(f, h.doc);
-    if (strs.length > 0) fields[f] = ft?.type === 'ip' ? strs.map((s) => (/^[0-9a-f]{32}$/.test(s) ? decodeIp(s) : s)) : [...strs];
-  }
-  for (const sf of o.scriptFields ?? []) {
-    // ES 5.6 ScriptFieldsFetchSubPhase: params._source is the hit's source; a collection is the value list
-    sf.script.params.set('_source', doc.source ? toScript(JSON.parse(doc.source.toString('utf8'))) : null);
-    let v: unknown;
-    try {
-      const raw = sf.script.bind(seg)(h.doc, h.score);
-      // expressions always yield doubles (ES renders 42.0); painless values keep their Java kind
-      v = sf.script.lang === 'expression' && typeof raw === 'number' ? toHost(boxDouble(raw), true) : toHost(raw, true);
-    } catch (e) {
-      if (sf.ignoreFailure) continue;
-      throw e;
-    }
-    fields[sf.name] = Array.isArray(v) ? v : [v];
-  }
+  await valueFields(seg, h.doc, h.score, () => (doc.source ? JSON.parse(doc.source.toString('utf8')) : null), o, fields);
   if (Object.keys(fields).length > 0) hit.fields = fields;
   if (o.highlight) {
     const source: unknown = doc.source ? JSON.parse(doc.source.toString('utf8')) : undefined;
@@ -169,5 +143,55 @@ async function renderHit(seg: SegmentReader, h: ScoredDoc, doc: StoredDocument, 
     const e = await o.weight.explain(seg, h.doc);
     hit._explanation = explanationToJson(e);
   }
+  if (o.innerHits) {
+    const inner = await o.innerHits(seg, h.doc, doc);
+    if (inner) hit.inner_hits = inner;
+  }
   return hit;
+}
+
+/**
+ * `docvalue_fields` and `script_fields` of one doc into `fields` (top-level hits and inner hits):
+ * doc values read at `doc` (a nested doc reads its own), scripts see `source()` as `_source`.
+ */
+export async function valueFields(
+  seg: SegmentReader,
+  doc: number,
+  score: number,
+  source: () => unknown,
+  o: Pick<FetchOptions, 'docvalueFields' | 'scriptFields' | 'fields'>,
+  fields: Record<string, unknown[]>,
+): Promise<void> {
+  for (const f of o.docvalueFields) {
+    const ft = o.fields.get(f);
+    if (ft && (ft.type === 'text' || (ft.type === 'string' && ft.raw['index'] !== 'not_analyzed')) && ft.raw['fielddata'] !== true) {
+      throw new EsError(
+        'illegal_argument_exception',
+        400,
+        `Fielddata is disabled on text fields by default. Set fielddata=true on [${f}] in order to load fielddata in memory by uninverting the inverted index. Note that this can however use significant memory.`,
+      );
+    }
+    const nums = seg.numericValues(f, doc);
+    if (nums.length > 0) {
+      fields[f] = [...nums];
+      continue;
+    }
+    const strs = seg.stringValues(f, doc);
+    if (strs.length > 0) fields[f] = ft?.type === 'ip' ? strs.map((s) => (/^[0-9a-f]{32}$/.test(s) ? decodeIp(s) : s)) : [...strs];
+  }
+  for (const sf of o.scriptFields ?? []) {
+    // ES 5.6 ScriptFieldsFetchSubPhase: params._source is the hit's source; a collection is the value list
+    const src = source();
+    sf.script.params.set('_source', src === null || src === undefined ? null : toScript(src));
+    let v: unknown;
+    try {
+      const raw = sf.script.bind(seg)(doc, score);
+      // expressions always yield doubles (ES renders 42.0); painless values keep their Java kind
+      v = sf.script.lang === 'expression' && typeof raw === 'number' ? toHost(boxDouble(raw), true) : toHost(raw, true);
+    } catch (e) {
+      if (sf.ignoreFailure) continue;
+      throw e;
+    }
+    fields[sf.name] = Array.isArray(v) ? v : [v];
+  }
 }

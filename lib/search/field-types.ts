@@ -40,6 +40,8 @@ export interface IndexFields {
   /** `_field_names` enabled (ES default true). */
   readonly fieldNamesEnabled: boolean;
   readonly types: readonly string[];
+  /** The `_parent.type` of a type, if it has one. */
+  parentTypeOf(type: string): string | undefined;
 }
 
 const NUMERIC = new Set(['long', 'integer', 'short', 'byte', 'double', 'float', 'half_float', 'scaled_float']);
@@ -63,12 +65,15 @@ export function buildIndexFields(mappings: Record<string, Record<string, unknown
   const nested = new Map<string, string>();
   let allEnabled = true;
   let fieldNamesEnabled = true;
+  const parents = new Map<string, string>();
   for (const [type, m] of Object.entries(mappings)) {
     if (type === '_default_') continue;
     const all = m['_all'] as Record<string, unknown> | undefined;
     if (all && all['enabled'] === false) allEnabled = false;
     const fn = m['_field_names'] as Record<string, unknown> | undefined;
     if (fn && fn['enabled'] === false) fieldNamesEnabled = false;
+    const parent = m['_parent'] as Record<string, unknown> | undefined;
+    if (parent && typeof parent['type'] === 'string') parents.set(type, parent['type']);
     walk(m['properties'], '', undefined);
   }
   function walk(props: unknown, prefix: string, nestedPath: string | undefined): void {
@@ -125,5 +130,6 @@ export function buildIndexFields(mappings: Record<string, Record<string, unknown
     allEnabled,
     fieldNamesEnabled,
     types: Object.keys(mappings).filter((t) => t !== '_default_'),
+    parentTypeOf: (t) => parents.get(t),
   };
 }

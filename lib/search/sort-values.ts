@@ -4,7 +4,8 @@
  * value renders in a hit's `sort` array (ES 5.6 `FieldSortBuilder` / `SortField`).
  */
 import { columnOf, type Column } from './doc-values-column.js';
-import { EsError } from '../errors/errors.js';
+import { EsError, notBuiltYet } from '../errors/errors.js';
+import type { NestedSortDocs } from './nested-sort.js';
 import type { SegmentReader } from '../shard/segment-reader.js';
 import { queryShardError, type CompileContext } from './compile-context.js';
 import { isNumericType, type SearchField } from './field-types.js';
@@ -77,9 +78,11 @@ function numericRenderer(type: string, integral: boolean): (v: SortValue) => unk
 }
 
 /** Compile one sort spec for a shard. */
-export function compileSort(ctx: CompileContext, spec: SortSpec): CompiledSort {
+export function compileSort(ctx: CompileContext, spec: SortSpec, nested?: NestedSortDocs): CompiledSort {
+  if (spec.nestedFilter && spec.nestedPath !== undefined && !nested) throw notBuiltYet('nested_filter in this sort');
   const reverse = spec.order === 'desc';
-  if (spec.field === '_score') return { spec, kind: 'score', reverse: !reverse, bind: () => (_d, s) => s, render: (v) => v };
+  // `reverse` is the order values compare in (hit-order.ts): `_score` desc is descending values
+  if (spec.field === '_score') return { spec, kind: 'score', reverse, bind: () => (_d, s) => s, render: (v) => v };
   if (spec.field === '_doc') return { spec, kind: 'doc', reverse, bind: (_seg, base) => (d) => base + d, render: (v) => v };
   if (spec.field === '_uid') {
     return {
@@ -128,6 +131,14 @@ export function compileSort(ctx: CompileContext, spec: SortSpec): CompiledSort {
       kind: 'numeric',
       reverse,
       bind: (seg) => {
+        if (nested) {
+          const kids = nested.childrenOf(seg);
+          return (d) => {
+            const vals: number[] = [];
+            for (const c of kids(d)) for (const v of seg.numericValues(field, c)) vals.push(v);
+            return vals.length === 0 ? missingValue : pickNumber(vals.sort((a, b) => a - b), 0, vals.length, mode, integral);
+          };
+        }
         const col = columnOf(seg, field);
         if (col && col.kind === 'numeric') {
           const { start, values } = col;
@@ -153,6 +164,16 @@ export function compileSort(ctx: CompileContext, spec: SortSpec): CompiledSort {
     kind: 'string',
     reverse,
     bind: (seg) => {
+      if (nested) {
+        const kids = nested.childrenOf(seg);
+        return (d) => {
+          const vals: string[] = [];
+          for (const c of kids(d)) for (const v of seg.stringValues(field, c)) vals.push(v);
+          if (vals.length === 0) return missingValue;
+          vals.sort();
+          return (mode === 'max' ? vals[vals.length - 1] : vals[0]) as string;
+        };
+      }
       const col = columnOf(seg, field);
       if (col && col.kind === 'string') {
         const { start, ords, terms } = col;

@@ -123,7 +123,9 @@ const KEYS: Record<string, (t: ExecutionContext) => Promise<unknown>> = {
     t.regex(JSON.stringify(tooBig.body), /Rescore window \[20000\] is too large/);
   },
   inner_hits: async (t) => {
-    await refused(t, { query: { nested: { path: 'nest', query: { match_all: {} }, inner_hits: {} } } }, 'inner_hits');
+    const nested = await search({ query: { nested: { path: 'nest', query: { match_all: {} }, inner_hits: {} } } });
+    t.deepEqual(nested.body.hits.hits[0].inner_hits.nest.hits.hits[0]._nested, { field: 'nest', offset: 0 });
+    await refused(t, { query: { nested: { path: 'nest', query: { match_all: {} }, inner_hits: { highlight: { fields: { t: {} } } } } } }, 'inner_hits.highlight');
     const applied = await search({ ...byN, collapse: { field: 'g', inner_hits: { name: 'top', size: 1, sort: [{ n: 'desc' }] } } });
     t.deepEqual(applied.body.hits.hits[0].inner_hits.top.hits.hits.map((h: any) => h._id), ['2']);
     await refused(t, { collapse: { field: 'g', inner_hits: { name: 'h', highlight: { fields: { t: {} } } } } }, 'inner_hits.highlight');

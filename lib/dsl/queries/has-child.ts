@@ -1,4 +1,4 @@
-/** `has_child` (ES 5.6 `HasChildQueryBuilder.fromXContent`), parsed only: parents whose children match. */
+/** `has_child` (ES 5.6 `HasChildQueryBuilder.fromXContent`), parents whose children match (compiled in lib/search/compile-join.ts). */
 import type { ParseContext } from '../parse-context.js';
 import type { Query } from '../query-types.js';
 import { parseInnerHits, type InnerHits } from '../inner-hits.js';
@@ -51,6 +51,10 @@ export function parseHasChild(ctx: ParseContext, body: JsonObject): HasChildQuer
   }
   if (!queryFound) throw illegalArgument("[has_child] requires 'query' field");
   if (childType === undefined) throw illegalArgument("[has_child] requires 'type' field");
+  // HasChildQueryBuilder.minMaxChildren
+  if (minChildren < 0) throw illegalArgument("[has_child] requires non-negative 'min_children' field");
+  if (maxChildren < 0) throw illegalArgument("[has_child] requires non-negative 'max_children' field");
+  if (maxChildren < minChildren) throw illegalArgument("[has_child] 'max_children' is less than 'min_children'");
   if (!query) return null;
   return withBase(base, {
     kind: 'has_child' as const,

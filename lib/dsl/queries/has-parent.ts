@@ -1,4 +1,4 @@
-/** `has_parent` (ES 5.6 `HasParentQueryBuilder.fromXContent`), parsed only: children whose parent matches. */
+/** `has_parent` (ES 5.6 `HasParentQueryBuilder.fromXContent`), children whose parent matches (compiled in lib/search/compile-join.ts). */
 import type { ParseContext } from '../parse-context.js';
 import type { Query } from '../query-types.js';
 import { parseInnerHits, type InnerHits } from '../inner-hits.js';

@@ -1,4 +1,4 @@
-/** `parent_id` (ES 5.6 `ParentIdQueryBuilder.fromXContent`), parsed only: children of type `type` with parent `id`. */
+/** `parent_id` (ES 5.6 `ParentIdQueryBuilder.fromXContent`), compiled in lib/search/compile-join.ts: children of type `type` with parent `id`. */
 import type { ParseContext } from '../parse-context.js';
 import { baseFields, illegalArgument, readBaseField, withBase, type QueryBase } from '../query-base.js';
 import { booleanValue, isValue, textValue, type JsonObject } from '../xcontent.js';

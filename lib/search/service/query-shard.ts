@@ -15,6 +15,8 @@ import { compileQuery } from '../compile-query.js';
 import { BooleanWeight, type BooleanClause } from '../boolean-weight.js';
 import { MatchAllWeight } from '../constant-weights.js';
 import { typeWeight } from '../meta-fields.js';
+import { nestedSortDocs } from '../nested-sort.js';
+import { collectInnerHits } from '../inner-hits.js';
 import { compileSort, type CompiledSort, type SortValue } from '../sort-values.js';
 import { compileScriptFields } from '../search-script.js';
 import { Pacer, searchShard } from '../shard-search.js';
@@ -71,12 +73,14 @@ export async function queryShard(rc: ReaderContext, req: QueryPhaseRequest, node
   // On the monotonic clock, so even `1nanos` is already past at the first check.
   const pacer = new Pacer(req.deadlineEpochMs === undefined ? undefined : req.deadlineEpochMs - performance.timeOrigin);
   rc.compile = { ...rc.compile, pacer };
+  // inner hits are rendered by the fetch phase, but a bad definition fails the search here, as ES's parseSource does
+  collectInnerHits(s.query);
   const aliasFilters = rc.aliasFilters?.map((f) => parseQuery(f));
   rc.weight = await shardWeight(rc, s, aliasFilters);
   if (s.postFilter) rc.postFilter = await compileQuery(rc.compile, s.postFilter, { boost: 1, filter: true, segments: rc.segments });
   if (s.sort && !isScoreSort(s.sort)) {
     const compile = rc.compile;
-    rc.sorts = s.sort.map((x) => compileSort(compile, x));
+    rc.sorts = await Promise.all(s.sort.map(async (x) => compileSort(compile, x, await nestedSortDocs(compile, x, rc.segments))));
   }
   if (s.scriptFields) rc.scriptFields = compileScriptFields(rc.compile, s.scriptFields);
   const searchAfter = searchAfterValues(s, rc.sorts);

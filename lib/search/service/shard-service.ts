@@ -33,6 +33,7 @@ import { buildIndexFields, type IndexFields } from '../field-types.js';
 import { SegmentsStats } from '../weight.js';
 import { fetchHits } from '../fetch.js';
 import { prepareHighlight } from '../highlight/prepare.js';
+import { innerHitsFetcher } from '../inner-hits.js';
 import type { ScoredDoc } from '../top-docs.js';
 import { applyDfs, dfsShard } from './dfs-shard.js';
 import { explainShard } from './explain-shard.js';
@@ -117,6 +118,7 @@ export class ShardSearchService implements ShardSearchClient {
         const hits: ScoredDoc[] = req.hits.map((h) => fromWireDoc(h, rc.shardIndex));
         const s = rc.source;
         const highlight = s.highlight ? { spec: s.highlight, context: await prepareHighlight(rc.compile, rc.segments, s.highlight, s.query) } : undefined;
+        const innerHits = await innerHitsFetcher({ ctx: rc.compile, index: rc.index, shardId: rc.shard, nodeId: this.deps.nodeId }, rc.segments, s.query);
         const out = await fetchHits(rc.segments, hits, {
           index: rc.index,
           shardId: rc.shard,
@@ -132,6 +134,7 @@ export class ShardSearchService implements ShardSearchClient {
           fields: rc.compile.fields,
           ...(rc.scriptFields ? { scriptFields: rc.scriptFields } : {}),
           ...(highlight ? { highlight } : {}),
+          ...(innerHits ? { innerHits } : {}),
         });
         const warnings = highlight ? [...highlight.context.warnings] : [];
         return { hits: out.map(encodeRendered), ...(warnings.length > 0 ? { warnings } : {}) };
