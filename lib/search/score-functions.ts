@@ -4,7 +4,7 @@
  */
 import type { ScoreFunction } from '../dsl/query-types.js';
 import { EsError } from '../errors/errors.js';
-import { murmur3x86_32 } from '../cluster/routing.js';
+import { murmur3x86_32 } from '../hash/murmur3-x86.js';
 import { parseTimeValue } from '../units/time-value.js';
 import type { SegmentReader } from '../shard/segment-reader.js';
 import { queryShardError, type CompileContext } from './compile-context.js';

@@ -1,5 +1,5 @@
 /** The `slice` filter of a sliced scroll (ES 5.6 `SliceBuilder.toFilter`). */
-import { murmur3x86_32 } from '../../cluster/routing.js';
+import { murmur3x86_32 } from '../../hash/murmur3-x86.js';
 import { DocSetWeight } from '../constant-weights.js';
 import type { Weight } from '../weight.js';
 
