@@ -55,6 +55,11 @@ export function applyPipelines(specs: readonly AggSpec[], results: InternalAgg[]
     if (isParent(p)) {
       // computed by the parent aggregation (above); anywhere else it has no buckets to work on
       if (parent === 'buckets' && (p.type === 'bucket_script' || p.type === 'bucket_selector')) continue;
+      // ES 5.6 AggregationPhase: only sibling pipelines may stand at the top level (bucket_script
+      // and bucket_selector have no parent check of their own, unlike derivative and moving_avg)
+      if (parent === 'none' && (p.type === 'bucket_script' || p.type === 'bucket_selector')) {
+        throw new EsError('aggregation_execution_exception', 500, `Invalid pipeline aggregation named [${p.name}] of type [${p.type}]. Only sibling pipeline aggregations are allowed at the top level`);
+      }
       if (parent !== 'histogram') throw new EsError('illegal_state_exception', 500, `${p.type} aggregation [${p.name}] must have a histogram or date_histogram as parent`);
       continue;
     }

@@ -15,7 +15,7 @@ export type Verdict = { kind: 'ok' } | { kind: 'not-es-shaped' | 'js-5xx'; why: 
  * ElasticsearchException), exceptions without a status of their own (script and query-phase
  * failures), and the shard-failure wrapper whose status comes from its causes.
  */
-const ES_500_TYPES = new Set(['unsupported_operation_exception', 'too_many_clauses', 'settings_exception', 'search_context_exception', 'json_parse_exception', 'json_e_o_f_exception', 'yaml_exception', 'script_exception', 'general_script_exception', 'query_phase_execution_exception', 'search_phase_execution_exception']);
+const ES_500_TYPES = new Set(['aggregation_execution_exception', 'unsupported_operation_exception', 'too_many_clauses', 'settings_exception', 'search_context_exception', 'json_parse_exception', 'json_e_o_f_exception', 'yaml_exception', 'script_exception', 'general_script_exception', 'query_phase_execution_exception', 'search_phase_execution_exception']);
 
 /** Words that only appear when a JavaScript error escaped (any status). */
 const JS_MESSAGE = /TypeError|ReferenceError|RangeError|SyntaxError|Cannot read prop|Cannot set prop|Cannot convert|is not a function|is not iterable|is not a constructor|Maximum call stack|Invalid time value|Invalid array length|BigInt|Unexpected end of JSON|in JSON at position|\[object Object\]|ERR_[A-Z_]{4,}|ENOENT|EISDIR|EACCES|heap out of memory/;
@@ -50,6 +50,9 @@ export function judge(status: number, contentType: string | undefined, body: Buf
   const error = obj.error;
   if (error === undefined) {
     // Document-level 404s (`found: false`, `result: not_found`) and bulk-style answers are not errors.
+    // A by-scroll answer (_reindex, _update_by_query, _delete_by_query) takes the worst status of
+    // its failures, and 408 when it timed out (ES's BulkIndexByScrollResponseContentListener).
+    if ('timed_out' in obj && 'batches' in obj && Array.isArray(obj.failures)) return judgeReasons(parsed, status);
     if (status === 404 || status === 409 || 'found' in obj || 'result' in obj || 'acknowledged' in obj) return { kind: 'ok' };
     return { kind: 'not-es-shaped', why: `status ${status} without an error object: ${text.slice(0, 200)}` };
   }

@@ -230,3 +230,12 @@ test('pipeline errors: models, settings, paths and values as ES 5.6 reports them
   const sigma = await search({ h: { histogram: { field: 't', interval: 1 } }, p: { extended_stats_bucket: { buckets_path: 'h>_count', sigma: -1 } } });
   t.is(sigma.body.error.reason, '[sigma] must be greater than or equal to 0. Found [-1.0] in [p]');
 });
+
+test('bucket_script and bucket_selector at the top level: aggregation_execution_exception, as ES 5.6 AggregationPhase refuses them', async (t) => {
+  for (const type of ['bucket_script', 'bucket_selector']) {
+    const r = await search({ top: { [type]: { buckets_path: { a: '_count' }, script: 'params.a > 0' } } });
+    t.is(r.status, 500);
+    t.is(r.body.error.root_cause[0].type, 'aggregation_execution_exception');
+    t.is(r.body.error.root_cause[0].reason, `Invalid pipeline aggregation named [top] of type [${type}]. Only sibling pipeline aggregations are allowed at the top level`);
+  }
+});

@@ -47,4 +47,9 @@ test('the judge flags leaked JS messages, internal errors and malformed error bo
   t.is(judge(200, JSON_CT, bulkItem('internal error; the node log has the details'), false).kind, 'js-5xx');
   t.is(judge(200, JSON_CT, body({ _shards: { failures: [{ reason: { type: 'x', reason: 'y is not a function' } }] } }), false).kind, 'js-5xx');
   t.is(judge(200, JSON_CT, body({ hits: { hits: [{ _source: { reason: 'TypeError', text: '[object Object]' } }] } }), false).kind, 'ok');
+  // by-scroll answers: 408 when timed out, their failures judged like any other
+  const byScroll = { took: 1, timed_out: true, total: 0, batches: 0, failures: [] as unknown[] };
+  t.is(judge(408, JSON_CT, body(byScroll), false).kind, 'ok');
+  t.is(judge(409, JSON_CT, body({ ...byScroll, failures: [{ cause: { type: 'x', reason: 'a is not a function' } }] }), false).kind, 'js-5xx');
+  t.is(judge(408, JSON_CT, body({ took: 1, timed_out: true }), false).kind, 'not-es-shaped');
 });
