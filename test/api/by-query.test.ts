@@ -4,14 +4,10 @@
  * `size`, scripts (`ctx._source`, `ctx.op`), and the validation errors of the 5.6 handlers.
  */
 import test from 'ava';
+import { seedNumbered } from '../helpers/seed.js';
 import { startTestNode, type TestNode } from '../helpers/node.js';
 
-async function seed(n: TestNode, index: string, docs: number, settings: Record<string, unknown> = { number_of_shards: 1 }): Promise<void> {
-  await n.request('PUT', `/${index}`, { settings });
-  const lines: string[] = [];
-  for (let i = 1; i <= docs; i++) lines.push(JSON.stringify({ index: { _index: index, _type: 'doc', _id: String(i) } }), JSON.stringify({ n: i, tag: i % 2 === 0 ? 'even' : 'odd' }));
-  await n.request('POST', '/_bulk?refresh=true', lines.join('\n') + '\n');
-}
+const seed = (n: TestNode, index: string, docs: number, settings: Record<string, unknown> = { number_of_shards: 1 }): Promise<void> => seedNumbered(n, index, docs, { settings });
 
 test('delete_by_query: exact response, scroll_size batches, size limit, refresh', async (t) => {
   const n = await startTestNode();

@@ -7,13 +7,10 @@
 import test from 'ava';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { seedNumbered } from '../helpers/seed.js';
 import { startTestNode, type TestNode } from '../helpers/node.js';
 
-async function seed(n: TestNode, index: string, docs: number): Promise<void> {
-  const lines: string[] = [];
-  for (let i = 1; i <= docs; i++) lines.push(JSON.stringify({ index: { _index: index, _type: 'doc', _id: String(i) } }), JSON.stringify({ n: i, tag: i % 2 === 0 ? 'even' : 'odd' }));
-  await n.request('POST', '/_bulk?refresh=true', lines.join('\n') + '\n');
-}
+const seed = (n: TestNode, index: string, docs: number): Promise<void> => seedNumbered(n, index, docs);
 
 test('reindex: created then updated, exact response', async (t) => {
   const n = await startTestNode();

@@ -5,14 +5,10 @@
  * it and then answers from the `.tasks` results.
  */
 import test from 'ava';
+import { seedNumbered } from '../helpers/seed.js';
 import { startTestNode, type TestNode } from '../helpers/node.js';
 
-async function seed(n: TestNode, index: string, docs: number): Promise<void> {
-  await n.request('PUT', `/${index}`, { settings: { number_of_shards: 1 } });
-  const lines: string[] = [];
-  for (let i = 1; i <= docs; i++) lines.push(JSON.stringify({ index: { _index: index, _type: 'doc', _id: String(i) } }), JSON.stringify({ n: i }));
-  await n.request('POST', '/_bulk?refresh=true', lines.join('\n') + '\n');
-}
+const seed = (n: TestNode, index: string, docs: number): Promise<void> => seedNumbered(n, index, docs, { settings: { number_of_shards: 1 }, doc: (i) => ({ n: i }) });
 
 /** A delete-by-query that would take years: one document per batch at a tiny rate. */
 async function slowTask(n: TestNode, index: string): Promise<string> {
