@@ -9,12 +9,10 @@
  * with `fielddata: true` are uninverted from their postings for the request.
  */
 import type { SegmentReader } from '../shard/segment-reader.js';
-import { compileRegexp, RegexpSyntax, TermMatcher } from '../automaton/index.js';
-import { inPartition } from './partition.js';
-import { toNum } from '../script/runtime/values.js';
-import { toScript } from '../script/runtime/values.js';
+import { IncludeExclude } from './include-exclude.js';
+import { toNum, toScript } from '../script/runtime/values.js';
 import type { Bucket, InternalAgg, SignificantTermsSpec } from './types.js';
-import { keyOfText, type Column, type ValuesSource } from './values.js';
+import type { Column, ValuesSource } from './values.js';
 import { BucketAggregator, columnFor, forValues, parseMissingWith, resolveValues, type Aggregator, type LeafCollector, type ScriptColumn, type ShardAggContext } from './aggregator.js';
 import { scorerOf, type Scorer } from './significance.js';
 import type { PipelineEnv } from './parent-pipelines.js';
@@ -49,10 +47,7 @@ export class SignificantTermsAggregator extends BucketAggregator {
   private readonly bgFreq = new Map<string | number, number>();
   private readonly fielddata = new Map<SegmentReader, Column>();
   private readonly scorer: Scorer;
-  private readonly incRegex?: TermMatcher;
-  private readonly excRegex?: TermMatcher;
-  private readonly incKeys?: Set<string | number>;
-  private readonly excKeys?: Set<string | number>;
+  private readonly filter: IncludeExclude;
   private readonly text: boolean;
   constructor(spec: SignificantTermsSpec, ctx: ShardAggContext, subs: Aggregator[]) {
     super(spec, ctx, subs);
@@ -62,21 +57,7 @@ export class SignificantTermsAggregator extends BucketAggregator {
     this.vs = this.text && f
       ? { field: f, valueType: 'string', format: { kind: 'raw' }, column: (seg) => this.fielddata.get(seg) }
       : resolveValues(ctx, spec, false, 'significant_terms', parseMissingWith(ctx));
-    if ((spec.include?.regex !== undefined || spec.exclude?.regex !== undefined) && (this.vs.valueType !== 'string' || this.vs.format.kind !== 'raw')) {
-      throw new EsError(
-        'aggregation_execution_exception',
-        500,
-        `Aggregation [${spec.name}] cannot support regular expression style include/exclude settings as they can only be applied to string fields. Use an array of values for include/exclude clauses`,
-      );
-    }
-    const keys = (values?: readonly string[]): Set<string | number> | undefined =>
-      values && new Set(values.map((v) => (this.vs.valueType === 'string' ? keyOfText(this.vs.field, v) : ctx.parseValue(this.vs.field, v, false))));
-    const inc = keys(spec.include?.values);
-    const exc = keys(spec.exclude?.values);
-    if (inc) this.incKeys = inc;
-    if (exc) this.excKeys = exc;
-    if (spec.include?.regex !== undefined) this.incRegex = new TermMatcher(compileRegexp(spec.include.regex, RegexpSyntax.ALL));
-    if (spec.exclude?.regex !== undefined) this.excRegex = new TermMatcher(compileRegexp(spec.exclude.regex, RegexpSyntax.ALL));
+    this.filter = new IncludeExclude(spec, spec.name, this.vs, ctx);
     const ref = spec.heuristic.script;
     let script: ((p: Map<unknown, unknown>) => number) | undefined;
     if (ref) {
@@ -89,13 +70,7 @@ export class SignificantTermsAggregator extends BucketAggregator {
     this.scorer = scorerOf(spec.heuristic, script);
   }
   private accepts(key: string | number): boolean {
-    const inc = this.spec.include;
-    const exc = this.spec.exclude;
-    if (inc?.numPartitions !== undefined) {
-      if (!inPartition(key, this.vs.valueType !== 'double', inc.partition ?? 0, inc.numPartitions)) return false;
-    } else if (inc && !((this.incRegex && this.incRegex.test(key as string)) || this.incKeys?.has(key))) return false;
-    if (exc && ((this.excRegex && this.excRegex.test(key as string)) || this.excKeys?.has(key))) return false;
-    return true;
+    return this.filter.accepts(key);
   }
   /** The background: its size and each term's doc frequency, over live top-level docs. */
   override async prepare(segments: readonly SegmentReader[]): Promise<void> {

@@ -4,12 +4,10 @@
  * values go through a key map. `build` sorts by the order, keeps `shard_size` buckets and
  * counts the rest as `sum_other_doc_count`.
  */
-import { EsError } from '../errors/errors.js';
-import { compileRegexp, RegexpSyntax, TermMatcher } from '../automaton/index.js';
-import { inPartition } from './partition.js';
+import { IncludeExclude } from './include-exclude.js';
 import type { SegmentReader } from '../shard/segment-reader.js';
 import type { Bucket, InternalAgg, TermsSpec } from './types.js';
-import { keyOfText, type ValuesSource } from './values.js';
+import type { ValuesSource } from './values.js';
 import { compareBuckets } from './order.js';
 import { validateOrderPaths } from './validate-paths.js';
 import { BucketAggregator, forValues, parseMissingWith, resolveValues, columnFor, type Aggregator, type LeafCollector, type ShardAggContext } from './aggregator.js';
@@ -26,38 +24,11 @@ export class TermsAggregator extends BucketAggregator {
     super(spec, ctx, subs);
     validateOrderPaths(spec, spec.order.filter((o) => o.by !== '_count' && o.by !== '_key').map((o) => o.by));
     this.vs = resolveValues(ctx, spec, false, 'terms', parseMissingWith(ctx));
-    if ((spec.include?.regex !== undefined || spec.exclude?.regex !== undefined) && (this.vs.valueType !== 'string' || this.vs.format.kind !== 'raw')) {
-      throw new EsError(
-        'aggregation_execution_exception',
-        500,
-        `Aggregation [${spec.name}] cannot support regular expression style include/exclude settings as they can only be applied to string fields. Use an array of values for include/exclude clauses`,
-      );
-    }
-    const inc = this.keysOf(spec.include?.values);
-    const exc = this.keysOf(spec.exclude?.values);
-    if (inc) this.incKeys = inc;
-    if (exc) this.excKeys = exc;
-    if (spec.include?.regex !== undefined) this.incRegex = new TermMatcher(compileRegexp(spec.include.regex, RegexpSyntax.ALL));
-    if (spec.exclude?.regex !== undefined) this.excRegex = new TermMatcher(compileRegexp(spec.exclude.regex, RegexpSyntax.ALL));
+    this.filter = new IncludeExclude(spec, spec.name, this.vs, ctx);
   }
-  private readonly incRegex?: TermMatcher;
-  private readonly excRegex?: TermMatcher;
-  /** include/exclude value lists as keys (parsed with the field's format, as ES `IncludeExclude` does). */
-  private readonly incKeys?: Set<string | number>;
-  private readonly excKeys?: Set<string | number>;
+  private readonly filter: IncludeExclude;
   private accepts(key: string | number): boolean {
-    const inc = this.spec.include;
-    const exc = this.spec.exclude;
-    if (inc?.numPartitions !== undefined) {
-      if (!inPartition(key, this.vs.valueType !== 'double', inc.partition ?? 0, inc.numPartitions)) return false;
-    } else if (inc && !((this.incRegex && this.incRegex.test(key as string)) || this.incKeys?.has(key))) return false;
-    if (exc && ((this.excRegex && this.excRegex.test(key as string)) || this.excKeys?.has(key))) return false;
-    return true;
-  }
-  private keysOf(values: readonly string[] | undefined): Set<string | number> | undefined {
-    if (!values) return undefined;
-    const f = this.vs.field;
-    return new Set(values.map((v) => (this.vs.valueType === 'string' ? keyOfText(f, v) : this.ctx.parseValue(f, v, false))));
+    return this.filter.accepts(key);
   }
   private ordOf(owner: number, key: string | number): number {
     let m = this.byOwner.get(owner);
