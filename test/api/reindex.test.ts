@@ -158,6 +158,17 @@ test('reindex from remote: whitelist refusal, then a copy from a second node', a
     t.is(res.status, 200);
     t.like(res.body, { total: 2, created: 2, failures: [] });
     t.deepEqual((await local.request('GET', '/near/doc/4')).body._source, { n: 4, tag: 'even' });
+    // the sort goes to the remote as field:order, so `size` keeps the highest
+    const sorted = await local.request('POST', '/_reindex?refresh=true', { size: 2, source: { index: 'far', sort: { n: 'desc' }, remote: { host } }, dest: { index: 'top2' } });
+    t.like(sorted.body, { total: 2, created: 2 });
+    const top = await local.request('GET', '/top2/_search?sort=n:desc');
+    t.deepEqual(top.body.hits.hits.map((h: { _id: string }) => h._id), ['4', '3']);
+    const scripted = await local.request('POST', '/_reindex', {
+      source: { index: 'far', sort: { _script: { type: 'number', script: 'doc.n.value' } }, remote: { host } },
+      dest: { index: 'top3' },
+    });
+    t.is(scripted.status, 400);
+    t.is(scripted.body.error.type, 'illegal_argument_exception');
   } finally {
     await Promise.all([remote.close(), local.close(), strict.close()]);
   }

@@ -7,6 +7,7 @@
 import type { NodeContext } from '../context.js';
 import { EsError } from '../../errors/errors.js';
 import type { SearchRequest } from '../search/search-request.js';
+import type { SortSpec } from '../../dsl/sort-spec.js';
 import { DEFAULT_SCROLL_MS, toSourceHit, type HitSource, type SourceHit } from './hit-source.js';
 import type { RemoteInfo } from './remote-info.js';
 import type { SearchFailure } from './status.js';
@@ -53,6 +54,22 @@ async function call(r: RemoteInfo, method: string, path: string, body?: unknown)
   return json as RemoteSearchResponse;
 }
 
+/**
+ * The sort as ES 5.6's RemoteRequestBuilders sends it: `field:order` pairs in the `sort`
+ * parameter; a script sort (or any sort option beyond field and order) cannot be expressed there
+ * and is refused, as ES refuses it, rather than sent without its options.
+ */
+function remoteSort(sort: readonly SortSpec[]): string {
+  return sort
+    .map((s) => {
+      if (s.script || s.mode !== undefined || s.missing !== undefined || s.unmappedType !== undefined || s.nestedPath !== undefined) {
+        throw new EsError('illegal_argument_exception', 400, `Unsupported sort [${s.field}] for a remote reindex: only field and order are sent`);
+      }
+      return `${s.field}:${s.order}`;
+    })
+    .join(',');
+}
+
 /** The search body sent to the remote: the query as given, sort and `_source` as asked. */
 function searchBody(r: RemoteInfo, search: SearchRequest): string {
   const parts = [`"query":${r.query}`];
@@ -85,7 +102,7 @@ export function remoteHitSource(_ctx: NodeContext, remote: RemoteInfo, search: S
       const size = search.size < 0 ? 1000 : search.size;
       const params = new URLSearchParams({ scroll: keepAlive, size: String(size) });
       if (search.version) params.set('version', 'true');
-      if (search.sort) params.set('sort', search.sort.map((s) => `${String((s as unknown as { field?: string }).field ?? '_doc')}`).join(','));
+      if (search.sort) params.set('sort', remoteSort(search.sort));
       const res = await call(remote, 'POST', `/${indices}${types}/_search?${params.toString()}`, searchBody(remote, search));
       take(res);
       return { total: res.hits?.total ?? 0, timedOut: res.timed_out === true, failures: failuresOf(res) };
