@@ -81,7 +81,7 @@ export function clusterRoutes(ctx: NodeContext): RouteDef[] {
             missing = true;
             indices = [];
           }
-          const h = clusterHealth(ctx.cluster.state(), indices, 1, false);
+          const h = clusterHealth(ctx.cluster.state(), indices, 1, false, (n) => ctx.indices.failedShards(n));
           const status = missing ? 'red' : h.status;
           const nodesOk = waitForNodes === undefined || nodeCountMatches(waitForNodes, 1);
           if ((wantStatus === undefined || statusAtLeast(status, wantStatus)) && !missing && nodesOk) break;
@@ -91,7 +91,7 @@ export function clusterRoutes(ctx: NodeContext): RouteDef[] {
           }
           await sleep(Math.min(100, Math.max(1, deadline - Date.now())));
         }
-        const h = clusterHealth(ctx.cluster.state(), indices, 1, level === 'shards');
+        const h = clusterHealth(ctx.cluster.state(), indices, 1, level === 'shards', (n) => ctx.indices.failedShards(n));
         const body: Record<string, unknown> = {
           cluster_name: ctx.clusterName,
           status: missing ? 'red' : h.status,

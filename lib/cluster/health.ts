@@ -39,37 +39,43 @@ export function statusAtLeast(actual: HealthStatus, wanted: HealthStatus): boole
   return RANK[actual] <= RANK[wanted];
 }
 
-/** Health of one index given how many data nodes there are (copies of a shard need distinct nodes). */
-export function indexHealth(meta: IndexMetadata, dataNodes: number, withShards: boolean): IndexHealth {
+/**
+ * Health of one index given how many data nodes there are (copies of a shard need distinct
+ * nodes); `failed` holds the primaries that failed to start (unassigned, so the index is red, and
+ * with them their replicas, which need an active primary to recover from).
+ */
+export function indexHealth(meta: IndexMetadata, dataNodes: number, withShards: boolean, failed?: ReadonlyMap<number, unknown>): IndexHealth {
   const shards = numberOfShards(meta);
   const replicas = numberOfReplicas(meta);
   const assignedReplicas = Math.min(replicas, Math.max(0, dataNodes - 1));
   const open = meta.state === 'open';
-  const perShardActive = open ? 1 + assignedReplicas : 0;
-  const unassignedPerShard = open ? replicas - assignedReplicas : 1 + replicas;
-  const status: HealthStatus = !open ? 'red' : unassignedPerShard > 0 ? 'yellow' : 'green';
+  const one = (s: number): ShardHealth => {
+    const active = open && !failed?.has(s);
+    const activeCopies = active ? 1 + assignedReplicas : 0;
+    const unassigned = 1 + replicas - activeCopies;
+    return {
+      status: !active ? 'red' : unassigned > 0 ? 'yellow' : 'green',
+      primary_active: active,
+      active_shards: activeCopies,
+      relocating_shards: 0,
+      initializing_shards: 0,
+      unassigned_shards: unassigned,
+    };
+  };
+  const perShard = Array.from({ length: shards }, (_, s) => one(s));
   const h: IndexHealth = {
-    status: open ? status : 'red',
+    status: perShard.reduce<HealthStatus>((w, s) => worst(w, s.status), open ? 'green' : 'red'),
     number_of_shards: shards,
     number_of_replicas: replicas,
-    active_primary_shards: open ? shards : 0,
-    active_shards: shards * perShardActive,
+    active_primary_shards: perShard.filter((s) => s.primary_active).length,
+    active_shards: perShard.reduce((n, s) => n + s.active_shards, 0),
     relocating_shards: 0,
     initializing_shards: 0,
-    unassigned_shards: shards * unassignedPerShard,
+    unassigned_shards: perShard.reduce((n, s) => n + s.unassigned_shards, 0),
   };
   if (withShards) {
     h.shards = {};
-    for (let s = 0; s < shards; s++) {
-      h.shards[String(s)] = {
-        status: h.status,
-        primary_active: open,
-        active_shards: perShardActive,
-        relocating_shards: 0,
-        initializing_shards: 0,
-        unassigned_shards: unassignedPerShard,
-      };
-    }
+    perShard.forEach((s, i) => (h.shards![String(i)] = s));
   }
   return h;
 }
@@ -83,7 +89,14 @@ export interface ClusterHealth {
   indices: Record<string, IndexHealth>;
 }
 
-export function clusterHealth(state: ClusterState, indices: string[], dataNodes: number, withShards: boolean): ClusterHealth {
+/** `failedOf(index)`: the primaries of an index that failed to start (see {@link indexHealth}). */
+export function clusterHealth(
+  state: ClusterState,
+  indices: string[],
+  dataNodes: number,
+  withShards: boolean,
+  failedOf: (index: string) => ReadonlyMap<number, unknown> | undefined = () => undefined,
+): ClusterHealth {
   let status: HealthStatus = 'green';
   let activePrimaryShards = 0;
   let activeShards = 0;
@@ -94,7 +107,7 @@ export function clusterHealth(state: ClusterState, indices: string[], dataNodes:
     // ES 5.6 removes a closed index from the routing table, and ClusterStateHealth skips an
     // index without routing: a closed index neither appears in nor turns the health red.
     if (!meta || meta.state !== 'open') continue;
-    const h = indexHealth(meta, dataNodes, withShards);
+    const h = indexHealth(meta, dataNodes, withShards, failedOf(name));
     out[name] = h;
     status = worst(status, h.status);
     activePrimaryShards += h.active_primary_shards;

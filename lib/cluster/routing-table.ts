@@ -16,19 +16,52 @@ export interface ShardRouting {
   index: string;
   allocation_id?: { id: string };
   recovery_source?: { type: string };
-  unassigned_info?: { reason: string; at: string; delayed: boolean; allocation_status: string };
+  unassigned_info?: { reason: string; at: string; failed_attempts?: number; delayed: boolean; details?: string; allocation_status: string };
+}
+
+/** Why a shard copy of this node could not start, as ES keeps it in the shard's `unassigned_info`. */
+export interface ShardFailure {
+  /** ES's `unassigned_info.details`: "failed to create shard, failure …". */
+  details: string;
+  /** Failed attempts so far; ES stops retrying at `index.allocation.max_retries` (5). */
+  attempts: number;
+  /** When the last attempt failed (ms since the epoch). */
+  at: number;
 }
 
 export function allocationId(indexUuid: string, shard: number): string {
   return createHash('sha1').update(`${indexUuid}/${shard}`).digest('base64url').slice(0, 22);
 }
 
-export function shardRoutings(meta: IndexMetadata, nodeId: string): ShardRouting[][] {
+/**
+ * Every copy of every shard of `meta`; `failed` names the primaries that failed to start on this
+ * node (unassigned, `ALLOCATION_FAILED`, with the failure as ES shows it).
+ */
+export function shardRoutings(meta: IndexMetadata, nodeId: string, failed?: ReadonlyMap<number, ShardFailure>): ShardRouting[][] {
   const out: ShardRouting[][] = [];
   const created = new Date(Number(meta.settings['index.creation_date'] ?? Date.now())).toISOString();
   for (let s = 0; s < numberOfShards(meta); s++) {
     const copies: ShardRouting[] = [];
-    if (meta.state === 'open') {
+    const failure = failed?.get(s);
+    if (meta.state === 'open' && failure) {
+      copies.push({
+        state: 'UNASSIGNED',
+        primary: true,
+        node: null,
+        relocating_node: null,
+        shard: s,
+        index: meta.name,
+        recovery_source: { type: 'EXISTING_STORE' },
+        unassigned_info: {
+          reason: 'ALLOCATION_FAILED',
+          at: new Date(failure.at).toISOString(),
+          failed_attempts: failure.attempts,
+          delayed: false,
+          details: failure.details,
+          allocation_status: 'no_attempt',
+        },
+      });
+    } else if (meta.state === 'open') {
       copies.push({
         state: 'STARTED',
         primary: true,

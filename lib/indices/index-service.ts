@@ -12,6 +12,10 @@ import type { StoreVolume } from '../../storage/store-volume.js';
 import { buildIndexMapper, type IndexMapper } from './mapper.js';
 import { IndexCounters } from './index-counters.js';
 import { settleBounded } from '../loop/bounded.js';
+import { EsError } from '../errors/es-error.js';
+import type { ShardFailure } from '../cluster/routing-table.js';
+
+export type { ShardFailure };
 
 /** Shards of one index opened or closed at the same time (see lib/loop/bounded.ts). */
 const SHARDS_AT_ONCE = 4;
@@ -22,48 +26,41 @@ export interface Logger {
   error(...a: unknown[]): void;
 }
 
+/** ES 5.6's `index.allocation.max_retries` default: a shard that failed to start this often is left unassigned. */
+const MAX_START_ATTEMPTS = 5;
+
 export class IndexService {
   private mapperCache: { version: number; mapper: IndexMapper } | undefined;
   /** Get and search activity counted by the coordinator, for `_stats`. */
   readonly counters = new IndexCounters();
+  /** Shard copies that failed to start (their store would not open): unassigned, the index red. */
+  private readonly failures = new Map<number, ShardFailure>();
 
   private constructor(
     public meta: IndexMetadata,
-    readonly shards: StrataShardEngine[],
+    private readonly engines: Array<StrataShardEngine | undefined>,
     readonly path: string,
+    private readonly logger: Logger,
     private readonly volume: StoreVolume,
   ) {}
 
+  /**
+   * Open every shard of an index. A shard whose store fails to open (a corrupt store, no file
+   * descriptors left) does not fail the index: as in ES, that copy is unassigned with the
+   * failure in its `unassigned_info`, the index is red, and requests to it fail as requests to
+   * an unassigned shard do; the other shards serve.
+   */
   static async open(meta: IndexMetadata, indicesPath: string, logger: Logger, volume: StoreVolume): Promise<IndexService> {
     const path = join(indicesPath, meta.uuid);
-    await volume.prepare(path);
-    const refreshIntervalMs = refreshInterval(meta);
-    const reparse = replayParser(meta, logger);
-    // A few shards open side by side: each is a chain of store round trips, and under load every
-    // round trip waits for the event loop's next pass, so one after another cost n times as long.
-    const settled = await settleBounded(
-      Array.from({ length: numberOfShards(meta) }, (_, s) => s),
-      SHARDS_AT_ONCE,
-      (s) =>
-        openShardEngine({
-          path: join(path, String(s)),
-          index: meta.name,
-          indexUuid: meta.uuid,
-          shardId: s,
-          refreshIntervalMs,
-          flushThresholdBytes: flushThreshold(meta),
-          logger,
-          reparse,
-          volume,
-        }),
-    );
-    const failed = settled.find((r): r is PromiseRejectedResult => r.status === 'rejected');
-    const shards = settled.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
-    if (failed) {
-      await settleBounded(shards, SHARDS_AT_ONCE, (s) => s.close());
-      throw failed.reason;
+    const svc = new IndexService(meta, new Array(numberOfShards(meta)).fill(undefined), path, logger, volume);
+    try {
+      await volume.prepare(path);
+    } catch (err) {
+      for (let s = 0; s < svc.engines.length; s++) svc.recordFailure(s, err);
+      return svc;
     }
-    return new IndexService(meta, shards, path, volume);
+    await svc.startShards(Array.from({ length: svc.engines.length }, (_, s) => s));
+    return svc;
   }
 
   get name(): string {
@@ -74,10 +71,36 @@ export class IndexService {
     return this.meta.uuid;
   }
 
+  /** `index.number_of_shards`: started or not. */
+  get shardCount(): number {
+    return this.engines.length;
+  }
+
+  /** Whether shard `n` is started here (its engine open). */
+  isStarted(n: number): boolean {
+    return this.engines[n] !== undefined;
+  }
+
+  /** The shards that failed to start, by shard number. */
+  failedShards(): ReadonlyMap<number, ShardFailure> {
+    return this.failures;
+  }
+
+  /** The engine of shard `n`; a shard that is not started answers as ES does for an unassigned primary. */
   shard(n: number): StrataShardEngine {
-    const s = this.shards[n];
-    if (!s) throw new Error(`no shard [${n}] for index [${this.meta.name}]`);
-    return s;
+    const s = this.engines[n];
+    if (s) return s;
+    if (n >= 0 && n < this.engines.length) throw primaryNotActive(this.meta.name, n);
+    throw new Error(`no shard [${n}] for index [${this.meta.name}]`);
+  }
+
+  /**
+   * Try again to start the shards that failed, while they have attempts left (ES retries a
+   * failed allocation on later reroutes, up to `index.allocation.max_retries`).
+   */
+  async retryFailed(): Promise<void> {
+    const due = [...this.failures].filter(([, f]) => f.attempts < MAX_START_ATTEMPTS).map(([s]) => s);
+    if (due.length > 0) await this.startShards(due);
   }
 
   /** The compiled mapper for the current metadata (rebuilt when the mapping version moves). */
@@ -93,13 +116,15 @@ export class IndexService {
     const prevInterval = refreshInterval(this.meta);
     this.meta = meta;
     const next = refreshInterval(meta);
-    if (next !== prevInterval) for (const s of this.shards) s.setRefreshIntervalMs(next);
     const threshold = flushThreshold(meta);
-    for (const s of this.shards) s.setFlushThresholdBytes(threshold);
+    for (const s of this.started()) {
+      if (next !== prevInterval) s.setRefreshIntervalMs(next);
+      s.setFlushThresholdBytes(threshold);
+    }
   }
 
   async close(): Promise<void> {
-    const closed = await settleBounded(this.shards, SHARDS_AT_ONCE, (s) => s.close());
+    const closed = await settleBounded(this.started(), SHARDS_AT_ONCE, (s) => s.close());
     const failed = closed.find((r): r is PromiseRejectedResult => r.status === 'rejected');
     if (failed) throw failed.reason;
   }
@@ -109,6 +134,50 @@ export class IndexService {
     await this.close();
     await this.volume.remove(this.path);
   }
+
+  private started(): StrataShardEngine[] {
+    return this.engines.filter((e): e is StrataShardEngine => e !== undefined);
+  }
+
+  private async startShards(ids: readonly number[]): Promise<void> {
+    const meta = this.meta;
+    const refreshIntervalMs = refreshInterval(meta);
+    const reparse = replayParser(meta, this.logger);
+    // A few shards open side by side: each is a chain of store round trips, and under load every
+    // round trip waits for the event loop's next pass, so one after another cost n times as long.
+    const settled = await settleBounded(ids, SHARDS_AT_ONCE, (s) =>
+      openShardEngine({
+        path: join(this.path, String(s)),
+        index: meta.name,
+        indexUuid: meta.uuid,
+        shardId: s,
+        refreshIntervalMs,
+        flushThresholdBytes: flushThreshold(meta),
+        logger: this.logger,
+        reparse,
+        volume: this.volume,
+      }),
+    );
+    settled.forEach((r, i) => {
+      const s = ids[i] as number;
+      if (r.status === 'fulfilled') {
+        this.engines[s] = r.value;
+        this.failures.delete(s);
+      } else this.recordFailure(s, r.reason);
+    });
+  }
+
+  private recordFailure(s: number, err: unknown): void {
+    const message = err instanceof Error ? err.message : String(err);
+    this.logger.warn({ err }, `[${this.meta.name}][${s}] shard failed to start`);
+    const attempts = (this.failures.get(s)?.attempts ?? 0) + 1;
+    this.failures.set(s, { details: `failed to create shard, failure ${message}`, attempts, at: Date.now() });
+  }
+}
+
+/** ES's answer for a write or read that needs a primary that is not active. */
+function primaryNotActive(index: string, shard: number): EsError {
+  return new EsError('unavailable_shards_exception', 503, `[${index}][${shard}] primary shard is not active`, { metadata: { shard: String(shard), index } });
 }
 
 /**

@@ -5,7 +5,7 @@
  */
 import type { ClusterState } from '../cluster/state.js';
 import { DISK_VOLUME, type StoreVolume } from '../../storage/store-volume.js';
-import { IndexService, type Logger } from './index-service.js';
+import { IndexService, type Logger, type ShardFailure } from './index-service.js';
 import type { ShardClient } from '../messages/shard-client.js';
 import type { ScriptService } from '../script/script-service.js';
 import { ShardHost } from './shard-host.js';
@@ -42,6 +42,11 @@ export class IndicesService {
     return this.open.get(name);
   }
 
+  /** The shards of an open index that failed to start here (none when the index is not open). */
+  failedShards(name: string): ReadonlyMap<number, ShardFailure> | undefined {
+    return this.open.get(name)?.failedShards();
+  }
+
   all(): IndexService[] {
     return [...this.open.values()];
   }
@@ -52,15 +57,23 @@ export class IndicesService {
       const meta = state.indices[name];
       if (!meta || meta.uuid !== svc.uuid || meta.state === 'close') {
         this.open.delete(name);
-        if (!meta || meta.uuid !== svc.uuid) await svc.destroy();
-        else await svc.close();
+        // The state is already committed: a store that fails to close or delete is logged, not
+        // allowed to fail the update (and the request that made it) after the fact.
+        try {
+          if (!meta || meta.uuid !== svc.uuid) await svc.destroy();
+          else await svc.close();
+        } catch (err) {
+          this.logger.error({ err }, `[${name}] failed to ${meta ? 'close' : 'delete'} the index's shard stores`);
+        }
       }
     }
     for (const meta of Object.values(state.indices)) {
       if (meta.state !== 'open') continue;
       const existing = this.open.get(meta.name);
-      if (existing) existing.update(meta);
-      else this.open.set(meta.name, await IndexService.open(meta, this.indicesPath, this.logger, this.volume));
+      if (existing) {
+        existing.update(meta);
+        await existing.retryFailed();
+      } else this.open.set(meta.name, await IndexService.open(meta, this.indicesPath, this.logger, this.volume));
     }
   }
 

@@ -36,13 +36,13 @@ export class ShardHost implements ShardHandler {
     this.handlers = {
       bulk: (req) => shardBulk(deps, this.openIndex(req.index), req),
       get: async (req) => {
-        const engine = this.engine(req);
+        const engine = this.readEngine(req, `get [${req.index}][${req.type ?? '_all'}][${req.id}]`);
         if (!req.realtime && req.refresh) await engine.refresh();
         const doc = req.realtime ? await engine.get(req.type, req.id) : await engine.getRefreshed(req.type, req.id);
         return { doc: doc && documentMessage(doc) };
       },
       multiGet: async (req) => {
-        const engine = this.engine(req);
+        const engine = this.readEngine(req, `shard_multi_get [${req.index}][${req.shard}]`);
         if (!req.realtime && req.refresh) await engine.refresh();
         const items = await Promise.all(
           req.items.map(async (it): Promise<ShardMultiGetItem> => {
@@ -94,6 +94,18 @@ export class ShardHost implements ShardHandler {
 
   private engine(t: ShardTarget): StrataShardEngine {
     return this.openIndex(t.index).shard(t.shard);
+  }
+
+  /**
+   * The engine a read goes to; a shard that is not started answers as ES's single-shard actions
+   * do when no copy is available (`no_shard_available_action_exception`, 503).
+   */
+  private readEngine(t: ShardTarget, what: string): StrataShardEngine {
+    const svc = this.openIndex(t.index);
+    if (!svc.isStarted(t.shard) && t.shard < svc.shardCount) {
+      throw new EsError('no_shard_available_action_exception', 503, `No shard available for [${what}]`, { metadata: { shard: String(t.shard), index: t.index } });
+    }
+    return svc.shard(t.shard);
   }
 }
 

@@ -36,7 +36,7 @@ export function catHealthRoutes(ctx: NodeContext): RouteDef[] {
       params: [...CAT_PARAMS, 'ts'],
       handler: (req) => {
         const state = ctx.cluster.state();
-        const h = clusterHealth(state, Object.keys(state.indices), 1, false);
+        const h = clusterHealth(state, Object.keys(state.indices), 1, false, (n) => ctx.indices.failedShards(n));
         const now = new Date();
         const withTs = req.paramAsBool('ts', true);
         const columns = withTs ? COLUMNS : COLUMNS.slice(2);

@@ -9,7 +9,7 @@ import { indexHealth } from '../../../lib/cluster/health.js';
 import { numberOfReplicas, numberOfShards } from '../../../lib/cluster/state.js';
 import { ByteSizeValue } from '../../../lib/units/byte-size-value.js';
 import { resolveIndices, indicesOptionsFrom, STRICT_EXPAND_OPEN_CLOSED } from '../../../lib/action/resolve-indices.js';
-import { shardStatsOf } from '../../../lib/action/indices/index-stats.js';
+import { startedShardStatsOf } from '../../../lib/action/indices/index-stats.js';
 import { CAT_PARAMS } from '../../rest/params.js';
 import { illegalArgument } from '../../../lib/errors/errors.js';
 
@@ -62,10 +62,10 @@ export function catIndicesRoutes(ctx: NodeContext): RouteDef[] {
           const open = meta.state === 'open';
           // ES 5.6 `RestIndicesAction`: a closed index has no health (cluster health leaves it
           // out), so its health, pri and rep cells are empty and a `health` filter drops it.
-          const health = open ? indexHealth(meta, 1, false).status : null;
+          const health = open ? indexHealth(meta, 1, false, ctx.indices.failedShards(name)).status : null;
           if (wantHealth !== undefined && health !== wantHealth) continue;
           const totals = { docs: 0, deleted: 0, store: 0, index: 0, del: 0, refresh: 0, flush: 0, merge: 0, segments: 0 };
-          for (const s of await shardStatsOf(ctx, name)) {
+          for (const s of await startedShardStatsOf(ctx, name)) {
             totals.docs += s.docsCount;
             totals.deleted += s.docsDeleted;
             totals.store += s.storeSizeInBytes;

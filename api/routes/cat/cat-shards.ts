@@ -7,17 +7,15 @@
  */
 import type { RouteDef } from '../../types.js';
 import type { NodeContext } from '../../../lib/action/context.js';
-import type { IndexService } from '../../../lib/indices/index-service.js';
 import { catResponse, type CatColumn, type CatValue } from '../../rest/cat-table.js';
 import { shardStatsOf } from '../../../lib/action/indices/index-stats.js';
+import type { ShardStats } from '../../../lib/messages/shard-maintenance.js';
 import { CAT_PARAMS } from '../../rest/params.js';
 import { shardRoutings } from '../../../lib/cluster/routing-table.js';
 import { LENIENT_EXPAND_OPEN, resolveIndices } from '../../../lib/action/resolve-indices.js';
 import { ByteSizeValue } from '../../../lib/units/byte-size-value.js';
 import { TimeValue } from '../../../lib/units/time-value.js';
 
-/** A shard's figures, named through the index service so the route stays off the shard side. */
-type ShardStats = ReturnType<IndexService['shards'][number]['stats']>;
 type Stat = (s: ShardStats) => CatValue;
 const zero: Stat = () => 0;
 const zeroBytes: Stat = () => new ByteSizeValue(0);
@@ -114,7 +112,7 @@ export function catShardsRoutes(ctx: NodeContext): RouteDef[] {
           const svc = ctx.indices.get(name);
           if (!meta || !svc) continue;
           const stats = await shardStatsOf(ctx, name);
-          for (const copies of shardRoutings(meta, ctx.nodeId)) {
+          for (const copies of shardRoutings(meta, ctx.nodeId, ctx.indices.failedShards(name))) {
             for (const r of copies) {
               const started = r.state === 'STARTED';
               const s = started ? stats[r.shard] : undefined;

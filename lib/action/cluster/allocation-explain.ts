@@ -40,7 +40,7 @@ function requestString(req: AllocationExplainRequest): string {
 function routingsOf(ctx: NodeContext, index: string): ShardRouting[][] {
   const meta = ctx.cluster.state().indices[index];
   if (!meta) throw indexNotFound(index);
-  return shardRoutings(meta, ctx.nodeId);
+  return shardRoutings(meta, ctx.nodeId, ctx.indices.failedShards(meta.name));
 }
 
 function findShard(ctx: NodeContext, req: AllocationExplainRequest): ShardRouting {

@@ -113,7 +113,7 @@ export function clusterStateBody(
     const rt: Record<string, unknown> = {};
     for (const name of indices) {
       const shards: Record<string, unknown> = {};
-      shardRoutings(state.indices[name]!, ctx.nodeId).forEach((copies, s) => (shards[String(s)] = copies));
+      shardRoutings(state.indices[name]!, ctx.nodeId, ctx.indices.failedShards(name)).forEach((copies, s) => (shards[String(s)] = copies));
       rt[name] = { shards };
     }
     body.routing_table = { indices: rt };
@@ -122,7 +122,7 @@ export function clusterStateBody(
     const unassigned: unknown[] = [];
     const assigned: unknown[] = [];
     for (const name of indices) {
-      for (const copies of shardRoutings(state.indices[name]!, ctx.nodeId)) {
+      for (const copies of shardRoutings(state.indices[name]!, ctx.nodeId, ctx.indices.failedShards(name))) {
         for (const c of copies) (c.state === 'UNASSIGNED' ? unassigned : assigned).push(c);
       }
     }

@@ -87,7 +87,7 @@ function resolveNode(ctx: NodeContext, node: string): void {
 function copiesOf(ctx: NodeContext, index: string, shard: number): ShardRouting[] {
   const meta = ctx.cluster.state().indices[index];
   if (!meta) throw indexNotFound(index);
-  return shardRoutings(meta, ctx.nodeId)[shard] ?? [];
+  return shardRoutings(meta, ctx.nodeId, ctx.indices.failedShards(meta.name))[shard] ?? [];
 }
 
 /** A rejected command: thrown, or with `explain` a NO decision in `explanations`. */

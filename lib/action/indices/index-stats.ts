@@ -27,15 +27,25 @@ function zeroSum(): Sum {
   };
 }
 
-/** Each shard's figures of an open index (none when it is not open here), asked through the shard client. */
-export function shardStatsOf(ctx: NodeContext, index: string): Promise<ShardStats[]> {
-  const n = ctx.indices.get(index)?.shards.length ?? 0;
-  return Promise.all(Array.from({ length: n }, (_, shard) => ctx.indices.client.stats({ index, shard })));
+/**
+ * Each shard's figures of an open index, by shard number (none when it is not open here; a hole
+ * for a shard that failed to start), asked through the shard client.
+ */
+export function shardStatsOf(ctx: NodeContext, index: string): Promise<Array<ShardStats | undefined>> {
+  const svc = ctx.indices.get(index);
+  const n = svc?.shardCount ?? 0;
+  return Promise.all(Array.from({ length: n }, (_, shard) => (svc?.isStarted(shard) ? ctx.indices.client.stats({ index, shard }) : undefined)));
 }
 
-function sumShards(shards: readonly ShardStats[]): Sum {
+/** The figures of the started shards of an open index, for sums. */
+export async function startedShardStatsOf(ctx: NodeContext, index: string): Promise<ShardStats[]> {
+  return (await shardStatsOf(ctx, index)).filter((s): s is ShardStats => s !== undefined);
+}
+
+function sumShards(shards: ReadonlyArray<ShardStats | undefined>): Sum {
   const acc = zeroSum();
   for (const s of shards) {
+    if (!s) continue;
     for (const k of Object.keys(acc) as Array<keyof Sum>) acc[k] += s[k];
   }
   return acc;
@@ -147,7 +157,7 @@ export async function indicesStats(
     const svc = ctx.indices.get(name);
     if (!meta || !svc) continue;
     total += numberOfShards(meta) * (1 + numberOfReplicas(meta));
-    successful += numberOfShards(meta);
+    successful += numberOfShards(meta) - svc.failedShards().size;
     const shardStats = await shardStatsOf(ctx, name);
     const s = sumShards(shardStats);
     all.push(s);
@@ -157,6 +167,7 @@ export async function indicesStats(
     if (level === 'shards') {
       const shards: Record<string, unknown> = {};
       shardStats.forEach((sh, i) => {
+        if (!sh) return;
         const one = render(svc.counters, sh, metrics, humanOn, fb);
         shards[String(i)] = [{ routing: { state: 'STARTED', primary: true, node: ctx.nodeId, relocating_node: null }, ...one }];
       });
@@ -193,7 +204,7 @@ export async function nodeIndicesStats(ctx: NodeContext, metrics: Set<string>, l
     sums.push(s);
     services.push(svc);
     if (level === 'indices') perIndex[name] = render(svc.counters, s, metrics, humanOn);
-    if (level === 'shards') perShard[name] = shardStats.map((sh, i) => ({ [String(i)]: render(svc.counters, sh, metrics, humanOn) }));
+    if (level === 'shards') perShard[name] = shardStats.flatMap((sh, i) => (sh ? [{ [String(i)]: render(svc.counters, sh, metrics, humanOn) }] : []));
   }
   const grand = zeroSum();
   for (const s of sums) for (const k of Object.keys(grand) as Array<keyof Sum>) grand[k] += s[k];

@@ -30,6 +30,11 @@ export interface SearchState {
   contexts: ShardRun[];
   failures: ShardFailure[];
   totalShards: number;
+  /**
+   * Shards not started on this node (failed to open): ES counts them in `total` and not in
+   * `successful`, and lists no failure for them (a shard that is not available is no failure).
+   */
+  unavailableShards: number;
   /** All shards' top hits merged, best first. */
   merged: ScoredDoc[];
   totalHits: number;
@@ -97,6 +102,7 @@ export async function queryPhase(ctx: NodeContext, r: SearchRequest, opts: { ind
   const keepAliveMs = opts.forScroll ? (r.scrollMs ?? 60000) : DEFAULT_KEEP_ALIVE_MS;
   const requestShards = targets.reduce((n, t) => n + (state.indices[t.index]?.state === 'close' || !ctx.indices.get(t.index) ? 0 : t.shards.length), 0);
   const lookups = new LookupFetcher(ctx);
+  let unavailableShards = 0;
   for (const t of targets) {
     if (state.indices[t.index]?.state === 'close') continue;
     const svc = ctx.indices.get(t.index);
@@ -105,6 +111,10 @@ export async function queryPhase(ctx: NodeContext, r: SearchRequest, opts: { ind
     for (const s of t.shards) {
       if (!svc) {
         failures.push({ index: t.index, shard: s, node: ctx.nodeId, error: new EsError('index_closed_exception', 403, 'closed', { metadata: { index: t.index } }) });
+        continue;
+      }
+      if (!svc.isStarted(s)) {
+        unavailableShards++;
         continue;
       }
       const shardIndex = contexts.length;
@@ -176,6 +186,7 @@ export async function queryPhase(ctx: NodeContext, r: SearchRequest, opts: { ind
     contexts,
     failures,
     totalShards,
+    unavailableShards,
     merged,
     totalHits,
     maxScore: scores ? maxScore : NaN,
@@ -267,7 +278,7 @@ export async function fetchPhase(
   if (fetchFailures.length > 0) {
     fetchFailures.sort((a, b) => (a.index < b.index ? -1 : a.index > b.index ? 1 : a.shard - b.shard));
     st.failures.push(...fetchFailures);
-    if (st.failures.length >= st.totalShards) throw allShardsFailed('fetch', fetchFailures);
+    if (st.failures.length + st.unavailableShards >= st.totalShards) throw allShardsFailed('fetch', fetchFailures);
   }
   const fetched = page.filter((h) => rendered.has(h));
   return { page: fetched, hits: fetched.map((h) => rendered.get(h) as Record<string, unknown>) };
@@ -275,7 +286,7 @@ export async function fetchPhase(
 
 /** The `_shards` section. */
 export function shardsSection(st: SearchState): Record<string, unknown> {
-  const out: Record<string, unknown> = { total: st.totalShards, successful: st.totalShards - st.failures.length, failed: st.failures.length };
+  const out: Record<string, unknown> = { total: st.totalShards, successful: st.totalShards - st.unavailableShards - st.failures.length, failed: st.failures.length };
   if (st.failures.length > 0) out.failures = st.failures.map(shardFailureJson);
   return out;
 }

@@ -52,7 +52,7 @@ export function searchShards(ctx: NodeContext, r: SearchShardsRequest): Record<s
       entry.filter = filters.length === 1 ? filters[0] : { bool: { should: filters, adjust_pure_negative: true, boost: 1.0, disable_coord: false } };
     }
     indices[t.index] = entry;
-    const groups = shardRoutings(meta, ctx.nodeId);
+    const groups = shardRoutings(meta, ctx.nodeId, ctx.indices.failedShards(meta.name));
     for (const s of t.shards) if (groups[s]) shards.push(groups[s]);
   }
   return {

@@ -39,7 +39,7 @@ async function shardWeight(rc: ReaderContext, s: ShardSearchSource, aliasFilters
     filters.push(ws.length === 1 ? (ws[0] as Weight) : new BooleanWeight(ws.map((w) => ({ occur: 'should', weight: w })), 1, false));
   }
   if (s.slice) {
-    const w = sliceWeight(s.slice, rc.shard, rc.svc.shards.length);
+    const w = sliceWeight(s.slice, rc.shard, rc.svc.shardCount);
     if (w) filters.push(w);
   }
   if (filters.length === 0) return main;
