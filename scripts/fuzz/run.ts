@@ -10,7 +10,7 @@ import { Rng } from './rng.js';
 import { generate, type FuzzRequest } from './requests.js';
 import { judge } from './judge.js';
 import { send, closeAgents, type Answer } from './client.js';
-import { startServer, ensureFixture, prototypeCanary, type ServerUnderFuzz } from './server.js';
+import { startServer, ensureFixture, clearScratch, prototypeCanary, type ServerUnderFuzz } from './server.js';
 
 /** Options of one run. */
 export interface FuzzOptions {
@@ -148,6 +148,7 @@ export async function runFuzz(opts: FuzzOptions): Promise<FuzzReport> {
       }
       if (index > 0 && index % 1000 === 0) {
         log(`${index} requests, ${Math.round(index / ((Date.now() - started) / 1000))}/s, failures ${JSON.stringify(counts)}`);
+        await clearScratch(server.base);
         await ensureFixture(server.base);
       }
       recent.push(r);

@@ -144,3 +144,18 @@ export async function ensureFixture(base: { host: string; port: number }): Promi
   }
   return failures;
 }
+
+/**
+ * Empty the scratch space: delete every index but the fixture's and every index template. Mutated
+ * names and templates (`"template": "*"` with `number_of_shards: 1024`) leave indices behind that
+ * nothing deletes; over a long run they add up to tens of thousands of shard stores, and requests
+ * over all of them (`_all/_flush/synced`) take time in proportion. A real workload's shard count is
+ * bounded; the fuzzer keeps its own bounded the same way, between requests, unjudged.
+ */
+export async function clearScratch(base: { host: string; port: number }): Promise<void> {
+  const listed = await send(base, { method: 'GET', path: '/_cat/indices?h=index&format=json', headers: {} }, 30_000);
+  if (!('status' in listed) || listed.status !== 200) return;
+  const names = (JSON.parse(listed.body.toString('utf8')) as Array<{ index: string }>).map((r) => r.index).filter((n) => n !== 'fx' && n !== 'fx2');
+  for (const n of names) await send(base, { method: 'DELETE', path: `/${encodeURIComponent(n)}`, headers: {} }, 30_000);
+  await send(base, { method: 'DELETE', path: '/_template/*', headers: {} }, 30_000);
+}
