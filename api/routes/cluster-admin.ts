@@ -82,15 +82,17 @@ export function clusterAdminRoutes(ctx: NodeContext): RouteDef[] {
       methods: ['POST'],
       paths: ['/_cluster/reroute'],
       params: ['dry_run', 'explain', 'retry_failed', 'metric', 'master_timeout', 'timeout'],
-      handler: (req) => {
+      handler: async (req) => {
         req.param('master_timeout');
         req.param('timeout');
-        req.paramAsBool('retry_failed', false);
+        const retryFailed = req.paramAsBool('retry_failed', false);
         const dryRun = req.paramAsBool('dry_run', false);
         const explain = req.paramAsBool('explain', false);
         const metric = req.param('metric');
         const commands = parseCommands(req.hasBody() ? req.json() : undefined);
         const explanations = reroute(ctx, { commands, dryRun, explain });
+        // ES: `retry_failed` resets the failed-attempt count of shards that gave up starting.
+        if (retryFailed && !dryRun) await ctx.indices.retryFailedShards();
         const metrics = metric === undefined ? REROUTE_DEFAULT_METRICS : javaSplit(metric, ',');
         const { cluster_name: _name, ...state } = clusterStateBody(ctx, metrics, undefined, false, () => undefined);
         return { status: 200, body: { acknowledged: true, state, ...(explain ? { explanations } : {}) } };

@@ -96,9 +96,11 @@ export class IndexService {
 
   /**
    * Try again to start the shards that failed, while they have attempts left (ES retries a
-   * failed allocation on later reroutes, up to `index.allocation.max_retries`).
+   * failed allocation on later reroutes, up to `index.allocation.max_retries`; a reroute with
+   * `retry_failed` resets the count).
    */
-  async retryFailed(): Promise<void> {
+  async retryFailed(resetAttempts = false): Promise<void> {
+    if (resetAttempts) for (const f of this.failures.values()) f.attempts = 0;
     const due = [...this.failures].filter(([, f]) => f.attempts < MAX_START_ATTEMPTS).map(([s]) => s);
     if (due.length > 0) await this.startShards(due);
   }

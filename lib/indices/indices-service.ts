@@ -47,6 +47,11 @@ export class IndicesService {
     return this.open.get(name)?.failedShards();
   }
 
+  /** `_cluster/reroute?retry_failed`: try every failed shard again, its attempt count reset. */
+  async retryFailedShards(): Promise<void> {
+    for (const svc of this.open.values()) await svc.retryFailed(true);
+  }
+
   all(): IndexService[] {
     return [...this.open.values()];
   }

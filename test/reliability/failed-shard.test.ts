@@ -68,9 +68,16 @@ test('a shard that fails to open is unassigned, the index red, the rest served',
     t.like(bulk.body.items[0].index, { status: 503, error: { type: 'unavailable_shards_exception', reason: '[f][1] primary shard is not active' } });
     t.like(bulk.body.items[1].index, { status: 200, result: 'updated' });
 
+    // Once the store can open, a reroute with retry_failed starts the shard (ES resets the attempts).
+    await rm(join(indexDir, '1'));
+    const reroute = await node.request('POST', '/_cluster/reroute?retry_failed=true&metric=none');
+    t.is(reroute.status, 200);
+    t.is((await node.request('GET', '/_cluster/health/f')).body.status, 'green');
+    t.is((await node.request('PUT', `/f/t/${idOn(1)}`, { n: 1 })).status, 201);
+
     // The node's other work goes on: new indices open, and the red index can be deleted.
     t.is((await node.request('PUT', '/g')).status, 200);
-    t.is((await node.request('GET', '/_cat/indices/f?h=health')).text.trim(), 'red');
+    t.is((await node.request('GET', '/_cat/indices/f?h=health')).text.trim(), 'green');
     t.is((await node.request('DELETE', '/f')).status, 200);
     t.is((await node.request('GET', '/_cluster/health')).body.status, 'yellow');
   } finally {
