@@ -112,9 +112,10 @@ function params(rng: Rng): string {
     parts.push(rng.chance(0.1) ? key : `${enc(key)}=${enc(value)}`);
   }
   if (rng.chance(0.05)) parts.push(rng.pick(['%ZZ=1', '=', '&&', 'a=%', 'pretty=%FF', 'q=%C3%28']));
-  // ES waits out `timeout` (30s by default) for active shards one node cannot have: bound it
-  // below the hang limit so that the wait is not judged a hang.
-  if (parts.some((p) => p.startsWith('wait_for_active_shards=')) && !parts.some((p) => p.startsWith('timeout='))) parts.push('timeout=1s');
+  // ES waits out `timeout` (30s by default, or as long as the request says) for a condition one
+  // node cannot meet (active shards, `wait_for_nodes=9`, a status, a task's completion): bound
+  // every such wait below the hang limit so that waiting as asked is not judged a hang.
+  if (parts.some((p) => p.startsWith('wait_for_'))) return `?${[...parts.filter((p) => !p.startsWith('timeout=')), 'timeout=1s'].join('&')}`;
   return `?${parts.join('&')}`;
 }
 
