@@ -1,8 +1,8 @@
 /**
  * The conformance ratchet: starts a Strata node in-process on a temporary data directory and
  * runs exactly the REST YAML tests listed in test/conformance/passing.txt; any failure fails
- * this test, listing which (conformance-protobuf.test.ts runs them again with every shard
- * message through the protobuf schema). Grow the list with `node dist/scripts/rest-test.js --update`.
+ * this test, listing which (`npm test` runs it again with every shard message through the
+ * protobuf schema: ava.protobuf.config.js). Grow the list with `node dist/scripts/rest-test.js --update`.
  * Skipped (with a message) when the suite folder `../shared/es-rest-tests` is absent.
  */
 import test from 'ava';

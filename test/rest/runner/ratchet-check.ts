@@ -1,8 +1,8 @@
 /**
  * One run of the conformance ratchet as an ava assertion: start a node (optionally with its shard
  * messages sent through an encoding), run the listed REST YAML tests against it, and fail
- * naming every listed test that no longer passes. Used by test/rest/conformance.test.ts (direct)
- * and test/rest/conformance-protobuf.test.ts (every shard message through the protobuf schema).
+ * naming every listed test that no longer passes. Used by test/rest/conformance.test.ts (run by
+ * `npm test` direct, then with every shard message through the protobuf schema).
  */
 import type { ExecutionContext } from 'ava';
 import { runTests } from './run-tests.js';
