@@ -76,9 +76,9 @@ export class IndexService {
     return this.engines.length;
   }
 
-  /** Whether shard `n` is started here (its engine open). */
-  isStarted(n: number): boolean {
-    return this.engines[n] !== undefined;
+  /** Whether shard `n` failed to start (its copy unassigned; requests to it are refused). */
+  hasFailed(n: number): boolean {
+    return this.failures.has(n);
   }
 
   /** The shards that failed to start, by shard number. */

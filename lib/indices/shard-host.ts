@@ -102,7 +102,7 @@ export class ShardHost implements ShardHandler {
    */
   private readEngine(t: ShardTarget, what: string): StrataShardEngine {
     const svc = this.openIndex(t.index);
-    if (!svc.isStarted(t.shard) && t.shard < svc.shardCount) {
+    if (svc.hasFailed(t.shard)) {
       throw new EsError('no_shard_available_action_exception', 503, `No shard available for [${what}]`, { metadata: { shard: String(t.shard), index: t.index } });
     }
     return svc.shard(t.shard);

@@ -29,7 +29,7 @@ export async function broadcastCollect<T>(
     total += numberOfShards(meta) * (1 + numberOfReplicas(meta));
     for (let shard = 0; shard < svc.shardCount; shard++) {
       // ES counts an unassigned copy in `total` only (a shard that is not available is no failure).
-      if (!svc.isStarted(shard)) continue;
+      if (svc.hasFailed(shard)) continue;
       const target = { index: name, shard };
       work.push(fn(ctx.indices.client, target).then((value) => ({ target, value })));
     }

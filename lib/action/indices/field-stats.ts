@@ -84,7 +84,7 @@ export async function fieldStats(ctx: NodeContext, indices: readonly string[], r
     let target = merged.get(key);
     if (!target) merged.set(key, (target = new Map()));
     for (let shard = 0; shard < svc.shardCount; shard++) {
-      if (!svc.isStarted(shard)) continue;
+      if (svc.hasFailed(shard)) continue;
       header.successful++;
       for (const raw of (await ctx.indices.client.fieldStats({ index, shard, fields: names })).fields) {
         const ft = mappings.fieldType(raw.field);

@@ -34,7 +34,7 @@ function zeroSum(): Sum {
 export function shardStatsOf(ctx: NodeContext, index: string): Promise<Array<ShardStats | undefined>> {
   const svc = ctx.indices.get(index);
   const n = svc?.shardCount ?? 0;
-  return Promise.all(Array.from({ length: n }, (_, shard) => (svc?.isStarted(shard) ? ctx.indices.client.stats({ index, shard }) : undefined)));
+  return Promise.all(Array.from({ length: n }, (_, shard) => (svc && !svc.hasFailed(shard) ? ctx.indices.client.stats({ index, shard }) : undefined)));
 }
 
 /** The figures of the started shards of an open index, for sums. */

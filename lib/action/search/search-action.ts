@@ -31,7 +31,7 @@ export interface SearchState {
   failures: ShardFailure[];
   totalShards: number;
   /**
-   * Shards not started on this node (failed to open): ES counts them in `total` and not in
+   * Shards whose primary failed to start (unassigned): ES counts them in `total` and not in
    * `successful`, and lists no failure for them (a shard that is not available is no failure).
    */
   unavailableShards: number;
@@ -113,7 +113,7 @@ export async function queryPhase(ctx: NodeContext, r: SearchRequest, opts: { ind
         failures.push({ index: t.index, shard: s, node: ctx.nodeId, error: new EsError('index_closed_exception', 403, 'closed', { metadata: { index: t.index } }) });
         continue;
       }
-      if (!svc.isStarted(s)) {
+      if (svc.hasFailed(s)) {
         unavailableShards++;
         continue;
       }
