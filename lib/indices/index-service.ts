@@ -53,12 +53,6 @@ export class IndexService {
   static async open(meta: IndexMetadata, indicesPath: string, logger: Logger, volume: StoreVolume): Promise<IndexService> {
     const path = join(indicesPath, meta.uuid);
     const svc = new IndexService(meta, new Array(numberOfShards(meta)).fill(undefined), path, logger, volume);
-    try {
-      await volume.prepare(path);
-    } catch (err) {
-      for (let s = 0; s < svc.engines.length; s++) svc.recordFailure(s, err);
-      return svc;
-    }
     await svc.startShards(Array.from({ length: svc.engines.length }, (_, s) => s));
     return svc;
   }
@@ -142,6 +136,12 @@ export class IndexService {
   }
 
   private async startShards(ids: readonly number[]): Promise<void> {
+    try {
+      await this.volume.prepare(this.path);
+    } catch (err) {
+      for (const s of ids) this.recordFailure(s, err);
+      return;
+    }
     const meta = this.meta;
     const refreshIntervalMs = refreshInterval(meta);
     const reparse = replayParser(meta, this.logger);
