@@ -53,6 +53,9 @@ export function judge(status: number, contentType: string | undefined, body: Buf
     // A by-scroll answer (_reindex, _update_by_query, _delete_by_query) takes the worst status of
     // its failures, and 408 when it timed out (ES's BulkIndexByScrollResponseContentListener).
     if ('timed_out' in obj && 'batches' in obj && Array.isArray(obj.failures)) return judgeReasons(parsed, status);
+    // Cluster health that waited out its timeout answers 408 with the health body
+    // (ES 5.6 RestClusterHealthAction: REQUEST_TIMEOUT when `timed_out`).
+    if (status === 408 && obj.timed_out === true && 'cluster_name' in obj && 'active_shards' in obj) return { kind: 'ok' };
     if (status === 404 || status === 409 || 'found' in obj || 'result' in obj || 'acknowledged' in obj) return { kind: 'ok' };
     return { kind: 'not-es-shaped', why: `status ${status} without an error object: ${text.slice(0, 200)}` };
   }

@@ -52,4 +52,7 @@ test('the judge flags leaked JS messages, internal errors and malformed error bo
   t.is(judge(408, JSON_CT, body(byScroll), false).kind, 'ok');
   t.is(judge(409, JSON_CT, body({ ...byScroll, failures: [{ cause: { type: 'x', reason: 'a is not a function' } }] }), false).kind, 'js-5xx');
   t.is(judge(408, JSON_CT, body({ took: 1, timed_out: true }), false).kind, 'not-es-shaped');
+  // cluster health that waited out its timeout: 408 with the health body
+  t.is(judge(408, JSON_CT, body({ cluster_name: 'c', status: 'green', timed_out: true, active_shards: 2 }), false).kind, 'ok');
+  t.is(judge(408, JSON_CT, body({ cluster_name: 'c', status: 'green', timed_out: false, active_shards: 2 }), false).kind, 'not-es-shaped');
 });
