@@ -143,7 +143,10 @@ function decayFunction(ctx: CompileContext, type: 'gauss' | 'linear' | 'exp', fi
   let offset: number;
   const decay = params['decay'] === undefined ? 0.5 : Number(params['decay']);
   if (isDate) {
-    origin = params['origin'] === undefined ? ctx.nowMs : parseDateValue(ctx, f, params['origin'] as string | number, false);
+    // ES reads the origin with `parser.text()`: `null` is the text "null" (a date parse error),
+    // an object or array no value token.
+    const o = params['origin'];
+    origin = o === undefined ? ctx.nowMs : parseDateValue(ctx, f, typeof o === 'number' ? o : textValue(o), false);
     if (params['scale'] === undefined) throw new EsError('parse_exception', 400, '[scale] must be set for date fields.');
     // `parser.text()`: an object or array is refused as no value token, never read as text.
     scale = parseTimeValue(textValue(params['scale']), 'scale').millis();

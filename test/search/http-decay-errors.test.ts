@@ -54,3 +54,11 @@ test('decay: valid parameters still score', async (t) => {
   t.is(r.status, 200);
   t.is(r.body.hits.hits[0]._score, 1);
 });
+
+test('decay: a date origin of null or an object is ES error, not a crash', async (t) => {
+  // ES reads the origin with parser.text(): null is the text "null", an object no value token
+  t.like(await causeOf({ gauss: { d: { origin: null, scale: '1d' } } }), { type: 'parse_exception' });
+  const r = await node.request('POST', '/t/_search', { query: { function_score: { gauss: { d: { origin: { a: 1 }, scale: '1d' } } } } });
+  t.is(r.status, 400);
+  t.notRegex(JSON.stringify(r.body), /Cannot read|internal error/);
+});
