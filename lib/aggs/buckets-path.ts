@@ -63,6 +63,11 @@ function className(a: InternalAgg): string {
     case 'filters':
       return `${pkg}.bucket.filters.InternalFilters`;
     case 'single':
+      if (a.spec.type === 'nested') return `${pkg}.bucket.nested.InternalNested`;
+      if (a.spec.type === 'reverse_nested') return `${pkg}.bucket.nested.InternalReverseNested`;
+      // 5.6 serves children from the parent-join module
+      if (a.spec.type === 'children') return 'org.elasticsearch.join.aggregations.InternalChildren';
+      if (a.spec.type === 'diversified_sampler') return `${pkg}.bucket.sampler.InternalSampler`;
       return `${pkg}.bucket.${a.spec.type}.Internal${a.spec.type[0]?.toUpperCase()}${a.spec.type.slice(1)}`;
     case 'numeric':
       return a.spec.type === 'extended_stats' ? `${pkg}.metrics.stats.extended.InternalExtendedStats` : `${pkg}.metrics.stats.InternalStats`;

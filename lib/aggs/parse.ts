@@ -16,6 +16,7 @@ import { own } from '../dict.js';
 import { assignCardinalityPrecision, parsePercentiles, parsePrecisionThreshold } from './parse-sketches.js';
 import { parsePipelineBody } from './parse-pipeline.js';
 import { MORE_TYPES, parseMore } from './parse-more.js';
+import { JOIN_TYPES, parseJoinAgg } from './parse-joins.js';
 
 
 /** Pipeline aggregations computed (on the coordinator, after the reduce). */
@@ -28,7 +29,7 @@ const METRICS = new Set<string>(['min', 'max', 'sum', 'avg', 'value_count', 'sta
 
 /** ES 5.6 aggregation types (SearchModule) that Strata recognizes but does not compute yet. */
 const NOT_YET = new Set<string>([
-  'geo_distance', 'nested', 'reverse_nested', 'children',
+  'geo_distance',
 ]);
 
 /** `AggregatorFactories.VALID_AGG_NAME`. */
@@ -114,6 +115,7 @@ function parseType(ctx: ParseContext, name: string, type: string, body: JsonObje
   else if (PIPELINES.has(type)) return parsePipelineBody(name, type as PipelineType, body);
   else if (type === 'percentiles' || type === 'percentile_ranks') spec = parsePercentiles(ctx, name, type, body, fields);
   else if (MORE_TYPES.has(type)) return parseMore(ctx, name, type, body, def);
+  else if (JOIN_TYPES.has(type)) return parseJoinAgg(ctx, name, type, body);
   else if (METRICS.has(type)) {
     const vs = fields.values();
     spec = { type: type as MetricType, name, subs: [], ...vs, sigma: type === 'extended_stats' ? fields.num('sigma', 2) : 2 };

@@ -231,7 +231,25 @@ export interface GeohashGridSpec extends Base {
   shardSize?: number;
 }
 
-export type AggSpec = PercentilesSpec | GeohashGridSpec | GeoMetricSpec | SamplerSpec | SignificantTermsSpec | ScriptedMetricSpec | MatrixStatsSpec | TermsSpec | MetricSpec | MissingSpec | FilterSpec | FiltersSpec | GlobalSpec | RangeSpec | HistogramSpec | TopHitsSpec | PipelineSpec;
+/** `nested`: the nested docs of `path` inside each collected doc's block. */
+export interface NestedSpec extends Base {
+  type: 'nested';
+  path: string;
+}
+
+/** `reverse_nested`: from nested docs back to their enclosing level (`path`, or the root docs). */
+export interface ReverseNestedSpec extends Base {
+  type: 'reverse_nested';
+  path?: string;
+}
+
+/** `children`: the child docs of type `childType` of each collected parent doc (`_parent` join). */
+export interface ChildrenSpec extends Base {
+  type: 'children';
+  childType: string;
+}
+
+export type AggSpec = NestedSpec | ReverseNestedSpec | ChildrenSpec | PercentilesSpec | GeohashGridSpec | GeoMetricSpec | SamplerSpec | SignificantTermsSpec | ScriptedMetricSpec | MatrixStatsSpec | TermsSpec | MetricSpec | MissingSpec | FilterSpec | FiltersSpec | GlobalSpec | RangeSpec | HistogramSpec | TopHitsSpec | PipelineSpec;
 
 /** A top hit: its order key and its rendering (fetched on the shard). */
 export interface TopHit {
@@ -265,7 +283,7 @@ export type InternalAgg =
   | { kind: 'numeric'; spec: MetricSpec; format: KeyFormat; count: number; sum: number; min: number; max: number; sumOfSquares: number }
   | { kind: 'cardinality'; spec: MetricSpec; hll: HyperLogLogPlusPlus | null }
   | { kind: 'percentiles'; spec: PercentilesSpec; format: KeyFormat; sketch: PercentilesSketch }
-  | { kind: 'single'; spec: FilterSpec | GlobalSpec | MissingSpec | SamplerSpec; docCount: number; subs: InternalAgg[] }
+  | { kind: 'single'; spec: FilterSpec | GlobalSpec | MissingSpec | SamplerSpec | NestedSpec | ReverseNestedSpec | ChildrenSpec; docCount: number; subs: InternalAgg[] }
   | { kind: 'filters'; spec: FiltersSpec; buckets: Bucket[] }
   | { kind: 'range'; spec: RangeSpec; format: KeyFormat; buckets: Bucket[] }
   | { kind: 'histogram'; spec: HistogramSpec; format: KeyFormat; buckets: Bucket[]; bounds?: { min?: number; max?: number } }
