@@ -59,7 +59,7 @@ function className(a: InternalAgg): string {
     case 'histogram':
       return `${pkg}.bucket.histogram.${a.spec.type === 'date_histogram' ? 'InternalDateHistogram' : 'InternalHistogram'}`;
     case 'range':
-      return `${pkg}.bucket.range.InternalRange`;
+      return a.spec.type === 'geo_distance' ? `${pkg}.bucket.range.geodistance.InternalGeoDistance` : `${pkg}.bucket.range.InternalRange`;
     case 'filters':
       return `${pkg}.bucket.filters.InternalFilters`;
     case 'single':

@@ -20,6 +20,7 @@ import { SignificantTermsAggregator } from './significant-terms.js';
 import { SamplerAggregator } from './sampler.js';
 import { GeoMetricAggregator } from './geo-metrics.js';
 import { GeohashGridAggregator } from './geohash-grid.js';
+import { GeoDistanceAggregator } from './geo-distance.js';
 import { ChildrenAggregator, NestedAggregator, ReverseNestedAggregator, ROOT_SCOPE, scopeBelow, type NestedScope } from './join-aggregators.js';
 
 export type { Aggregator, LeafCollector, ShardAggContext, TopHitsOrder } from './aggregator.js';
@@ -39,6 +40,8 @@ export function createAggregators(specs: readonly AggSpec[], ctx: ShardAggContex
 function createAggregator(s: AggSpec, ctx: ShardAggContext, scope: NestedScope): Aggregator {
   const subs = createAggregators(s.subs, ctx, s.name, scopeBelow(s, ctx, scope));
   switch (s.type) {
+    case 'geo_distance':
+      return new GeoDistanceAggregator(s, ctx, subs);
     case 'nested':
       return new NestedAggregator(s, ctx, subs, scope.level);
     case 'reverse_nested':
