@@ -206,10 +206,8 @@ class Fields {
   values(): ValuesSpec {
     const out: ValuesSpec = {};
     if (this.has('field')) out.field = this.text('field');
-    if (this.has('script')) {
-      if (out.field !== undefined) throw iae(`[${this.type}] value scripts (a script with a field) are not supported yet`);
-      out.script = parseScript(this.take('script'));
-    }
+    // with `field` too, a value script (`_value`)
+    if (this.has('script')) out.script = parseScript(this.take('script'));
     const missing = this.take('missing');
     if (missing !== undefined) {
       if (!isValue(missing)) throw iae(`[${this.type}] missing must be a value`);
