@@ -16,8 +16,8 @@ import { parseBytesSizeValue } from '../../units/byte-size-value.js';
 interface Entry {
   shard: string;
   key: string;
-  /** The cached result as JSON text (read back as a fresh copy for every hit). */
-  value: string;
+  /** The cached result, serialized (v8 structured clone: read back as a fresh copy for every hit). */
+  value: Buffer;
   bytes: number;
   counters: IndexCounters;
 }
@@ -62,7 +62,7 @@ export class RequestCache {
   }
 
   /** The cached result of `key` on `shard` at `view`, counted as a hit or a miss. */
-  get(shard: string, view: string, key: string, counters: IndexCounters): string | undefined {
+  get(shard: string, view: string, key: string, counters: IndexCounters): Buffer | undefined {
     this.dropStale(shard, view);
     const full = `${shard}\u0000${key}`;
     const e = this.entries.get(full);
@@ -78,9 +78,9 @@ export class RequestCache {
   }
 
   /** Cache `value` for `key` on `shard` at `view`, evicting the least recently used beyond the budget. */
-  put(shard: string, view: string, key: string, value: string, counters: IndexCounters): void {
+  put(shard: string, view: string, key: string, value: Buffer, counters: IndexCounters): void {
     this.dropStale(shard, view);
-    const bytes = Buffer.byteLength(key) + Buffer.byteLength(value);
+    const bytes = Buffer.byteLength(key) + value.length;
     if (bytes > this.maxBytes) return;
     const full = `${shard}\u0000${key}`;
     this.remove(full);
