@@ -29,6 +29,8 @@ const APPLIED = [
   'script.max_compilations_per_minute', 'script.cache.max_size', 'script.painless.regex.enabled',
   // lib/node.ts -> lib/search/clause-limit.ts
   'indices.query.bool.max_clause_count',
+  // lib/node.ts -> lib/search/service/request-cache.ts
+  'indices.requests.cache.size',
   // lib/embedded/reset-setting.ts (Strata's own)
   'strata.reset.enabled',
 ];

@@ -10,6 +10,7 @@ import { StateStore } from './cluster/state-store.js';
 import { ClusterService } from './cluster/cluster-service.js';
 import { emptyState } from './cluster/state.js';
 import { IndicesService } from './indices/indices-service.js';
+import { requestCacheBytes } from './search/service/request-cache.js';
 import { applyDynamicUpdate } from './indices/mapping-update.js';
 import { shardClientModeFromEnv, type ShardClientMode } from './indices/shard-client.js';
 import { createHttpServer } from '../api/server.js';
@@ -137,6 +138,7 @@ export async function startNode(opts: StartNodeOptions): Promise<RunningNode> {
   const indices = new IndicesService(indicesPath, logger, {
     scripts,
     volume,
+    requestCacheBytes: requestCacheBytes(settings['indices.requests.cache.size']),
     updateMapping: (index, type, update) => applyDynamicUpdate(cluster, index, type, update),
     shardClientMode,
   });
@@ -152,6 +154,7 @@ export async function startNode(opts: StartNodeOptions): Promise<RunningNode> {
     scripts,
     maxClauseCount,
     logger,
+    requestCache: indices.requestCache,
   });
   const context: NodeContext = {
     nodeId,

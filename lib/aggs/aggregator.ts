@@ -12,7 +12,7 @@ import type { IndexFields, SearchField } from '../search/field-types.js';
 import type { ScoredDoc, SortOrderKey } from '../messages/hit-order.js';
 import type { StatefulScript } from '../search/search-script.js';
 import type { AggSpec, InternalAgg, TopHitsSpec, ValuesSpec } from './types.js';
-import { resolveValues as resolveFieldValues, type Column, type ScriptValues, type ValuesSource } from './values.js';
+import { resolveValues as resolveFieldValues, type Column, type ScriptValues, type ValueScript, type ValuesSource } from './values.js';
 
 /** What collection needs from the shard (supplied by the action layer). */
 export interface ShardAggContext {
@@ -25,6 +25,8 @@ export interface ShardAggContext {
   metaValues(field: string): ScriptValues | undefined;
   /** Compile a values script for this shard (values converted to numbers or Java strings). */
   script(ref: ScriptRef, numeric: boolean): ScriptValues;
+  /** Compile a value script (`field` and `script`): run per field value with `_value` (results as `script` gives them). */
+  valueScript(ref: ScriptRef, numeric: boolean): ValueScript;
   /** Compile a script that keeps state in a caller-owned `params` (scripted_metric). */
   statefulScript(ref: ScriptRef): StatefulScript;
   /** How `top_hits` orders and keys its hits on this shard (its sort compiled here). */
@@ -106,7 +108,7 @@ export function zoned(vs: ValuesSource, timeZone: string | undefined): ValuesSou
 /** Resolve a field or script values source on this shard. */
 export function resolveValues(ctx: ShardAggContext, spec: AggSpec & ValuesSpec, numeric: boolean, aggType: string, parseMissing: (f: SearchField, v: string | number | boolean) => number): ValuesSource {
   const script = spec.script;
-  return resolveFieldValues(ctx.fields, spec, numeric, aggType, parseMissing, script ? (num) => ctx.script(script, num) : undefined, (f) => ctx.metaValues(f));
+  return resolveFieldValues(ctx.fields, spec, numeric, aggType, parseMissing, script ? (num) => ctx.script(script, num) : undefined, (f) => ctx.metaValues(f), script ? (num) => ctx.valueScript(script, num) : undefined);
 }
 
 /** A script's values bound to a segment, read like a column. */

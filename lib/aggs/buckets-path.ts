@@ -8,7 +8,7 @@
 import { cardinalityValue } from './cardinality.js';
 import { EsError } from '../errors/errors.js';
 import type { Bucket, InternalAgg, PipelineSpec } from './types.js';
-import { metricValue } from './order.js';
+import { metricValue, parseAggregationPath } from './aggregation-path.js';
 
 /** A property that is not a number: what ES's error names (`getClass().getCanonicalName()`). */
 class Opaque {
@@ -26,28 +26,7 @@ class InvalidPath extends Error {}
  * @throws aggregation_execution_exception for a malformed element
  */
 export function bucketsPathElements(path: string): string[] {
-  const elements = path
-    .split('>')
-    .map((e) => e.trim())
-    .filter((e) => e.length > 0);
-  const out: string[] = [];
-  const invalid = (e: string): EsError => exec(`Invalid path element [${e}] in path [${path}]`);
-  elements.forEach((e, i) => {
-    const bracket = e.lastIndexOf('[');
-    if (bracket >= 0) {
-      if (bracket === 0 || bracket > e.length - 3 || !e.endsWith(']')) throw invalid(e);
-      out.push(e.slice(0, bracket), e.slice(bracket + 1, -1));
-      return;
-    }
-    const dot = i === elements.length - 1 ? e.lastIndexOf('.') : -1;
-    if (dot < 0) {
-      out.push(e);
-      return;
-    }
-    if (dot === 0 || dot > e.length - 2) throw invalid(e);
-    out.push(e.slice(0, dot), e.slice(dot + 1));
-  });
-  return out;
+  return parseAggregationPath(path).flatMap((e) => (e.key === undefined ? [e.name] : [e.name, e.key]));
 }
 
 /** Java class names ES prints for a property that is no number. */
@@ -59,10 +38,15 @@ function className(a: InternalAgg): string {
     case 'histogram':
       return `${pkg}.bucket.histogram.${a.spec.type === 'date_histogram' ? 'InternalDateHistogram' : 'InternalHistogram'}`;
     case 'range':
-      return `${pkg}.bucket.range.InternalRange`;
+      return a.spec.type === 'geo_distance' ? `${pkg}.bucket.range.geodistance.InternalGeoDistance` : `${pkg}.bucket.range.InternalRange`;
     case 'filters':
       return `${pkg}.bucket.filters.InternalFilters`;
     case 'single':
+      if (a.spec.type === 'nested') return `${pkg}.bucket.nested.InternalNested`;
+      if (a.spec.type === 'reverse_nested') return `${pkg}.bucket.nested.InternalReverseNested`;
+      // 5.6 serves children from the parent-join module
+      if (a.spec.type === 'children') return 'org.elasticsearch.join.aggregations.InternalChildren';
+      if (a.spec.type === 'diversified_sampler') return `${pkg}.bucket.sampler.InternalSampler`;
       return `${pkg}.bucket.${a.spec.type}.Internal${a.spec.type[0]?.toUpperCase()}${a.spec.type.slice(1)}`;
     case 'numeric':
       return a.spec.type === 'extended_stats' ? `${pkg}.metrics.stats.extended.InternalExtendedStats` : `${pkg}.metrics.stats.InternalStats`;

@@ -20,24 +20,34 @@ import { SignificantTermsAggregator } from './significant-terms.js';
 import { SamplerAggregator } from './sampler.js';
 import { GeoMetricAggregator } from './geo-metrics.js';
 import { GeohashGridAggregator } from './geohash-grid.js';
+import { GeoDistanceAggregator } from './geo-distance.js';
+import { ChildrenAggregator, NestedAggregator, ReverseNestedAggregator, ROOT_SCOPE, scopeBelow, type NestedScope } from './join-aggregators.js';
 
 export type { Aggregator, LeafCollector, ShardAggContext, TopHitsOrder } from './aggregator.js';
 
-/** Create the aggregators of a list of specs. */
-export function createAggregators(specs: readonly AggSpec[], ctx: ShardAggContext, parent?: string): Aggregator[] {
+/** Create the aggregators of a list of specs (`scope`: the nested level they collect at). */
+export function createAggregators(specs: readonly AggSpec[], ctx: ShardAggContext, parent?: string, scope: NestedScope = ROOT_SCOPE): Aggregator[] {
   validatePipelinePaths(specs);
   // pipeline aggregations run on the coordinator, over the reduced results
   return specs.filter((s) => !isPipeline(s)).map((s) => {
     if (s.type === 'global' && parent !== undefined) {
       throw new EsError('aggregation_execution_exception', 500, `Aggregation [${parent}] cannot have a global sub-aggregation [${s.name}]. Global aggregations can only be defined as top level aggregations`);
     }
-    return createAggregator(s, ctx);
+    return createAggregator(s, ctx, scope);
   });
 }
 
-function createAggregator(s: AggSpec, ctx: ShardAggContext): Aggregator {
-  const subs = createAggregators(s.subs, ctx, s.name);
+function createAggregator(s: AggSpec, ctx: ShardAggContext, scope: NestedScope): Aggregator {
+  const subs = createAggregators(s.subs, ctx, s.name, scopeBelow(s, ctx, scope));
   switch (s.type) {
+    case 'geo_distance':
+      return new GeoDistanceAggregator(s, ctx, subs);
+    case 'nested':
+      return new NestedAggregator(s, ctx, subs, scope.level);
+    case 'reverse_nested':
+      return new ReverseNestedAggregator(s, ctx, subs);
+    case 'children':
+      return new ChildrenAggregator(s, ctx, subs);
     case 'terms':
       return new TermsAggregator(s, ctx, subs);
     case 'missing':

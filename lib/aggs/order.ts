@@ -3,65 +3,24 @@
  * (`_count`, `_key`, or a path into a sub-aggregation, e.g. `avg_price` or `stats.max`) and the
  * histogram roundings (`Rounding`: fixed intervals, calendar units, time zones, offsets).
  */
-import { EsError } from '../errors/errors.js';
 import { offsetAt, localToUtc, parseTimeZone, type TimeZone } from '../dsl/time-zone.js';
 import type { AggSpec, Bucket, HistogramSpec, InternalAgg, TermsOrder } from './types.js';
-import { own } from '../dict.js';
-import { cardinalityValue } from './cardinality.js';
-import { percentilesValue } from './percentiles.js';
-
-/** The value a sub-aggregation contributes to an order path (`name` or `name.metric`). */
-export function orderValue(b: Bucket, path: string): number {
-  const gt = path.indexOf('>');
-  const head = gt >= 0 ? path.slice(0, gt) : path;
-  const dot = head.lastIndexOf('.');
-  const name = dot >= 0 ? head.slice(0, dot) : head;
-  const prop = dot >= 0 ? head.slice(dot + 1) : undefined;
-  const agg = b.subs.find((s) => s.spec.name === name);
-  if (!agg) throw badPath(path, `Unknown aggregation [${name}]`);
-  if (gt >= 0) {
-    if (agg.kind !== 'single') throw badPath(path, `[${name}] is not a single-bucket aggregation`);
-    return orderValue({ key: '', docCount: agg.docCount, subs: agg.subs }, path.slice(gt + 1));
-  }
-  if (agg.kind === 'single') return prop === undefined || prop === '_count' ? agg.docCount : NaN;
-  const v = metricValue(agg, prop);
-  if (v === undefined) throw badPath(path, `[${name}] does not have a value [${prop ?? ''}]`);
-  return v;
-}
-
-function badPath(path: string, why: string): EsError {
-  return new EsError('aggregation_execution_exception', 500, `Invalid terms aggregation order path [${path}]. ${why}`);
-}
-
-/** A metric's value by property (`value` for single-value metrics). */
-export function metricValue(agg: InternalAgg, prop?: string): number | undefined {
-  if (agg.kind === 'cardinality') return prop === undefined || prop === 'value' ? cardinalityValue(agg) : undefined;
-  // a percent (or a ranked value) named as a number, as ES's MultiValue.value(String) parses it
-  if (agg.kind === 'percentiles') return prop !== undefined && prop.trim() !== '' && Number.isFinite(Number(prop)) ? percentilesValue(agg, Number(prop)) : undefined;
-  if (agg.kind !== 'numeric') return undefined;
-  const t = agg.spec.type;
-  const avg = agg.count === 0 ? NaN : agg.sum / agg.count;
-  const variance = agg.count === 0 ? NaN : agg.sumOfSquares / agg.count - avg * avg;
-  const single: Record<string, number> = { min: agg.min, max: agg.max, sum: agg.sum, avg, value_count: agg.count };
-  if (prop === undefined || prop === 'value') return t in single ? single[t] : undefined;
-  if (t !== 'stats' && t !== 'extended_stats') return undefined;
-  const multi: Record<string, number> = { count: agg.count, min: agg.min, max: agg.max, sum: agg.sum, avg };
-  if (t === 'extended_stats') {
-    Object.assign(multi, { sum_of_squares: agg.sumOfSquares, variance, std_deviation: Math.sqrt(variance) });
-  }
-  return own(multi, prop);
-}
+import { parseAggregationPath, resolveOrderValue, type PathElement } from './aggregation-path.js';
 
 /** Comparator of buckets by an order list (the last criterion is the tie-breaker). */
 export function compareBuckets(order: readonly TermsOrder[], _subs: readonly AggSpec[]): (a: Bucket, b: Bucket) => number {
+  // sub-aggregation paths parsed once per comparator
+  const paths = new Map<string, PathElement[]>();
+  for (const o of order) if (o.by !== '_count' && o.by !== '_key') paths.set(o.by, parseAggregationPath(o.by));
   return (a, b) => {
     for (const o of order) {
       let c: number;
       if (o.by === '_count') c = a.docCount - b.docCount;
       else if (o.by === '_key') c = typeof a.key === 'number' ? (a.key as number) - (b.key as number) : a.key < b.key ? -1 : a.key > b.key ? 1 : 0;
       else {
-        const va = orderValue(a, o.by);
-        const vb = orderValue(b, o.by);
+        const p = paths.get(o.by) as PathElement[];
+        const va = resolveOrderValue(a, p);
+        const vb = resolveOrderValue(b, p);
         // NaN (empty buckets) sorts last either way, as Java's Double.compare puts it above all
         c = Number.isNaN(va) ? (Number.isNaN(vb) ? 0 : o.asc ? 1 : -1) : Number.isNaN(vb) ? (o.asc ? -1 : 1) : va - vb;
         if (Number.isNaN(va) || Number.isNaN(vb)) {

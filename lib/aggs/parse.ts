@@ -16,6 +16,8 @@ import { own } from '../dict.js';
 import { assignCardinalityPrecision, parsePercentiles, parsePrecisionThreshold } from './parse-sketches.js';
 import { parsePipelineBody } from './parse-pipeline.js';
 import { MORE_TYPES, parseMore } from './parse-more.js';
+import { JOIN_TYPES, parseJoinAgg } from './parse-joins.js';
+import { parseGeoDistanceAgg } from './parse-geo-distance.js';
 
 
 /** Pipeline aggregations computed (on the coordinator, after the reduce). */
@@ -26,10 +28,8 @@ export const PIPELINES = new Set<string>([
 
 const METRICS = new Set<string>(['min', 'max', 'sum', 'avg', 'value_count', 'stats', 'extended_stats', 'cardinality', 'top_hits', 'percentiles', 'percentile_ranks', 'matrix_stats', 'scripted_metric', 'geo_bounds', 'geo_centroid', ...PIPELINES]);
 
-/** ES 5.6 aggregation types (SearchModule) that Strata recognizes but does not compute yet. */
-const NOT_YET = new Set<string>([
-  'geo_distance', 'nested', 'reverse_nested', 'children',
-]);
+/** ES 5.6 aggregation types (SearchModule) that Strata recognizes but does not compute yet (none left). */
+const NOT_YET = new Set<string>([]);
 
 /** `AggregatorFactories.VALID_AGG_NAME`. */
 const VALID_NAME = /^[^[\]>]+$/;
@@ -114,6 +114,8 @@ function parseType(ctx: ParseContext, name: string, type: string, body: JsonObje
   else if (PIPELINES.has(type)) return parsePipelineBody(name, type as PipelineType, body);
   else if (type === 'percentiles' || type === 'percentile_ranks') spec = parsePercentiles(ctx, name, type, body, fields);
   else if (MORE_TYPES.has(type)) return parseMore(ctx, name, type, body, def);
+  else if (JOIN_TYPES.has(type)) return parseJoinAgg(ctx, name, type, body);
+  else if (type === 'geo_distance') return parseGeoDistanceAgg(ctx, name, body);
   else if (METRICS.has(type)) {
     const vs = fields.values();
     spec = { type: type as MetricType, name, subs: [], ...vs, sigma: type === 'extended_stats' ? fields.num('sigma', 2) : 2 };
@@ -204,10 +206,8 @@ class Fields {
   values(): ValuesSpec {
     const out: ValuesSpec = {};
     if (this.has('field')) out.field = this.text('field');
-    if (this.has('script')) {
-      if (out.field !== undefined) throw iae(`[${this.type}] value scripts (a script with a field) are not supported yet`);
-      out.script = parseScript(this.take('script'));
-    }
+    // with `field` too, a value script (`_value`)
+    if (this.has('script')) out.script = parseScript(this.take('script'));
     const missing = this.take('missing');
     if (missing !== undefined) {
       if (!isValue(missing)) throw iae(`[${this.type}] missing must be a value`);

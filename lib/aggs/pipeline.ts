@@ -7,7 +7,6 @@
  */
 import { EsError } from '../errors/errors.js';
 import type { AggSpec, Bucket, InternalAgg, PipelineSpec } from './types.js';
-import { orderValue } from './order.js';
 import { bucketKeyText } from './render.js';
 import { bucketsPathElements, resolveBucketValue } from './buckets-path.js';
 import { rewriteBuckets, type PipelineEnv } from './parent-pipelines.js';
@@ -68,10 +67,9 @@ export function applyPipelines(specs: readonly AggSpec[], results: InternalAgg[]
   return out;
 }
 
-/** The value a bucket gives for a path below it; NaN is a gap. */
-function bucketValue(b: Bucket, path: string, gap: PipelineSpec['gapPolicy']): number {
-  const v = path === '_count' ? b.docCount : orderValue(b, path);
-  return Number.isNaN(v) && gap === 'insert_zeros' ? 0 : v;
+/** The value a bucket of `agg` gives for a path below it (`resolveBucketValue`); NaN is a gap. */
+function bucketValue(agg: MultiBucket, b: Bucket, path: string, gap: PipelineSpec['gapPolicy']): number {
+  return resolveBucketValue(agg, b, path, gap) ?? (gap === 'insert_zeros' ? 0 : NaN);
 }
 
 /** BucketMetricsPipelineAggregator.doReduce: one value per bucket of the sibling the path names. */
@@ -137,12 +135,12 @@ function parentPipeline(p: PipelineSpec, agg: MultiBucket): void {
   let sum = 0;
   for (const b of agg.buckets) {
     if (p.type === 'cumulative_sum') {
-      const v = bucketValue(b, p.bucketsPath, 'insert_zeros');
+      const v = bucketValue(agg, b, p.bucketsPath, 'insert_zeros');
       sum += Number.isNaN(v) ? 0 : v;
       add(b, sum);
       continue;
     }
-    const v = bucketValue(b, p.bucketsPath, p.gapPolicy);
+    const v = bucketValue(agg, b, p.bucketsPath, p.gapPolicy);
     if (Number.isNaN(v)) continue;
     if (p.type === 'derivative') {
       if (!Number.isNaN(last)) add(b, v - last);

@@ -8,7 +8,7 @@ import { offsetAt, parseTimeZone } from '../dsl/time-zone.js';
 import { JsonFloat, jsonDouble, javaDoubleToString } from '../units/java-number.js';
 import type { Bucket, InternalAgg, KeyFormat, MetricSpec } from './types.js';
 import { decodeIp } from '../mapping/term-encoding.js';
-import { metricValue } from './order.js';
+import { metricValue } from './aggregation-path.js';
 import { dict, putOwn } from '../dict.js';
 import { cardinalityValue } from './cardinality.js';
 import { percentilesTypeName, renderPercentiles } from './percentiles.js';

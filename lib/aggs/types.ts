@@ -231,7 +231,40 @@ export interface GeohashGridSpec extends Base {
   shardSize?: number;
 }
 
-export type AggSpec = PercentilesSpec | GeohashGridSpec | GeoMetricSpec | SamplerSpec | SignificantTermsSpec | ScriptedMetricSpec | MatrixStatsSpec | TermsSpec | MetricSpec | MissingSpec | FilterSpec | FiltersSpec | GlobalSpec | RangeSpec | HistogramSpec | TopHitsSpec | PipelineSpec;
+/** `geo_distance`: ranges of the distance from `origin` to a geo_point field's points. */
+export interface GeoDistanceSpec extends Base {
+  type: 'geo_distance';
+  field?: string;
+  /** `missing`: the point of docs without one (`"lat,lon"`, a geohash...), as given. */
+  missing?: string | number | boolean;
+  origin: { lat: number; lon: number };
+  /** Meters per `unit` (default `m`). */
+  unitMeters: number;
+  distanceType: 'arc' | 'plane';
+  keyed: boolean;
+  /** Bounds in `unit`; `from` defaults to 0, `to` to infinity; `key` generated as ES does when absent. */
+  ranges: Array<{ key: string; from: number; to: number }>;
+}
+
+/** `nested`: the nested docs of `path` inside each collected doc's block. */
+export interface NestedSpec extends Base {
+  type: 'nested';
+  path: string;
+}
+
+/** `reverse_nested`: from nested docs back to their enclosing level (`path`, or the root docs). */
+export interface ReverseNestedSpec extends Base {
+  type: 'reverse_nested';
+  path?: string;
+}
+
+/** `children`: the child docs of type `childType` of each collected parent doc (`_parent` join). */
+export interface ChildrenSpec extends Base {
+  type: 'children';
+  childType: string;
+}
+
+export type AggSpec = GeoDistanceSpec | NestedSpec | ReverseNestedSpec | ChildrenSpec | PercentilesSpec | GeohashGridSpec | GeoMetricSpec | SamplerSpec | SignificantTermsSpec | ScriptedMetricSpec | MatrixStatsSpec | TermsSpec | MetricSpec | MissingSpec | FilterSpec | FiltersSpec | GlobalSpec | RangeSpec | HistogramSpec | TopHitsSpec | PipelineSpec;
 
 /** A top hit: its order key and its rendering (fetched on the shard). */
 export interface TopHit {
@@ -265,9 +298,9 @@ export type InternalAgg =
   | { kind: 'numeric'; spec: MetricSpec; format: KeyFormat; count: number; sum: number; min: number; max: number; sumOfSquares: number }
   | { kind: 'cardinality'; spec: MetricSpec; hll: HyperLogLogPlusPlus | null }
   | { kind: 'percentiles'; spec: PercentilesSpec; format: KeyFormat; sketch: PercentilesSketch }
-  | { kind: 'single'; spec: FilterSpec | GlobalSpec | MissingSpec | SamplerSpec; docCount: number; subs: InternalAgg[] }
+  | { kind: 'single'; spec: FilterSpec | GlobalSpec | MissingSpec | SamplerSpec | NestedSpec | ReverseNestedSpec | ChildrenSpec; docCount: number; subs: InternalAgg[] }
   | { kind: 'filters'; spec: FiltersSpec; buckets: Bucket[] }
-  | { kind: 'range'; spec: RangeSpec; format: KeyFormat; buckets: Bucket[] }
+  | { kind: 'range'; spec: RangeSpec | GeoDistanceSpec; format: KeyFormat; buckets: Bucket[] }
   | { kind: 'histogram'; spec: HistogramSpec; format: KeyFormat; buckets: Bucket[]; bounds?: { min?: number; max?: number } }
   | { kind: 'pipeline'; spec: PipelineSpec; value: number; keys?: string[] }
   | { kind: 'geohash_grid'; spec: GeohashGridSpec; buckets: Bucket[] }

@@ -8,6 +8,7 @@
 import { EsError } from '../errors/errors.js';
 import { isPipeline } from './pipeline.js';
 import type { AggSpec } from './types.js';
+import { validateOrderPath } from './aggregation-path.js';
 
 /** The first aggregation name of a path (`a>b.c` → `a`, `a.max` → `a`, `a[k]` → `a`). */
 function firstName(path: string): string {
@@ -31,14 +32,9 @@ export function validatePipelinePaths(specs: readonly AggSpec[]): void {
 }
 
 /**
- * Check that a terms order by sub-aggregation names an existing sub-aggregation.
+ * Check a terms order by sub-aggregation as ES's `AggregationPath.validate` does.
  * @throws aggregation_execution_exception (500: ES 5.6 gives the exception no status of its own)
  */
 export function validateOrderPaths(spec: AggSpec, orderPaths: readonly string[]): void {
-  for (const path of orderPaths) {
-    const head = firstName(path);
-    if (!spec.subs.some((s) => s.name === head && !isPipeline(s))) {
-      throw new EsError('aggregation_execution_exception', 500, `Invalid term-aggregator order path [${path}]. Unknown aggregation [${head}]`);
-    }
-  }
+  for (const path of orderPaths) validateOrderPath(spec, path);
 }

@@ -10,7 +10,8 @@ import { columnOf, type Column } from '../search/doc-values-column.js';
 import type { IndexFields, SearchField } from '../search/field-types.js';
 import { isNumericType, isTextField } from '../search/field-types.js';
 import type { KeyFormat, ValuesSpec } from './types.js';
-import { encodeIp } from '../mapping/term-encoding.js';
+import { decodeIp, encodeIp } from '../mapping/term-encoding.js';
+import { boxDouble } from '../script/runtime/values.js';
 
 /** A doc values column as segment readers expose it. */
 export type { Column } from '../search/doc-values-column.js';
@@ -31,6 +32,9 @@ export interface ValuesSource {
 /** A script compiled for a shard: its values per doc, already as keys of the wanted kind. */
 export type ScriptValues = (seg: SegmentReader) => (doc: number, score: number) => Array<string | number>;
 
+/** A value script compiled for a shard: run on one value of a doc (`_value`), its results as keys. */
+export type ValueScript = (seg: SegmentReader) => (doc: number, score: number, value: unknown) => Array<string | number>;
+
 const INTEGRAL = new Set(['long', 'integer', 'short', 'byte', 'date', 'boolean']);
 const NUMERIC_VALUE_TYPES = new Set(['long', 'double', 'number', 'numeric', 'date']);
 
@@ -49,6 +53,7 @@ export function resolveValues(
   parseMissing: (f: SearchField, v: string | number | boolean) => number,
   script?: (numeric: boolean) => ScriptValues,
   meta?: (field: string) => ScriptValues | undefined,
+  valueScript?: (numeric: boolean) => ValueScript,
 ): ValuesSource {
   if (spec.field === undefined && spec.script !== undefined && script) {
     // ES falls back to bytes for scripts without a value_type (ValuesSourceConfig.resolve)
@@ -89,7 +94,40 @@ export function resolveValues(
     f.type === 'date' ? { kind: 'date', pattern: spec.format ?? f.format ?? 'strict_date_optional_time||epoch_millis' } : f.type === 'ip' ? { kind: 'ip' } : f.type === 'boolean' ? { kind: 'boolean' } : spec.format !== undefined && isNum ? { kind: 'decimal', pattern: spec.format } : { kind: 'raw' };
   const valueType = !isNum ? 'string' : INTEGRAL.has(f.type) ? 'long' : 'double';
   const missing = spec.missing === undefined ? undefined : valueType === 'string' ? keyOfText(f, String(spec.missing)) : parseMissing(f, spec.missing);
-  return { field: f, valueType, format, ...(missing !== undefined ? { missing } : {}), column };
+  const vs: ValuesSource = { field: f, valueType, format, ...(missing !== undefined ? { missing } : {}), column };
+  return spec.script !== undefined && valueScript ? withValueScript(vs, f, valueScript(isNum)) : vs;
+}
+
+/**
+ * A field's values through a value script (ES 5.6 `ValuesSource.WithScript`): each value, as the
+ * script sees it (`_value`: a Long for integral, date and boolean fields, a Double for floating
+ * ones, a String for keywords, the address for ips), is replaced by the script's results, sorted
+ * per doc. Numeric sources become floating point (`WithScript.isFloatingPoint()`: a script may
+ * turn longs into doubles), so terms over them are `dterms`. `missing` still applies after the
+ * script, to docs without values.
+ */
+function withValueScript(vs: ValuesSource, f: SearchField, run: ValueScript): ValuesSource {
+  const asScript: (v: string | number) => unknown =
+    f.type === 'ip' ? (v) => decodeIp(v as string) : vs.valueType === 'double' ? (v) => boxDouble(v as number) : (v) => v;
+  const numeric = vs.valueType !== 'string';
+  return {
+    ...vs,
+    valueType: numeric ? 'double' : 'string',
+    script(seg) {
+      const col = vs.column(seg);
+      const bound = run(seg);
+      return (doc, score) => {
+        const out: Array<string | number> = [];
+        if (!col) return out;
+        const to = col.start[doc + 1] as number;
+        for (let i = col.start[doc] as number; i < to; i++) {
+          const v = col.kind === 'numeric' ? (col.values[i] as number) : (col.terms[col.ords[i] as number] as string);
+          for (const r of bound(doc, score, asScript(v))) out.push(r);
+        }
+        return numeric ? out.sort((a, b) => (a as number) - (b as number)) : out.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+      };
+    },
+  };
 }
 
 /** A string given in the request (missing, include/exclude) as the doc values key it names. */

@@ -16,6 +16,11 @@ export class IndexCounters {
   scrollTotal = 0;
   scrollTimeMs = 0;
   openContexts = 0;
+  /** Shard request cache (lib/search/service/request-cache.ts), summed over the index's shards. */
+  requestCacheHits = 0;
+  requestCacheMisses = 0;
+  requestCacheEvictions = 0;
+  requestCacheMemoryBytes = 0;
 
   recordGet(found: boolean, ms: number): void {
     this.getTotal++;

@@ -9,6 +9,7 @@ import { IndexService, type Logger, type ShardFailure } from './index-service.js
 import type { ShardClient } from '../messages/shard-client.js';
 import type { ScriptService } from '../script/script-service.js';
 import { ShardHost } from './shard-host.js';
+import { RequestCache } from '../search/service/request-cache.js';
 import { localShardClient, type ShardClientMode } from './shard-client.js';
 
 export interface IndicesServiceOptions {
@@ -20,11 +21,15 @@ export interface IndicesServiceOptions {
   shardClientMode?: ShardClientMode;
   /** Where the shard stores live: the data directory (default), or a node's in-memory volume. */
   volume?: StoreVolume;
+  /** The shard request cache's budget in bytes (`indices.requests.cache.size`; default 1% of the heap). */
+  requestCacheBytes?: number;
 }
 
 export class IndicesService {
   private readonly open = new Map<string, IndexService>();
   private readonly volume: StoreVolume;
+  /** The node's shard request cache (ES `IndicesRequestCache`): the search service reads and fills it. */
+  readonly requestCache: RequestCache;
   /** The coordinator's only way to this node's shards: plain messages (lib/messages/shard-client.ts). */
   readonly client: ShardClient;
 
@@ -33,7 +38,8 @@ export class IndicesService {
     private readonly logger: Logger,
     opts: IndicesServiceOptions,
   ) {
-    const host = new ShardHost({ index: (name) => this.open.get(name), scripts: opts.scripts, updateMapping: opts.updateMapping, logger });
+    this.requestCache = new RequestCache(opts.requestCacheBytes);
+    const host = new ShardHost({ index: (name) => this.open.get(name), scripts: opts.scripts, updateMapping: opts.updateMapping, logger, requestCache: this.requestCache });
     this.client = localShardClient(host, opts.shardClientMode);
     this.volume = opts.volume ?? DISK_VOLUME;
   }
@@ -62,6 +68,7 @@ export class IndicesService {
       const meta = state.indices[name];
       if (!meta || meta.uuid !== svc.uuid || meta.state === 'close') {
         this.open.delete(name);
+        this.requestCache.clear((s) => s.startsWith(`${svc.uuid}/`));
         // The state is already committed: a store that fails to close or delete is logged, not
         // allowed to fail the update (and the request that made it) after the fact.
         try {

@@ -14,6 +14,7 @@ import { indexNotFound } from '../errors/errors.js';
 import type { IndexService, Logger } from './index-service.js';
 import type { StrataShardEngine } from '../shard/engine.js';
 import { shardBulk } from './shard-bulk.js';
+import { shardCacheKey, type RequestCache } from '../search/service/request-cache.js';
 
 /** What the shard side needs from its node. */
 export interface ShardHostDeps {
@@ -24,6 +25,8 @@ export interface ShardHostDeps {
   /** Ask the master to merge a dynamic mapping update; resolves once the index has it. */
   updateMapping(index: string, type: string, update: Record<string, unknown>): Promise<void>;
   logger: Logger;
+  /** The node's shard request cache (cleared per shard by `POST /_cache/clear`). */
+  requestCache?: RequestCache;
 }
 
 type Handlers = { [M in ShardMethod]: (req: ShardMethods[M]['req']) => Promise<ShardMethods[M]['res']> };
@@ -68,7 +71,14 @@ export class ShardHost implements ShardHandler {
         await this.engine(req).forceMerge(opts);
         return {};
       },
-      clearCaches: async (req) => this.engine(req).clearCaches({ query: req.query, all: req.all }),
+      clearCaches: async (req) => {
+        const engine = this.engine(req);
+        if (req.request || req.all) {
+          const key = shardCacheKey(this.openIndex(req.index).uuid, req.shard);
+          deps.requestCache?.clear((s) => s === key);
+        }
+        return engine.clearCaches({ query: req.query, all: req.all });
+      },
       stats: async (req) => this.engine(req).stats(),
       segments: async (req) => ({ segments: this.engine(req).segments() }),
       recovery: async (req) => this.engine(req).recovery(),

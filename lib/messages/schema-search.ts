@@ -36,6 +36,8 @@ message ShardSearchSource {
   bool keep_all_hits = 23;
   // The parsed \`highlight\` spec (lib/dsl/highlight.ts).
   optional Value highlight = 24;
+  // The \`request_cache\` parameter (absent: the index setting decides).
+  optional bool request_cache = 25;
 }
 
 message SliceSpec {

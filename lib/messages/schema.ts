@@ -132,6 +132,7 @@ message ShardClearCachesRequest {
   int32 shard = 2;
   bool query = 3;
   bool all = 4;
+  optional bool request = 5;
 }
 
 message ShardStats {

@@ -46,6 +46,8 @@ export interface ClearCachesRequest {
   query: boolean;
   /** Everything the shard caches: also decoded postings and stored documents. */
   all: boolean;
+  /** The node's shard request cache entries of this shard (`request=true`; `all` clears them too). */
+  request?: boolean;
 }
 
 /** Entries dropped per cache. */

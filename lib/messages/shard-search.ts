@@ -60,6 +60,8 @@ export interface ShardSearchSource {
   keepAllHits: boolean;
   /** `highlight`, parsed (plain data; rendered by the fetch phase). */
   highlight?: HighlightSpec;
+  /** The `request_cache` parameter (absent: the index setting decides, for `size` 0 only). */
+  requestCache?: boolean;
 }
 
 /** Statistics of the dfs phase, summed over shards (`dfs_query_then_fetch`). */

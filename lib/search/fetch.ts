@@ -20,6 +20,8 @@ import type { SearchScript } from './search-script.js';
 import { Pacer } from './pacer.js';
 import { boxDouble, toHost, toScript } from '../script/runtime/values.js';
 import { dict } from '../dict.js';
+import { nestedReaderOf } from './block-join.js';
+import { nestedIdentity, nestedSource } from './nested-identity.js';
 import type { HighlightSpec } from '../dsl/highlight.js';
 import { highlightHit, type HighlightContext } from './highlight/highlight-phase.js';
 
@@ -95,6 +97,9 @@ async function renderHit(seg: SegmentReader, h: ScoredDoc, doc: StoredDocument, 
     hit._type = doc.type;
     hit._id = doc.id;
   }
+  // a nested doc (top_hits under a nested aggregation): its identity, and its object as _source
+  const nested = nestedReaderOf(seg)?.nestedPath(h.doc) !== undefined ? nestedIdentity(seg, h.doc) : undefined;
+  if (nested) hit._nested = nested.identity;
   if (o.version) hit._version = doc.version;
   hit._score = o.scores && !Number.isNaN(h.score) ? new JsonFloat(h.score) : null;
   if (!none) {
@@ -104,7 +109,10 @@ async function renderHit(seg: SegmentReader, h: ScoredDoc, doc: StoredDocument, 
   const stored = o.storedFields === '_none_' ? undefined : o.storedFields;
   // ES 5.6 FetchPhase: without stored_fields, the source is returned unless script fields were asked for
   const fetchSource = o.source !== undefined ? o.source !== false : stored === undefined && (o.scriptFields?.length ?? 0) === 0;
-  if (fetchSource && doc.source && !none) {
+  if (fetchSource && doc.source && !none && nested) {
+    const obj = nestedSource(JSON.parse(doc.source.toString('utf8')), nested.chain);
+    if (obj && typeof obj === 'object' && !Array.isArray(obj)) hit._source = o.source === undefined || o.source === true ? obj : filterSourceObject(obj as Record<string, unknown>, o.source);
+  } else if (fetchSource && doc.source && !none) {
     if (o.source === undefined || o.source === true) hit._source = new RawJson(doc.source.toString('utf8'));
     else hit._source = filterSourceObject(JSON.parse(doc.source.toString('utf8')) as Record<string, unknown>, o.source);
   }

@@ -29,6 +29,8 @@ export interface SearchScript {
   bind(seg: SegmentReader): BoundScript;
   /** Bind for a plain number (sorts, scores): expressions skip the generic path. */
   bindNumber(seg: SegmentReader): (doc: number, score: number) => number;
+  /** Bind as an aggregation value script: run per value with `_value` set to it. */
+  bindValue(seg: SegmentReader): (doc: number, score: number, value: unknown) => unknown;
 }
 
 /** How a mapped field reads in scripts; text fields need fielddata as ES requires. */
@@ -72,6 +74,15 @@ export function compileSearchScript(ctx: CompileContext, ref: ScriptRef, op: Scr
         lookup.doc = doc;
         g._score = score;
         return s.execute(g);
+      };
+    },
+    bindValue(seg) {
+      const { g, lookup } = lookupFor(seg);
+      return (doc, score, value) => {
+        lookup.doc = doc;
+        g._score = score;
+        g._value = value;
+        return script.execute(g);
       };
     },
     bindNumber(seg) {

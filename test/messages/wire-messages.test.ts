@@ -101,6 +101,7 @@ test('write and get messages of every kind come back as they went in', (t) => {
   same(t, SHARD_METHOD_WIRES.refresh.res, { ok: {} });
   same(t, SHARD_METHOD_WIRES.forceMerge.req, { index: 'i', shard: 0, maxNumSegments: 1 });
   same(t, SHARD_METHOD_WIRES.clearCaches.req, { index: 'i', shard: 0, query: false, all: true });
+  same(t, SHARD_METHOD_WIRES.clearCaches.req, { index: 'i', shard: 0, query: false, all: false, request: true });
   same(t, SHARD_METHOD_WIRES.fieldStats.req, { index: 'i', shard: 0, fields: [] });
 });
 
@@ -131,6 +132,7 @@ function openRequest(): OpenContextRequest {
       docvalueFields: [],
       scroll: false,
       keepAllHits: false,
+      requestCache: true,
     },
     keepAliveMs: 60_000,
   };

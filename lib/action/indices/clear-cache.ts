@@ -15,11 +15,11 @@ export interface ClearCacheOptions {
 
 /**
  * Clear caches. As ES, no flag set means every cache. Strata keeps no fielddata (doc values are
- * part of the segment) and no shard request cache, so those flags clear nothing; `query` clears
- * the doc-set cache, and clearing everything also drops decoded postings and stored documents.
+ * part of the segment), so that flag clears nothing; `request` empties the shard request cache,
+ * `query` the doc-set cache, and clearing everything also drops decoded postings and stored documents.
  */
 export async function clearCache(ctx: NodeContext, indices: string[], o: ClearCacheOptions): Promise<{ _shards: ShardsHeader }> {
   const all = !o.query && !o.fielddata && !o.request && o.fields.length === 0;
-  const header = await broadcast(ctx, indices, (client, shard) => client.clearCaches({ ...shard, query: o.query, all }));
+  const header = await broadcast(ctx, indices, (client, shard) => client.clearCaches({ ...shard, query: o.query, all, ...(o.request ? { request: true } : {}) }));
   return { _shards: header };
 }

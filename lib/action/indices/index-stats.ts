@@ -117,7 +117,10 @@ function render(c: IndexCounters, s: Sum, metrics: Set<string>, humanOn: boolean
     };
   }
   if (m('translog')) out.translog = { operations: s.translogOperations, ...human(humanOn, s.translogSizeInBytes) };
-  if (m('request_cache')) out.request_cache = { memory_size_in_bytes: 0, evictions: 0, hit_count: 0, miss_count: 0 };
+  if (m('request_cache')) {
+    // counted per index on the shard side (shard-level output repeats the index's figures, as `search` does)
+    out.request_cache = { ...human(humanOn, c.requestCacheMemoryBytes, 'memory_size'), evictions: c.requestCacheEvictions, hit_count: c.requestCacheHits, miss_count: c.requestCacheMisses };
+  }
   if (m('recovery')) out.recovery = { current_as_source: 0, current_as_target: 0, throttle_time_in_millis: 0 };
   return out;
 }

@@ -63,6 +63,7 @@ export function shardSource(r: SearchRequest, from: number, size: number, keepAl
     ...(r.highlight !== undefined ? { highlight: r.highlight } : {}),
     scroll: r.scrollMs !== undefined,
     keepAllHits,
+    ...(r.requestCache !== undefined ? { requestCache: r.requestCache } : {}),
   };
 }
 

@@ -39,6 +39,8 @@ export interface ReaderContext {
   startedAt: number;
   /** A scroll context: counted in the index's open contexts until freed. */
   scroll: boolean;
+  /** The query reads terms lookup documents (not cacheable in the request cache). */
+  usesLookups?: boolean;
   /** Frees the context when its keep-alive runs out. */
   timer?: NodeJS.Timeout;
 }

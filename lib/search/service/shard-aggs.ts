@@ -59,6 +59,13 @@ export async function startShardAggs(sc: ShardContext, specs: readonly AggSpec[]
         return (doc, score) => scriptValues(run(doc, score), numeric);
       };
     },
+    valueScript(ref, numeric) {
+      const compiled = compileSearchScript(sc.compile, ref, 'aggs');
+      return (seg) => {
+        const run = compiled.bindValue(seg);
+        return (doc, score, value) => scriptValues(run(doc, score, value), numeric);
+      };
+    },
     statefulScript(ref) {
       return compileStatefulScript(sc.compile, ref, 'aggs');
     },

@@ -39,7 +39,10 @@ import { applyDfs, dfsShard } from './dfs-shard.js';
 import { explainShard } from './explain-shard.js';
 import { termVectorsShard } from './termvectors-shard.js';
 import type { TermVectorsRequest, TermVectorsResult } from '../../messages/shard-termvectors.js';
+import { deserialize, serialize } from 'node:v8';
 import { queryShard } from './query-shard.js';
+import { requestCacheKey } from './request-cacheable.js';
+import { shardCacheKey, type RequestCache } from './request-cache.js';
 import type { ReaderContext } from './reader-context.js';
 import { validateShard } from './validate-shard.js';
 
@@ -51,6 +54,8 @@ export interface ShardSearchDeps {
   /** `indices.query.bool.max_clause_count`. */
   maxClauseCount: number;
   logger: Logger;
+  /** The node's shard request cache (absent: nothing is cached). */
+  requestCache?: RequestCache;
 }
 
 /** A terms lookup's source from the documents the coordinator fetched for the request (shard-search.ts `LookupDocument`). */
@@ -84,6 +89,8 @@ export class ShardSearchService implements ShardSearchClient {
         keepAliveMs: req.keepAliveMs,
         scroll: req.source.keepAllHits,
         ...(req.aliasFilters ? { aliasFilters: req.aliasFilters } : {}),
+        // a terms lookup reads another document: ES marks such a request not cacheable
+        ...(req.lookups && req.lookups.length > 0 ? { usesLookups: true } : {}),
       });
       this.contexts.set(rc.id, rc);
       if (rc.scroll) rc.svc.counters.openContexts++;
@@ -102,7 +109,17 @@ export class ShardSearchService implements ShardSearchClient {
       const started = Date.now();
       try {
         if (req.dfs) applyDfs(rc, req.dfs);
-        return await queryShard(rc, req, this.deps.nodeId);
+        const cache = this.deps.requestCache;
+        const key = cache ? requestCacheKey(rc, req) : undefined;
+        if (!cache || key === undefined) return await queryShard(rc, req, this.deps.nodeId);
+        const shard = shardCacheKey(rc.svc.uuid, rc.shard);
+        const view = cache.viewOf(rc.segments);
+        const hit = cache.get(shard, view, key, rc.svc.counters);
+        if (hit !== undefined) return deserialize(hit) as QueryPhaseResult;
+        const result = await queryShard(rc, req, this.deps.nodeId);
+        // ES invalidates the entry of a timed-out query phase: a partial result is never served again
+        if (!result.timedOut) cache.put(shard, view, key, serialize(result), rc.svc.counters);
+        return result;
       } finally {
         rc.svc.counters.queryTotal++;
         rc.svc.counters.queryTimeMs += Date.now() - started;
