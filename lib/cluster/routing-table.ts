@@ -1,7 +1,8 @@
 /**
- * The shard routing table derived from the cluster state on a single node: every primary
- * STARTED on this node, every replica UNASSIGNED (ES never puts two copies of a shard on one
- * node). Allocation ids are derived from the index uuid and shard number so they stay stable.
+ * The shard routing table derived from the cluster state: on a single node every primary
+ * STARTED on this node; in cluster mode each primary where `IndexMetadata.routing` puts it
+ * (UNASSIGNED while its node is away); every replica UNASSIGNED (ES never puts two copies of a
+ * shard on one node, and cluster mode allocates no replicas yet). Allocation ids are derived from the index uuid and shard number so they stay stable.
  */
 import { createHash } from 'node:crypto';
 import type { IndexMetadata } from './state.js';
@@ -28,11 +29,25 @@ export function shardRoutings(meta: IndexMetadata, nodeId: string): ShardRouting
   const created = new Date(Number(meta.settings['index.creation_date'] ?? Date.now())).toISOString();
   for (let s = 0; s < numberOfShards(meta); s++) {
     const copies: ShardRouting[] = [];
-    if (meta.state === 'open') {
+    const routed = meta.state === 'open' ? meta.routing?.[s] : undefined;
+    if (routed && routed.state !== 'STARTED') {
+      // cluster mode: the primary's node is not in the cluster (ES: NODE_LEFT)
+      copies.push({
+        state: 'UNASSIGNED',
+        primary: true,
+        node: null,
+        relocating_node: null,
+        shard: s,
+        index: meta.name,
+        recovery_source: { type: 'EXISTING_STORE' },
+        unassigned_info: { reason: routed.node === null ? 'INDEX_CREATED' : 'NODE_LEFT', at: created, delayed: false, allocation_status: 'no_attempt' },
+      });
+    } else if (meta.state === 'open') {
       copies.push({
         state: 'STARTED',
         primary: true,
-        node: nodeId,
+        // cluster mode: the node the routing names; a single node holds every primary
+        node: routed?.node ?? nodeId,
         relocating_node: null,
         shard: s,
         index: meta.name,

@@ -12,6 +12,7 @@ import type { StoreVolume } from '../../storage/store-volume.js';
 import { buildIndexMapper, type IndexMapper } from './mapper.js';
 import { IndexCounters } from './index-counters.js';
 import { settleBounded } from '../loop/bounded.js';
+import { EsError } from '../errors/errors.js';
 
 /** Shards of one index opened or closed at the same time (see lib/loop/bounded.ts). */
 const SHARDS_AT_ONCE = 4;
@@ -29,20 +30,26 @@ export class IndexService {
 
   private constructor(
     public meta: IndexMetadata,
-    readonly shards: StrataShardEngine[],
+    /** The engines of the shards this node holds (all of them on a single node), by shard number. */
+    private readonly engines: ReadonlyMap<number, StrataShardEngine>,
     readonly path: string,
     private readonly volume: StoreVolume,
   ) {}
 
-  static async open(meta: IndexMetadata, indicesPath: string, logger: Logger, volume: StoreVolume): Promise<IndexService> {
+  /**
+   * Open the index's shards on this node: all of them, or (cluster mode) only those in `local`,
+   * so a node holds the keyspaces of the shards allocated to it and no others.
+   */
+  static async open(meta: IndexMetadata, indicesPath: string, logger: Logger, volume: StoreVolume, local?: ReadonlySet<number>): Promise<IndexService> {
     const path = join(indicesPath, meta.uuid);
     await volume.prepare(path);
     const refreshIntervalMs = refreshInterval(meta);
     const reparse = replayParser(meta, logger);
     // A few shards open side by side: each is a chain of store round trips, and under load every
     // round trip waits for the event loop's next pass, so one after another cost n times as long.
+    const ids = Array.from({ length: numberOfShards(meta) }, (_, s) => s).filter((s) => !local || local.has(s));
     const settled = await settleBounded(
-      Array.from({ length: numberOfShards(meta) }, (_, s) => s),
+      ids,
       SHARDS_AT_ONCE,
       (s) =>
         openShardEngine({
@@ -63,7 +70,17 @@ export class IndexService {
       await settleBounded(shards, SHARDS_AT_ONCE, (s) => s.close());
       throw failed.reason;
     }
-    return new IndexService(meta, shards, path, volume);
+    return new IndexService(meta, new Map(shards.map((e, i) => [ids[i]!, e])), path, volume);
+  }
+
+  /** The engines of the shards open on this node, in shard order. */
+  get shards(): StrataShardEngine[] {
+    return [...this.engines.keys()].sort((a, b) => a - b).map((n) => this.engines.get(n)!);
+  }
+
+  /** The shard numbers open on this node. */
+  localShards(): ReadonlySet<number> {
+    return new Set(this.engines.keys());
   }
 
   get name(): string {
@@ -75,8 +92,8 @@ export class IndexService {
   }
 
   shard(n: number): StrataShardEngine {
-    const s = this.shards[n];
-    if (!s) throw new Error(`no shard [${n}] for index [${this.meta.name}]`);
+    const s = this.engines.get(n);
+    if (!s) throw new EsError('shard_not_found_exception', 404, 'no such shard', { metadata: { shard: String(n), index_uuid: this.meta.uuid, index: this.meta.name } });
     return s;
   }
 

@@ -27,7 +27,7 @@ export async function broadcastCollect<T>(
     const svc = ctx.indices.get(name);
     if (!meta || !svc) continue;
     total += numberOfShards(meta) * (1 + numberOfReplicas(meta));
-    for (let shard = 0; shard < svc.shards.length; shard++) {
+    for (let shard = 0; shard < numberOfShards(meta); shard++) {
       const target = { index: name, shard };
       work.push(fn(ctx.indices.client, target).then((value) => ({ target, value })));
     }

@@ -28,9 +28,20 @@ function zeroSum(): Sum {
 }
 
 /** Each shard's figures of an open index (none when it is not open here), asked through the shard client. */
-export function shardStatsOf(ctx: NodeContext, index: string): Promise<ShardStats[]> {
-  const n = ctx.indices.get(index)?.shards.length ?? 0;
-  return Promise.all(Array.from({ length: n }, (_, shard) => ctx.indices.client.stats({ index, shard })));
+export async function shardStatsOf(ctx: NodeContext, index: string): Promise<ShardStats[]> {
+  return [...(await startedShardStats(ctx, index)).values()];
+}
+
+/**
+ * The figures of each started shard of an index, by shard number, asked through the shard
+ * client (in cluster mode a primary whose node is away is not started and has none).
+ */
+export async function startedShardStats(ctx: NodeContext, index: string): Promise<Map<number, ShardStats>> {
+  const meta = ctx.cluster.state().indices[index];
+  const n = meta && ctx.indices.get(index) ? numberOfShards(meta) : 0;
+  const shards = Array.from({ length: n }, (_, shard) => shard).filter((s) => (meta?.routing?.[s]?.state ?? 'STARTED') === 'STARTED');
+  const stats = await Promise.all(shards.map((shard) => ctx.indices.client.stats({ index, shard })));
+  return new Map(shards.map((s, i) => [s, stats[i]!]));
 }
 
 function sumShards(shards: readonly ShardStats[]): Sum {
