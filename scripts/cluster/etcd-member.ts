@@ -52,9 +52,11 @@ async function healthy(endpoint: string): Promise<boolean> {
 }
 
 /** Start a one-member etcd with its data (and log, `etcd.log`) in `dataDir`; resolves once healthy. */
-export async function startEtcdMember(dataDir: string, opts: { timeoutMs?: number } = {}): Promise<EtcdMember> {
+export async function startEtcdMember(dataDir: string, opts: { timeoutMs?: number; clientPort?: number; peerPort?: number } = {}): Promise<EtcdMember> {
   const bin = findEtcd();
-  const [client, peer] = [await freePort(), await freePort()];
+  // fixed ports for a member whose data is kept between runs (its peer URL is stored with it)
+  const client = opts.clientPort ?? (await freePort());
+  const peer = opts.peerPort ?? (await freePort());
   const endpoint = `http://127.0.0.1:${client}`;
   const peerUrl = `http://127.0.0.1:${peer}`;
   const log = openSync(join(dataDir, 'etcd.log'), 'a');
