@@ -24,20 +24,27 @@ export class TransportServer {
   private constructor(
     private readonly server: Server,
     private readonly sockets: Set<Socket>,
+    private readonly accepted: { count: number },
     /** Where it listens (the port bound when 0 was asked for). */
     readonly address: { host: string; port: number },
   ) {}
 
   static async listen(opts: TransportServerOptions): Promise<TransportServer> {
     const sockets = new Set<Socket>();
-    const server = createServer((socket) => serve(socket, opts, sockets));
+    const accepted = { count: 0 };
+    const server = createServer((socket) => (accepted.count++, serve(socket, opts, sockets)));
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
       server.listen(opts.port, opts.host, () => resolve());
     });
     const addr = server.address();
     const port = typeof addr === 'object' && addr ? addr.port : opts.port;
-    return new TransportServer(server, sockets, { host: opts.host, port });
+    return new TransportServer(server, sockets, accepted, { host: opts.host, port });
+  }
+
+  /** Connections accepted since the start (ES `transport.server_open` counts the open ones). */
+  get acceptedConnections(): number {
+    return this.accepted.count;
   }
 
   async close(): Promise<void> {
