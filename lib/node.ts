@@ -32,6 +32,8 @@ import { EtcdCoordination } from './cluster/coordination/etcd-coordination.js';
 import { TransportClient } from './transport/transport-client.js';
 import { TransportServer } from './transport/transport-server.js';
 import { localActions } from './transport/actions.js';
+import { remoteNodes, valueAction } from './transport/remote-nodes.js';
+import { NODES_INFO_ACTION, localNodeInfo, nodesInfoRequestOf } from './action/nodes/node-info.js';
 import { routedSearchClient, routedShardHandler, type RoutingDeps } from './transport/routed-clients.js';
 
 export interface StartNodeOptions {
@@ -186,6 +188,7 @@ export async function startNode(opts: StartNodeOptions): Promise<RunningNode> {
     runtime: new NodeRuntime(),
     transportAddress: { host, port: 9300 },
     httpAddress: { host, port },
+    ...(transportClient ? { remote: remoteNodes(transportClient, () => cluster.state()) } : {}),
   };
   const server = createHttpServer({
     host,
@@ -202,7 +205,7 @@ export async function startNode(opts: StartNodeOptions): Promise<RunningNode> {
     (await TransportServer.listen({
       host: clusterMode.transportHost,
       port: clusterMode.transportPort,
-      actions: localActions(indices.host, searchService),
+      actions: localActions(indices.host, searchService, new Map([[NODES_INFO_ACTION, valueAction(async (m) => localNodeInfo(context, nodesInfoRequestOf(m)))]])),
       // a request routed with a newer state waits (bounded) until this node has applied it and opened its shards
       awaitStateVersion: (v) => cluster.whenVersion(v, 10_000),
       logger,

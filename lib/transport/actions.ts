@@ -22,8 +22,8 @@ function handler<Req, Res>(wire: MethodWire<Req, Res>, run: (req: Req) => Promis
 }
 
 /** The actions this node answers, over its local shard side. */
-export function localActions(shards: ShardHandler, search: ShardSearchClient): Map<string, ActionHandler> {
-  const out = new Map<string, ActionHandler>();
+export function localActions(shards: ShardHandler, search: ShardSearchClient, nodeActions: ReadonlyMap<string, ActionHandler> = new Map()): Map<string, ActionHandler> {
+  const out = new Map<string, ActionHandler>(nodeActions);
   for (const m of SHARD_METHODS) {
     out.set(`shard:${m}`, handler(SHARD_METHOD_WIRES[m] as MethodWire<unknown, unknown>, (req) => shards.handle(m, req as never)));
   }

@@ -60,6 +60,16 @@ test.serial('three nodes: form, write through one, search through another, survi
     ['node-1', 'node-2', 'node-3'],
   );
   t.is(catNodes.body.filter((r: Record<string, string>) => r.master === '*').length, 1);
+  // _nodes through node-3 gathers every member's own description over the transport
+  const info = await request(c.url, 'GET', '/_nodes/http,transport');
+  t.deepEqual(info.body._nodes, { total: 3, successful: 3, failed: 0 });
+  const byName = new Map(Object.values(info.body.nodes as Record<string, any>).map((n) => [n.name, n]));
+  for (const s of specs) {
+    t.is(byName.get(s.name)?.http.publish_address, `127.0.0.1:${s.httpPort}`);
+    t.is(byName.get(s.name)?.transport.publish_address, `127.0.0.1:${s.transportPort}`);
+  }
+  const onlyMaster = await request(a.url, 'GET', '/_nodes/_master/http');
+  t.deepEqual(Object.keys(onlyMaster.body.nodes), [master]);
 
   // created through node-1: three primaries, one on each node
   const created = await request(a.url, 'PUT', '/logs', { settings: { number_of_shards: 3, number_of_replicas: 0 } });

@@ -4,6 +4,8 @@
  */
 import type { NodeContext } from '../context.js';
 import { formatAddress } from './node-identity.js';
+import { simpleMatch } from '../../units/simple-match.js';
+import { parseBooleanLenient } from '../../units/booleans.js';
 
 export interface Member {
   id: string;
@@ -65,4 +67,33 @@ export function roleNames(m: Member): string[] {
 
 export function transportAddressOf(m: Member): string {
   return formatAddress({ host: m.host, port: m.transportPort });
+}
+
+/**
+ * ES 5.6 `DiscoveryNodes#resolveNodes` over the members (selectsThisNode's rules, for any
+ * member): `_all` or nothing, `_local`, `_master`, ids, name/host patterns, role filters
+ * (`master:true`, `data:false`, `ingest:...`, `coordinating_only:...`) and attribute filters.
+ */
+export function selectsMember(m: Member, nodeIds: readonly string[]): boolean {
+  if (nodeIds.length === 0 || (nodeIds.length === 1 && nodeIds[0] === '_all')) return true;
+  let selected = false;
+  for (const id of nodeIds) {
+    if ((id === '_local' && m.local) || (id === '_master' && m.elected) || id === m.id) {
+      selected = true;
+      continue;
+    }
+    if (simpleMatch(id, m.name) || simpleMatch(id, m.host)) selected = true;
+    const colon = id.indexOf(':');
+    if (colon === -1) continue;
+    const name = id.slice(0, colon);
+    const value = id.slice(colon + 1);
+    if (name === 'master' || name === 'data' || name === 'ingest') {
+      // `role:true` adds the nodes with the role, `role:false` removes them
+      const has = name === 'master' ? m.master : name === 'data' ? m.data : true;
+      if (has) selected = parseBooleanLenient(value, true);
+    } else if (name !== 'coordinating_only') {
+      for (const [k, v] of Object.entries(m.attributes)) if (simpleMatch(name, k) && simpleMatch(value, v)) selected = true;
+    }
+  }
+  return selected;
 }
