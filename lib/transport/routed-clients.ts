@@ -8,7 +8,7 @@
 import type { ClusterNodeInfo, ClusterState } from '../cluster/state.js';
 import type { ShardHandler, ShardMethod, ShardMethods, ShardReply } from '../messages/shard-client.js';
 import type { ShardRef, ShardSearchClient } from '../messages/shard-search.js';
-import { shardErrorOf, type ShardError } from '../messages/shard-error.js';
+import { NO_SHARD_AVAILABLE, shardErrorOf, type ShardError } from '../messages/shard-error.js';
 import { FREE_CONTEXT_WIRE, RENEW_CONTEXT_WIRE, SEARCH_METHOD_WIRES, SHARD_METHOD_WIRES, type MethodWire } from '../messages/wire-methods.js';
 import type { TransportClient } from './transport-client.js';
 
@@ -21,7 +21,7 @@ export interface RoutingDeps {
 /** Where a shard's primary is: this node, another member, or nowhere (the failure to answer). */
 type Target = { local: true } | { node: ClusterNodeInfo } | { error: ShardError };
 
-function shardTarget(deps: RoutingDeps, ref: ShardRef): Target {
+function shardTarget(deps: RoutingDeps, ref: ShardRef, read = false): Target {
   const state = deps.state();
   const meta = Object.hasOwn(state.indices, ref.index) ? state.indices[ref.index] : undefined;
   // no routing: a single node, or an index this node cannot route; the local side answers (index_not_found, ...)
@@ -32,9 +32,9 @@ function shardTarget(deps: RoutingDeps, ref: ShardRef): Target {
   if (!node) {
     return {
       error: {
-        type: 'unavailable_shards_exception',
+        type: read ? NO_SHARD_AVAILABLE : 'unavailable_shards_exception',
         status: 503,
-        reason: `[${ref.index}][${ref.shard}] primary shard is not active`,
+        reason: read ? 'No shard available' : `[${ref.index}][${ref.shard}] primary shard is not active`,
         metadata: { shard: String(ref.shard), index_uuid: meta!.uuid, index: ref.index },
       },
     };
@@ -91,10 +91,10 @@ export function routedSearchClient(local: ShardSearchClient, deps: RoutingDeps):
     return (await remote(deps, t.node, action, wire as MethodWire<unknown, { found: boolean }>, req)).found;
   };
   return {
-    openContext: (r) => call(shardTarget(deps, r), 'search:openContext', w.openContext, r, () => local.openContext(r)),
-    explain: (r) => call(shardTarget(deps, r), 'search:explain', w.explain, r, () => local.explain(r)),
-    validateQuery: (r) => call(shardTarget(deps, r), 'search:validateQuery', w.validateQuery, r, () => local.validateQuery(r)),
-    termVectors: (r) => call(shardTarget(deps, r), 'search:termVectors', w.termVectors, r, () => local.termVectors(r)),
+    openContext: (r) => call(shardTarget(deps, r, true), 'search:openContext', w.openContext, r, () => local.openContext(r)),
+    explain: (r) => call(shardTarget(deps, r, true), 'search:explain', w.explain, r, () => local.explain(r)),
+    validateQuery: (r) => call(shardTarget(deps, r, true), 'search:validateQuery', w.validateQuery, r, () => local.validateQuery(r)),
+    termVectors: (r) => call(shardTarget(deps, r, true), 'search:termVectors', w.termVectors, r, () => local.termVectors(r)),
     dfsPhase: (r) => call(nodeTarget(deps, r.contextId), 'search:dfsPhase', w.dfsPhase, r, () => local.dfsPhase(r)),
     queryPhase: (r) => call(nodeTarget(deps, r.contextId), 'search:queryPhase', w.queryPhase, r, () => local.queryPhase(r)),
     fetchPhase: (r) => call(nodeTarget(deps, r.contextId), 'search:fetchPhase', w.fetchPhase, r, () => local.fetchPhase(r)),

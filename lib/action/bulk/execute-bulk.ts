@@ -91,8 +91,16 @@ export async function executeBulk(ctx: NodeContext, items: BulkItemRequest[], op
         return;
       }
       const target = { index: first.index, shard: first.shard };
+      let items;
+      try {
+        ({ items } = await ctx.indices.client.bulk({ ...target, items: group.map((p) => p.message) }));
+      } catch (err) {
+        // ES TransportBulkAction: a shard request that fails as a whole (in a cluster, a primary
+        // that is not active: unavailable_shards_exception) fails each of its items; the others go on
+        for (const p of group) fail(p.slot, p.item, err, p.index, p.id);
+        return;
+      }
       touched.push({ target, slots: group.map((p) => p.slot) });
-      const { items } = await ctx.indices.client.bulk({ ...target, items: group.map((p) => p.message) });
       group.forEach((p, i) => (results[p.slot] = itemResult(ctx, p, items[i]!)));
     }),
   );
