@@ -97,8 +97,8 @@ export class TransportClient {
 
   constructor(private readonly opts: TransportClientOptions) {}
 
-  /** Send `body` as `action` to `node`; resolves with the reply's bytes. */
-  async request(node: NodeAddress, action: string, body: Uint8Array): Promise<Uint8Array> {
+  /** Send `body` as `action` to `node`; resolves with the reply's bytes (`timeoutMs` overrides the client's). */
+  async request(node: NodeAddress, action: string, body: Uint8Array, opts: { timeoutMs?: number } = {}): Promise<Uint8Array> {
     const key = `${node.id}@${node.host}:${node.port}`;
     let conn = this.connections.get(key);
     if (!conn || conn.closed) {
@@ -107,7 +107,7 @@ export class TransportClient {
     }
     const c = conn;
     try {
-      return await c.request(this.nextId++, action, body, this.opts.stateVersion(), this.opts.timeoutMs ?? 60_000);
+      return await c.request(this.nextId++, action, body, this.opts.stateVersion(), opts.timeoutMs ?? this.opts.timeoutMs ?? 60_000);
     } catch (err) {
       if (c.closed || (err as EsError).type === 'connect_transport_exception') {
         if (this.connections.get(key) === c) this.connections.delete(key);

@@ -34,14 +34,15 @@ test('requests share one connection, wait for the state version, and fail as ES 
     logger: quiet,
     actions: new Map<string, ActionHandler>([
       ['echo', async (b: Uint8Array) => Buffer.concat([Buffer.from('echo:'), b])],
-      ['slow', () => new Promise<Uint8Array>((r) => setTimeout(() => r(new Uint8Array(0)), 500))],
+      ['slow', () => new Promise<Uint8Array>((r) => setTimeout(() => r(new Uint8Array(0)), 1000))],
     ]),
     awaitStateVersion: async (v) => {
       waited.push(v);
     },
   });
   t.teardown(() => server.close());
-  const client = new TransportClient({ stateVersion: () => version, timeoutMs: 200 });
+  // generous for the answered requests (the full suite runs on a loaded machine); the slow one times out on its own
+  const client = new TransportClient({ stateVersion: () => version, timeoutMs: 30_000 });
   t.teardown(() => client.close());
   const node = { id: 'n1', ...server.address };
   version = 7;
@@ -51,7 +52,7 @@ test('requests share one connection, wait for the state version, and fail as ES 
   t.true(waited.every((v) => v === 7));
   const unknown = await t.throwsAsync(client.request(node, 'nope', new Uint8Array(0)));
   t.is((unknown as { type?: string }).type, 'action_not_found_transport_exception');
-  const slow = await t.throwsAsync(client.request(node, 'slow', new Uint8Array(0)));
+  const slow = await t.throwsAsync(client.request(node, 'slow', new Uint8Array(0), { timeoutMs: 100 }));
   t.is((slow as { type?: string }).type, 'receive_timeout_transport_exception');
   // the connection survives a timeout
   t.is(Buffer.from(await client.request(node, 'echo', Buffer.from('x'))).toString(), 'echo:x');
