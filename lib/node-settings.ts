@@ -33,7 +33,12 @@ const APPLIED = [
   'indices.requests.cache.size',
   // lib/embedded/reset-setting.ts (Strata's own)
   'strata.reset.enabled',
+  // lib/cluster/coordination/cluster-settings.ts (Strata's own: the etcd members; turns cluster mode on)
+  'discovery.etcd.endpoints', 'discovery.etcd.lease_ttl',
 ];
+
+/** ES settings that take effect in cluster mode (`discovery.etcd.endpoints` set); on a single node they are NO_EFFECT ones. */
+const CLUSTER_APPLIED = ['node.master', 'node.data', 'transport.tcp.port', 'transport.host', 'transport.bind_host'];
 
 /** Prefixes of group settings Strata reads (`script.engine.painless.inline.search`, ...). */
 const APPLIED_PREFIXES = ['script.engine.'];
@@ -71,12 +76,13 @@ const NOT_BUILT_PREFIXES = ['node.attr.', 'logger.', 'cluster.routing.', 'thread
 const SUGGESTABLE = [...APPLIED, ...NO_EFFECT.keys()];
 
 /** Why a node setting is refused, or undefined when it is taken. */
-export function nodeSettingError(key: string, value: string): string | undefined {
+export function nodeSettingError(key: string, value: string, clusterMode = false): string | undefined {
+  if (clusterMode && CLUSTER_APPLIED.includes(key)) return undefined;
   if (APPLIED.includes(key) || APPLIED_PREFIXES.some((p) => key.startsWith(p))) return undefined;
   if (NO_EFFECT.has(key)) {
     const allowed = NO_EFFECT.get(key);
     if (allowed === undefined || allowed.includes(value)) return undefined;
-    return `setting [${key}] with value [${value}] is not supported by Strata yet (a Strata node is a single node with every role)`;
+    return `setting [${key}] with value [${value}] is not supported by Strata yet (a Strata node is a single node with every role unless [discovery.etcd.endpoints] is set)`;
   }
   if (NOT_BUILT.includes(key) || NOT_BUILT_PREFIXES.some((p) => key.startsWith(p) && key !== p)) {
     const hint = key.startsWith('search.') || key.startsWith('action.search') ? ' as a node setting (set it with PUT /_cluster/settings)' : '';
@@ -109,7 +115,7 @@ export function validateNodeSettings(settings: Readonly<Record<string, string>>)
     );
   }
   for (const k of keys.sort()) {
-    const err = nodeSettingError(k, settings[k]!);
+    const err = nodeSettingError(k, settings[k]!, (settings['discovery.etcd.endpoints'] ?? '') !== '');
     if (err) return err;
   }
   return undefined;

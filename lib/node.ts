@@ -28,6 +28,14 @@ import { ShardSearchService } from './search/service/shard-service.js';
 import { searchClientThrough } from './messages/client-modes.js';
 import { resetEnabled } from './embedded/reset-setting.js';
 import { DISK_VOLUME, MemoryVolume, type StoreVolume } from '../storage/store-volume.js';
+import { clusterModeSettings } from './cluster/coordination/cluster-settings.js';
+import { EtcdCoordination } from './cluster/coordination/etcd-coordination.js';
+import { TransportClient } from './transport/transport-client.js';
+import { TransportServer } from './transport/transport-server.js';
+import { localActions } from './transport/actions.js';
+import { remoteNodes, valueAction } from './transport/remote-nodes.js';
+import { NODES_INFO_ACTION, localNodeInfo, nodesInfoRequestOf } from './action/nodes/node-info.js';
+import { routedSearchClient, routedShardHandler, type RoutingDeps } from './transport/routed-clients.js';
 
 export interface StartNodeOptions {
   /** The data directory; required unless `memory` is set, and refused with it. */
@@ -122,6 +130,10 @@ export async function startNode(opts: StartNodeOptions): Promise<RunningNode> {
   const compression = compressionConfigFrom(settings);
   const maxClauseCount = maxClauseCountSetting(settings);
   resetEnabled(settings);
+  // ES: http.bind_host defaults to http.host, which defaults to network.host.
+  const host = opts.host ?? settings['http.bind_host'] ?? settings['http.host'] ?? settings['network.host'] ?? '127.0.0.1';
+  // cluster mode (docs/cluster.md) only with discovery.etcd.endpoints: otherwise nothing below touches etcd or a transport
+  const clusterMode = clusterModeSettings(settings, host);
   const dataPath = opts.dataPath ?? MEMORY_ROOT;
   const volume: StoreVolume = opts.memory ? new MemoryVolume() : DISK_VOLUME;
   const nodeDir = join(dataPath, 'nodes', '0');
@@ -129,9 +141,11 @@ export async function startNode(opts: StartNodeOptions): Promise<RunningNode> {
   await volume.prepare(stateDir);
   // A memory node is a new node every time: its id is never written down.
   const nodeId = opts.memory ? randomBase64Id() : await loadOrCreateNodeId(stateDir);
-  const store = await StateStore.open(join(stateDir, 'cluster'), volume);
-  const initial = (await store.load()) ?? emptyState(randomBase64Id());
-  const cluster = new ClusterService(initial, store);
+  const coordination = clusterMode ? await EtcdCoordination.connect(clusterMode, randomBase64Id(), logger) : undefined;
+  const store = coordination ? undefined : await StateStore.open(join(stateDir, 'cluster'), volume);
+  const cluster = coordination?.cluster ?? new ClusterService((await store!.load()) ?? emptyState(randomBase64Id()), store!);
+  const transportClient = coordination ? new TransportClient({ stateVersion: () => cluster.state().version }) : undefined;
+  const routing: RoutingDeps | undefined = transportClient && { nodeId, state: () => cluster.state(), transport: transportClient };
   const scripts = createScriptService(settings, cluster);
   const shardClientMode = opts.shardClientMode ?? shardClientModeFromEnv();
   const indicesPath = join(nodeDir, 'indices');
@@ -141,12 +155,16 @@ export async function startNode(opts: StartNodeOptions): Promise<RunningNode> {
     requestCacheBytes: requestCacheBytes(settings['indices.requests.cache.size']),
     updateMapping: (index, type, update) => applyDynamicUpdate(cluster, index, type, update),
     shardClientMode,
+    ...(routing
+      ? {
+          localShards: (meta) => new Set((meta.routing ?? []).flatMap((a, s) => (a.node === nodeId ? [s] : []))),
+          route: (local) => routedShardHandler(local, routing),
+        }
+      : {}),
   });
   cluster.addListener((next) => indices.apply(next));
   await indices.apply(cluster.state()); // the normalised state (null-prototype records)
 
-  // ES: http.bind_host defaults to http.host, which defaults to network.host.
-  const host = opts.host ?? settings['http.bind_host'] ?? settings['http.host'] ?? settings['network.host'] ?? '127.0.0.1';
   const port = opts.port ?? Number(settings['http.port'] ?? 9200);
   const searchService = new ShardSearchService({
     indices,
@@ -165,7 +183,7 @@ export async function startNode(opts: StartNodeOptions): Promise<RunningNode> {
     logger,
     cluster,
     indices,
-    searchShards: searchClientThrough(shardClientMode, searchService),
+    searchShards: searchClientThrough(shardClientMode, routing ? routedSearchClient(searchService, routing) : searchService),
     scripts,
     maxClauseCount,
     startedAt: Date.now(),
@@ -173,6 +191,7 @@ export async function startNode(opts: StartNodeOptions): Promise<RunningNode> {
     runtime: new NodeRuntime(),
     transportAddress: { host, port: 9300 },
     httpAddress: { host, port },
+    ...(transportClient ? { remote: remoteNodes(transportClient, () => cluster.state()) } : {}),
   };
   const server = createHttpServer({
     host,
@@ -184,8 +203,31 @@ export async function startNode(opts: StartNodeOptions): Promise<RunningNode> {
     ...(opts.drainTimeoutMs !== undefined ? { drainTimeoutMs: opts.drainTimeoutMs } : {}),
     maxContentLength: maxContentLength(settings, logger),
   });
+  const transport =
+    clusterMode &&
+    (await TransportServer.listen({
+      host: clusterMode.transportHost,
+      port: clusterMode.transportPort,
+      actions: localActions(indices.host, searchService, new Map([[NODES_INFO_ACTION, valueAction(async (m) => localNodeInfo(context, nodesInfoRequestOf(m)))]])),
+      // a request routed with a newer state waits (bounded) until this node has applied it and opened its shards
+      awaitStateVersion: (v) => cluster.whenVersion(v, 10_000),
+      logger,
+    }));
+  if (transport) context.transportAddress = transport.address;
   const bound = await server.listen();
   context.httpAddress = bound;
+  if (coordination && clusterMode) {
+    await coordination.join({
+      id: nodeId,
+      name: context.nodeName,
+      host: transport ? transport.address.host : bound.host,
+      transportPort: context.transportAddress.port,
+      httpPort: bound.port,
+      master: clusterMode.master,
+      data: clusterMode.data,
+      attributes: Object.fromEntries(context.attributes),
+    });
+  }
   context.runtime.setHttpStats(() => server.connections());
   logger.info({ host: bound.host, port: bound.port, node: context.nodeName }, 'started');
   let closed = false;
@@ -198,12 +240,15 @@ export async function startNode(opts: StartNodeOptions): Promise<RunningNode> {
     async close() {
       if (closed) return;
       closed = true;
+      await coordination?.close();
       await server.close();
+      if (transport) await transport.close();
+      transportClient?.close();
       context.runtime.close();
       searchService.close();
       await context.scripts.close();
       await indices.closeAll();
-      await store.close();
+      await store?.close();
       logger.info('closed');
     },
   };

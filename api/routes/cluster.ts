@@ -3,7 +3,7 @@
  */
 import type { RouteDef } from '../types.js';
 import type { NodeContext } from '../../lib/action/context.js';
-import { clusterHealth, statusAtLeast, type HealthStatus } from '../../lib/cluster/health.js';
+import { clusterHealth, nodeCounts, statusAtLeast, type HealthStatus } from '../../lib/cluster/health.js';
 import { resolveIndices, STRICT_EXPAND_OPEN_CLOSED } from '../../lib/action/resolve-indices.js';
 import { illegalArgument } from '../../lib/errors/errors.js';
 import { clusterStateBody, compressedStateSize } from '../../lib/action/cluster/cluster-state.js';
@@ -81,9 +81,9 @@ export function clusterRoutes(ctx: NodeContext): RouteDef[] {
             missing = true;
             indices = [];
           }
-          const h = clusterHealth(ctx.cluster.state(), indices, 1, false, (n) => ctx.indices.failedShards(n));
+          const h = clusterHealth(ctx.cluster.state(), indices, nodeCounts(ctx.cluster.state()).dataNodes, false, (n) => ctx.indices.failedShards(n));
           const status = missing ? 'red' : h.status;
-          const nodesOk = waitForNodes === undefined || nodeCountMatches(waitForNodes, 1);
+          const nodesOk = waitForNodes === undefined || nodeCountMatches(waitForNodes, nodeCounts(ctx.cluster.state()).nodes);
           if ((wantStatus === undefined || statusAtLeast(status, wantStatus)) && !missing && nodesOk) break;
           if (Date.now() >= deadline) {
             timedOut = true;
@@ -91,13 +91,14 @@ export function clusterRoutes(ctx: NodeContext): RouteDef[] {
           }
           await sleep(Math.min(100, Math.max(1, deadline - Date.now())));
         }
-        const h = clusterHealth(ctx.cluster.state(), indices, 1, level === 'shards', (n) => ctx.indices.failedShards(n));
+        const counts = nodeCounts(ctx.cluster.state());
+        const h = clusterHealth(ctx.cluster.state(), indices, counts.dataNodes, level === 'shards', (n) => ctx.indices.failedShards(n));
         const body: Record<string, unknown> = {
           cluster_name: ctx.clusterName,
           status: missing ? 'red' : h.status,
           timed_out: timedOut,
-          number_of_nodes: 1,
-          number_of_data_nodes: 1,
+          number_of_nodes: counts.nodes,
+          number_of_data_nodes: counts.dataNodes,
           active_primary_shards: h.activePrimaryShards,
           active_shards: h.activeShards,
           relocating_shards: 0,

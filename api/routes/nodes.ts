@@ -59,12 +59,12 @@ export function nodesRoutes(ctx: NodeContext): RouteDef[] {
       methods: ['GET'],
       paths: ['/_nodes', '/_nodes/{node_id}', '/_nodes/{node_id}/{metric}', '/_nodes/{node_id}/info/{metric}'],
       params: ['flat_settings', 'timeout'],
-      handler: (req) => {
+      handler: async (req) => {
         req.param('timeout');
         const { nodeIds, metrics } = infoTargets(req);
         return {
           status: 200,
-          body: nodesInfo(ctx, { nodeIds, metrics, flatSettings: req.paramAsBool('flat_settings', false), human: req.paramAsBool('human', false) }),
+          body: await nodesInfo(ctx, { nodeIds, metrics, flatSettings: req.paramAsBool('flat_settings', false), human: req.paramAsBool('human', false) }),
         };
       },
     },

@@ -32,8 +32,18 @@ export interface NodeContext {
   transportAddress: { host: string; port: number };
   httpAddress: { host: string; port: number };
   /**
+   * Cluster mode: calls to another member's node-level actions over the transport (`_nodes`);
+   * undefined on a single node.
+   */
+  remote?: RemoteNodes;
+  /**
    * Put the node back to its fixture state (`POST /_strata/reset`); set by lib/embedded for a
    * memory node, undefined otherwise.
    */
   reset?: () => Promise<{ indices: number; restored: number; tookMs: number }>;
+}
+
+/** Node-level actions of other members (lib/transport/remote-nodes.ts): a JSON-like request in, one out. */
+export interface RemoteNodes {
+  call(nodeId: string, action: string, body: unknown): Promise<unknown>;
 }

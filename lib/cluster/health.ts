@@ -3,7 +3,7 @@
  * is active and no replica can be allocated (a replica never shares a node with its primary), so
  * an index with replicas is yellow and one without is green. Pure: state in, report out.
  */
-import type { ClusterState, IndexMetadata } from './state.js';
+import type { ClusterState, IndexMetadata, ShardAssignment } from './state.js';
 import { numberOfReplicas, numberOfShards } from './state.js';
 
 export type HealthStatus = 'green' | 'yellow' | 'red';
@@ -45,6 +45,9 @@ export function statusAtLeast(actual: HealthStatus, wanted: HealthStatus): boole
  * with them their replicas, which need an active primary to recover from).
  */
 export function indexHealth(meta: IndexMetadata, dataNodes: number, withShards: boolean, failed?: ReadonlyMap<number, unknown>): IndexHealth {
+  // cluster mode: health from the routing (a shard that failed to start on its node is not
+  // reported through the cluster state yet, so it does not show here)
+  if (meta.routing && meta.state === 'open') return routedIndexHealth(meta, meta.routing, withShards);
   const shards = numberOfShards(meta);
   const replicas = numberOfReplicas(meta);
   const assignedReplicas = Math.min(replicas, Math.max(0, dataNodes - 1));
@@ -123,4 +126,41 @@ export function clusterHealth(
     activeShardsPercent: total === 0 ? 100 : (activeShards / total) * 100,
     indices: out,
   };
+}
+
+/**
+ * Health of an index in cluster mode, from its primaries' routing: a primary whose node is not
+ * in the cluster makes the shard (and the index) red; replicas are not allocated yet, so an index
+ * with replicas is at best yellow.
+ */
+function routedIndexHealth(meta: IndexMetadata, routing: readonly ShardAssignment[], withShards: boolean): IndexHealth {
+  const replicas = numberOfReplicas(meta);
+  const h: IndexHealth = {
+    status: 'green',
+    number_of_shards: numberOfShards(meta),
+    number_of_replicas: replicas,
+    active_primary_shards: 0,
+    active_shards: 0,
+    relocating_shards: 0,
+    initializing_shards: 0,
+    unassigned_shards: 0,
+  };
+  const perShard: Record<string, ShardHealth> = {};
+  routing.forEach((a, s) => {
+    const active = a.state === 'STARTED';
+    const status: HealthStatus = !active ? 'red' : replicas > 0 ? 'yellow' : 'green';
+    h.status = worst(h.status, status);
+    if (active) (h.active_primary_shards++, h.active_shards++);
+    h.unassigned_shards += (active ? 0 : 1) + replicas;
+    perShard[String(s)] = { status, primary_active: active, active_shards: active ? 1 : 0, relocating_shards: 0, initializing_shards: 0, unassigned_shards: (active ? 0 : 1) + replicas };
+  });
+  if (withShards) h.shards = perShard;
+  return h;
+}
+
+/** How many nodes and data nodes the cluster has: the published members in cluster mode, else this one node. */
+export function nodeCounts(state: ClusterState): { nodes: number; dataNodes: number } {
+  if (!state.nodes) return { nodes: 1, dataNodes: 1 };
+  const all = Object.values(state.nodes);
+  return { nodes: all.length, dataNodes: all.filter((n) => n.data).length };
 }

@@ -1,7 +1,8 @@
 /**
- * The shard routing table derived from the cluster state on a single node: every primary
- * STARTED on this node, every replica UNASSIGNED (ES never puts two copies of a shard on one
- * node). Allocation ids are derived from the index uuid and shard number so they stay stable.
+ * The shard routing table derived from the cluster state: on a single node every primary
+ * STARTED on this node; in cluster mode each primary where `IndexMetadata.routing` puts it
+ * (UNASSIGNED while its node is away); every replica UNASSIGNED (ES never puts two copies of a
+ * shard on one node, and cluster mode allocates no replicas yet). Allocation ids are derived from the index uuid and shard number so they stay stable.
  */
 import { createHash } from 'node:crypto';
 import type { IndexMetadata } from './state.js';
@@ -42,8 +43,10 @@ export function shardRoutings(meta: IndexMetadata, nodeId: string, failed?: Read
   const created = new Date(Number(meta.settings['index.creation_date'] ?? Date.now())).toISOString();
   for (let s = 0; s < numberOfShards(meta); s++) {
     const copies: ShardRouting[] = [];
-    const failure = failed?.get(s);
-    if (meta.state === 'open' && failure) {
+    const failure = meta.state === 'open' ? failed?.get(s) : undefined;
+    const routed = meta.state === 'open' ? meta.routing?.[s] : undefined;
+    if (failure || (routed && routed.state !== 'STARTED')) {
+      // the primary failed to start here, or (cluster mode) its node is not in the cluster (ES: NODE_LEFT)
       copies.push({
         state: 'UNASSIGNED',
         primary: true,
@@ -52,20 +55,23 @@ export function shardRoutings(meta: IndexMetadata, nodeId: string, failed?: Read
         shard: s,
         index: meta.name,
         recovery_source: { type: 'EXISTING_STORE' },
-        unassigned_info: {
-          reason: 'ALLOCATION_FAILED',
-          at: new Date(failure.at).toISOString(),
-          failed_attempts: failure.attempts,
-          delayed: false,
-          details: failure.details,
-          allocation_status: 'no_attempt',
-        },
+        unassigned_info: failure
+          ? {
+              reason: 'ALLOCATION_FAILED',
+              at: new Date(failure.at).toISOString(),
+              failed_attempts: failure.attempts,
+              delayed: false,
+              details: failure.details,
+              allocation_status: 'no_attempt',
+            }
+          : { reason: routed?.node === null ? 'INDEX_CREATED' : 'NODE_LEFT', at: created, delayed: false, allocation_status: 'no_attempt' },
       });
     } else if (meta.state === 'open') {
       copies.push({
         state: 'STARTED',
         primary: true,
-        node: nodeId,
+        // cluster mode: the node the routing names; a single node holds every primary
+        node: routed?.node ?? nodeId,
         relocating_node: null,
         shard: s,
         index: meta.name,

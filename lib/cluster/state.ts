@@ -24,6 +24,38 @@ export interface IndexMetadata {
   aliases: Record<string, AliasMetadata>;
   /** Bumped on every mapping change, so caches of compiled mappers know when to rebuild. */
   mappingVersion: number;
+  /**
+   * Where each shard's primary lives, in cluster mode only (lib/cluster/allocation/allocate.ts
+   * writes it; absent on a single node, where every shard is local). ES keeps primary terms and
+   * in-sync allocation ids in `IndexMetaData` and the copies in the routing table; Strata keeps
+   * both here, one entry per shard.
+   */
+  routing?: ShardAssignment[];
+}
+
+/** One shard's primary in cluster mode: its home node and whether that node is in the cluster. */
+export interface ShardAssignment {
+  /** The node holding the primary's data (kept while the node is away, so it returns to it); null before allocation. */
+  node: string | null;
+  /** STARTED when `node` is a member of the cluster, UNASSIGNED otherwise. */
+  state: 'STARTED' | 'UNASSIGNED';
+  /** ES's primary term: bumped whenever the primary moves to another copy (not yet: no replicas). */
+  primaryTerm: number;
+  /** Allocation ids of the copies known to hold every acknowledged write (today: the primary's). */
+  inSync: string[];
+}
+
+/** A member of the cluster as the master publishes it (ES `DiscoveryNode`). */
+export interface ClusterNodeInfo {
+  id: string;
+  name: string;
+  /** The address the transport and HTTP listen on. */
+  host: string;
+  transportPort: number;
+  httpPort: number;
+  master: boolean;
+  data: boolean;
+  attributes: Record<string, string>;
 }
 
 export interface IndexTemplate {
@@ -44,6 +76,10 @@ export interface ClusterState {
   transientSettings: Settings;
   pipelines: Record<string, unknown>;
   storedScripts: Record<string, { lang: string; source: string; options?: Record<string, unknown> }>;
+  /** Cluster mode only: the members, by node id, as the elected master last published them. */
+  nodes?: Record<string, ClusterNodeInfo>;
+  /** Cluster mode only: the node id of the elected master (null while there is none). */
+  masterNode?: string | null;
 }
 
 export type ClusterStateUpdate = (state: ClusterState) => ClusterState;
@@ -84,6 +120,7 @@ export function normalizeState(next: ClusterState, prev?: ClusterState): Cluster
     transientSettings: dictOf(next.transientSettings),
     pipelines: deepDict(dictOf(next.pipelines)),
     storedScripts: deepDict(dictOf(next.storedScripts)),
+    ...(next.nodes ? { nodes: dictOf(next.nodes) } : {}),
   };
 }
 

@@ -35,10 +35,13 @@ export class IndexService {
   readonly counters = new IndexCounters();
   /** Shard copies that failed to start (their store would not open): unassigned, the index red. */
   private readonly failures = new Map<number, ShardFailure>();
+  /** The engines of the started shards of {@link assigned}, by shard number. */
+  private readonly engines = new Map<number, StrataShardEngine>();
 
   private constructor(
     public meta: IndexMetadata,
-    private readonly engines: Array<StrataShardEngine | undefined>,
+    /** The shards this node holds: all of them on a single node, the allocated ones in a cluster. */
+    private readonly assigned: ReadonlySet<number>,
     readonly path: string,
     private readonly logger: Logger,
     private readonly volume: StoreVolume,
@@ -48,12 +51,14 @@ export class IndexService {
    * Open every shard of an index. A shard whose store fails to open (a corrupt store, no file
    * descriptors left) does not fail the index: as in ES, that copy is unassigned with the
    * failure in its `unassigned_info`, the index is red, and requests to it fail as requests to
-   * an unassigned shard do; the other shards serve.
+   * an unassigned shard do; the other shards serve. In cluster mode only the shards in `local`
+   * (allocated to this node) are opened, so a node holds their keyspaces and no others.
    */
-  static async open(meta: IndexMetadata, indicesPath: string, logger: Logger, volume: StoreVolume): Promise<IndexService> {
+  static async open(meta: IndexMetadata, indicesPath: string, logger: Logger, volume: StoreVolume, local?: ReadonlySet<number>): Promise<IndexService> {
     const path = join(indicesPath, meta.uuid);
-    const svc = new IndexService(meta, new Array(numberOfShards(meta)).fill(undefined), path, logger, volume);
-    await svc.startShards(Array.from({ length: svc.engines.length }, (_, s) => s));
+    const ids = Array.from({ length: numberOfShards(meta) }, (_, s) => s).filter((s) => !local || local.has(s));
+    const svc = new IndexService(meta, new Set(ids), path, logger, volume);
+    await svc.startShards(ids);
     return svc;
   }
 
@@ -65,9 +70,14 @@ export class IndexService {
     return this.meta.uuid;
   }
 
-  /** `index.number_of_shards`: started or not. */
+  /** `index.number_of_shards`: started or not, here or elsewhere. */
   get shardCount(): number {
-    return this.engines.length;
+    return numberOfShards(this.meta);
+  }
+
+  /** The shard numbers this node holds (started or failed). */
+  localShards(): ReadonlySet<number> {
+    return this.assigned;
   }
 
   /** Whether shard `n` failed to start (its copy unassigned; requests to it are refused). */
@@ -82,10 +92,10 @@ export class IndexService {
 
   /** The engine of shard `n`; a shard that is not started answers as ES does for an unassigned primary. */
   shard(n: number): StrataShardEngine {
-    const s = this.engines[n];
+    const s = this.engines.get(n);
     if (s) return s;
-    if (n >= 0 && n < this.engines.length) throw primaryNotActive(this.meta.name, n);
-    throw new Error(`no shard [${n}] for index [${this.meta.name}]`);
+    if (this.failures.has(n)) throw primaryNotActive(this.meta.name, n);
+    throw new EsError('shard_not_found_exception', 404, 'no such shard', { metadata: { shard: String(n), index_uuid: this.meta.uuid, index: this.meta.name } });
   }
 
   /**
@@ -132,7 +142,7 @@ export class IndexService {
   }
 
   private started(): StrataShardEngine[] {
-    return this.engines.filter((e): e is StrataShardEngine => e !== undefined);
+    return [...this.engines.values()];
   }
 
   private async startShards(ids: readonly number[]): Promise<void> {
@@ -163,7 +173,7 @@ export class IndexService {
     settled.forEach((r, i) => {
       const s = ids[i] as number;
       if (r.status === 'fulfilled') {
-        this.engines[s] = r.value;
+        this.engines.set(s, r.value);
         this.failures.delete(s);
       } else this.recordFailure(s, r.reason);
     });

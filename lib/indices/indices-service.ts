@@ -3,10 +3,10 @@
  * (their shard keyspaces created or reopened), indices that disappear are closed and deleted,
  * indices whose metadata changed get the new metadata.
  */
-import type { ClusterState } from '../cluster/state.js';
+import type { ClusterState, IndexMetadata } from '../cluster/state.js';
 import { DISK_VOLUME, type StoreVolume } from '../../storage/store-volume.js';
 import { IndexService, type Logger, type ShardFailure } from './index-service.js';
-import type { ShardClient } from '../messages/shard-client.js';
+import type { ShardClient, ShardHandler } from '../messages/shard-client.js';
 import type { ScriptService } from '../script/script-service.js';
 import { ShardHost } from './shard-host.js';
 import { RequestCache } from '../search/service/request-cache.js';
@@ -23,6 +23,10 @@ export interface IndicesServiceOptions {
   volume?: StoreVolume;
   /** The shard request cache's budget in bytes (`indices.requests.cache.size`; default 1% of the heap). */
   requestCacheBytes?: number;
+  /** Cluster mode: the shards of an index this node holds (default: all of them, a single node). */
+  localShards?(meta: IndexMetadata): ReadonlySet<number>;
+  /** Cluster mode: the handler the coordinator's client calls, wrapping this node's shard side (routing to other nodes). */
+  route?(local: ShardHandler): ShardHandler;
 }
 
 export class IndicesService {
@@ -32,6 +36,9 @@ export class IndicesService {
   readonly requestCache: RequestCache;
   /** The coordinator's only way to this node's shards: plain messages (lib/messages/shard-client.ts). */
   readonly client: ShardClient;
+  /** This node's shard side (what the transport answers other nodes with). */
+  readonly host: ShardHandler;
+  private readonly localShards: ((meta: IndexMetadata) => ReadonlySet<number>) | undefined;
 
   constructor(
     private readonly indicesPath: string,
@@ -40,8 +47,10 @@ export class IndicesService {
   ) {
     this.requestCache = new RequestCache(opts.requestCacheBytes);
     const host = new ShardHost({ index: (name) => this.open.get(name), scripts: opts.scripts, updateMapping: opts.updateMapping, logger, requestCache: this.requestCache });
-    this.client = localShardClient(host, opts.shardClientMode);
+    this.host = host;
+    this.client = localShardClient(opts.route ? opts.route(host) : host, opts.shardClientMode);
     this.volume = opts.volume ?? DISK_VOLUME;
+    this.localShards = opts.localShards;
   }
 
   get(name: string): IndexService | undefined {
@@ -81,11 +90,18 @@ export class IndicesService {
     }
     for (const meta of Object.values(state.indices)) {
       if (meta.state !== 'open') continue;
+      const local = this.localShards?.(meta);
       const existing = this.open.get(meta.name);
-      if (existing) {
+      if (existing && local && !sameSet(existing.localShards(), local)) {
+        // cluster mode: the allocation moved shards to or from this node; reopen with the new set
+        this.open.delete(meta.name);
+        await existing.close();
+      } else if (existing) {
         existing.update(meta);
         await existing.retryFailed();
-      } else this.open.set(meta.name, await IndexService.open(meta, this.indicesPath, this.logger, this.volume));
+        continue;
+      }
+      this.open.set(meta.name, await IndexService.open(meta, this.indicesPath, this.logger, this.volume, local));
     }
   }
 
@@ -105,4 +121,8 @@ export class IndicesService {
     for (const svc of this.open.values()) await svc.close();
     this.open.clear();
   }
+}
+
+function sameSet(a: ReadonlySet<number>, b: ReadonlySet<number>): boolean {
+  return a.size === b.size && [...a].every((x) => b.has(x));
 }

@@ -40,3 +40,9 @@ export function esErrorOf(m: ShardError): EsError {
     ...(m.nullReason ? { nullReason: true } : {}),
   });
 }
+
+/**
+ * The type of a read's failure on a shard with no started copy (ES `NoShardAvailableActionException`,
+ * 503; writes get `unavailable_shards_exception`): a search counts such a shard as failed and goes on.
+ */
+export const NO_SHARD_AVAILABLE = 'no_shard_available_action_exception';

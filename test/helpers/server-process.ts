@@ -3,20 +3,10 @@
  * SIGKILL it and restart it on the same data directory.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { PROJECT_ROOT, request } from './node.js';
 
-/** A free TCP port on loopback. */
-export async function freePort(): Promise<number> {
-  return new Promise((res) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const a = s.address();
-      s.close(() => res(typeof a === 'object' && a ? a.port : 0));
-    });
-  });
-}
+export { freePort } from '../../scripts/cluster/ports.js';
 
 /** Start the server on `dataPath` (with extra `-E` settings) and resolve once it answers HTTP. */
 export async function startServer(dataPath: string, port: number, settings: Record<string, string> = {}): Promise<ChildProcess> {

@@ -5,7 +5,7 @@
 import type { RouteDef } from '../../types.js';
 import type { NodeContext } from '../../../lib/action/context.js';
 import { catResponse, type CatColumn, type CatValue } from '../../rest/cat-table.js';
-import { startedShardStatsOf } from '../../../lib/action/indices/index-stats.js';
+import { shardStatsOf } from '../../../lib/action/indices/index-stats.js';
 import { CAT_PARAMS } from '../../rest/params.js';
 import { shardRoutings } from '../../../lib/cluster/routing-table.js';
 import { selectsThisNode } from '../../../lib/action/nodes/node-identity.js';
@@ -42,7 +42,7 @@ export function catAllocationRoutes(ctx: NodeContext): RouteDef[] {
           for (const copies of shardRoutings(meta, ctx.nodeId, ctx.indices.failedShards(meta.name))) {
             for (const c of copies) if (c.state === 'STARTED') assigned++; else unassigned++;
           }
-          for (const s of await startedShardStatsOf(ctx, meta.name)) storeBytes += s.storeSizeInBytes;
+          for (const s of await shardStatsOf(ctx, meta.name)) storeBytes += s.storeSizeInBytes;
         }
         const rows: CatValue[][] = [];
         const nodeIds = javaSplit(req.pathParams.node_id ?? '_all', ',').filter((s) => s.length > 0);

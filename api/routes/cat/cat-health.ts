@@ -4,7 +4,7 @@
 import type { RouteDef } from '../../types.js';
 import type { NodeContext } from '../../../lib/action/context.js';
 import { catResponse, type CatTable } from '../../rest/cat-table.js';
-import { clusterHealth } from '../../../lib/cluster/health.js';
+import { clusterHealth, nodeCounts } from '../../../lib/cluster/health.js';
 import { CAT_PARAMS } from '../../rest/params.js';
 
 const COLUMNS: CatTable['columns'] = [
@@ -36,7 +36,8 @@ export function catHealthRoutes(ctx: NodeContext): RouteDef[] {
       params: [...CAT_PARAMS, 'ts'],
       handler: (req) => {
         const state = ctx.cluster.state();
-        const h = clusterHealth(state, Object.keys(state.indices), 1, false, (n) => ctx.indices.failedShards(n));
+        const counts = nodeCounts(state);
+        const h = clusterHealth(state, Object.keys(state.indices), counts.dataNodes, false, (n) => ctx.indices.failedShards(n));
         const now = new Date();
         const withTs = req.paramAsBool('ts', true);
         const columns = withTs ? COLUMNS : COLUMNS.slice(2);
@@ -45,8 +46,8 @@ export function catHealthRoutes(ctx: NodeContext): RouteDef[] {
           `${pad2(now.getUTCHours())}:${pad2(now.getUTCMinutes())}:${pad2(now.getUTCSeconds())}`,
           ctx.clusterName,
           h.status,
-          1,
-          1,
+          counts.nodes,
+          counts.dataNodes,
           h.activeShards,
           h.activePrimaryShards,
           0,

@@ -9,7 +9,7 @@ import { indexHealth } from '../../../lib/cluster/health.js';
 import { numberOfReplicas, numberOfShards } from '../../../lib/cluster/state.js';
 import { ByteSizeValue } from '../../../lib/units/byte-size-value.js';
 import { resolveIndices, indicesOptionsFrom, STRICT_EXPAND_OPEN_CLOSED } from '../../../lib/action/resolve-indices.js';
-import { startedShardStatsOf } from '../../../lib/action/indices/index-stats.js';
+import { shardStatsOf } from '../../../lib/action/indices/index-stats.js';
 import { CAT_PARAMS } from '../../rest/params.js';
 import { illegalArgument } from '../../../lib/errors/errors.js';
 
@@ -65,7 +65,7 @@ export function catIndicesRoutes(ctx: NodeContext): RouteDef[] {
           const health = open ? indexHealth(meta, 1, false, ctx.indices.failedShards(name)).status : null;
           if (wantHealth !== undefined && health !== wantHealth) continue;
           const totals = { docs: 0, deleted: 0, store: 0, index: 0, del: 0, refresh: 0, flush: 0, merge: 0, segments: 0 };
-          for (const s of await startedShardStatsOf(ctx, name)) {
+          for (const s of await shardStatsOf(ctx, name)) {
             totals.docs += s.docsCount;
             totals.deleted += s.docsDeleted;
             totals.store += s.storeSizeInBytes;

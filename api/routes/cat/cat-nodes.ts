@@ -1,11 +1,13 @@
 /**
- * `GET /_cat/nodes` (ES 5.6 `RestNodesAction`): this node's address, memory, load and roles.
+ * `GET /_cat/nodes` (ES 5.6 `RestNodesAction`): every member's address and roles (the cluster's
+ * members in cluster mode), and this node's memory, load and cpu.
  */
 import os from 'node:os';
 import v8 from 'node:v8';
 import type { RouteDef } from '../../types.js';
+import { clusterMembers, roleLetters, type Member } from '../../../lib/action/nodes/cluster-members.js';
 import type { NodeContext } from '../../../lib/action/context.js';
-import { catResponse, type CatColumn } from '../../rest/cat-table.js';
+import { catResponse, type CatColumn, type CatValue } from '../../rest/cat-table.js';
 import { ByteSizeValue } from '../../../lib/units/byte-size-value.js';
 import { CAT_PARAMS } from '../../rest/params.js';
 import { maxFileDescriptors, openFileDescriptors } from '../../../lib/action/nodes/os-probe.js';
@@ -52,7 +54,7 @@ export function catNodesRoutes(ctx: NodeContext): RouteDef[] {
         const [l1, l5, l15] = os.loadavg();
         const fdCurrent = openFileDescriptors();
         const fdMax = maxFileDescriptors();
-        const row = [
+        const row: CatValue[] = [
           full ? ctx.nodeId : ctx.nodeId.slice(0, 4),
           process.pid,
           ctx.httpAddress.host,
@@ -73,12 +75,23 @@ export function catNodesRoutes(ctx: NodeContext): RouteDef[] {
           (l5 ?? 0).toFixed(2),
           (l15 ?? 0).toFixed(2),
           `${Math.round((Date.now() - ctx.startedAt) / 1000)}s`,
-          'mdi',
-          '*',
-          ctx.nodeName,
         ];
-        return catResponse(req, { columns: COLUMNS, rows: [row] });
+        const rows = clusterMembers(ctx).map((m) => [
+          ...(m.local ? row : remoteRow(m, full)),
+          roleLetters(m),
+          m.elected ? '*' : '-',
+          m.name,
+        ]);
+        return catResponse(req, { columns: COLUMNS, rows });
       },
     },
   ];
+}
+
+/**
+ * Another member's cells: its identity and addresses from the cluster state; its process
+ * figures (heap, memory, load, cpu) are not carried over the transport yet, so they are empty.
+ */
+function remoteRow(m: Member, full: boolean): CatValue[] {
+  return [full ? m.id : m.id.slice(0, 4), null, m.host, m.transportPort, `${m.host}:${m.httpPort}`, '5.6.16', ...Array<null>(14).fill(null)];
 }

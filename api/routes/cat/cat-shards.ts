@@ -8,7 +8,8 @@
 import type { RouteDef } from '../../types.js';
 import type { NodeContext } from '../../../lib/action/context.js';
 import { catResponse, type CatColumn, type CatValue } from '../../rest/cat-table.js';
-import { shardStatsOf } from '../../../lib/action/indices/index-stats.js';
+import { startedShardStats } from '../../../lib/action/indices/index-stats.js';
+import { clusterMembers } from '../../../lib/action/nodes/cluster-members.js';
 import type { ShardStats } from '../../../lib/messages/shard-maintenance.js';
 import { CAT_PARAMS } from '../../rest/params.js';
 import { shardRoutings } from '../../../lib/cluster/routing-table.js';
@@ -105,23 +106,24 @@ export function catShardsRoutes(ctx: NodeContext): RouteDef[] {
         req.param('master_timeout');
         const state = ctx.cluster.state();
         const names = resolveIndices(state, req.pathParams.index, LENIENT_EXPAND_OPEN).sort();
-        const host = ctx.httpAddress.host;
+        const members = new Map(clusterMembers(ctx).map((m) => [m.id, m]));
         const rows: CatValue[][] = [];
         for (const name of names) {
           const meta = state.indices[name];
           const svc = ctx.indices.get(name);
           if (!meta || !svc) continue;
-          const stats = await shardStatsOf(ctx, name);
+          const stats = await startedShardStats(ctx, name);
           for (const copies of shardRoutings(meta, ctx.nodeId, ctx.indices.failedShards(name))) {
             for (const r of copies) {
               const started = r.state === 'STARTED';
-              const s = started ? stats[r.shard] : undefined;
+              const s = started ? stats.get(r.shard) : undefined;
+              const node = started ? members.get(r.node ?? '') : undefined;
               const u = r.unassigned_info;
               const since = u ? Date.parse(u.at) : 0;
               rows.push([
                 name, r.shard, r.primary ? 'p' : 'r', r.state,
                 s ? s.docsCount : null, s ? new ByteSizeValue(s.storeSizeInBytes) : null,
-                started ? host : null, started ? ctx.nodeId : null, started ? ctx.nodeName : null,
+                node ? node.host : null, node ? node.id : null, node ? node.name : null,
                 null,
                 u ? u.reason : null, u ? u.at : null, u ? new TimeValue(Math.max(0, Date.now() - since)) : null, null,
                 r.recovery_source ? r.recovery_source.type.toLowerCase() : null,

@@ -9,7 +9,7 @@ import { indicesOptionsFrom, resolveIndices, STRICT_EXPAND_OPEN_CLOSED } from '.
 import { numberOfShards, type IndexMetadata } from '../../cluster/state.js';
 import { deflateRawSync } from 'node:zlib';
 import { allocationId } from '../../cluster/routing-table.js';
-import { attributesJson, formatAddress } from '../nodes/node-identity.js';
+import { clusterMembers, masterNodeId, transportAddressOf } from '../nodes/cluster-members.js';
 
 /**
  * ES 5.6's index blocks (`ClusterBlock` ids and levels of `IndexMetaData`): the `index.blocks.*`
@@ -53,7 +53,8 @@ export function clusterStateBody(
     body.version = state.version;
     body.state_uuid = `${state.clusterUuid.slice(0, 12)}${state.version.toString(36).padStart(10, '0')}`;
   }
-  if (want('master_node')) body.master_node = ctx.nodeId;
+  const master = masterNodeId(ctx);
+  if (want('master_node') && master !== null) body.master_node = master;
   if (want('blocks')) {
     const blocks: Record<string, unknown> = {};
     for (const name of indices) {
@@ -63,14 +64,11 @@ export function clusterStateBody(
     body.blocks = Object.keys(blocks).length > 0 ? { indices: blocks } : {};
   }
   if (want('nodes')) {
-    body.nodes = {
-      [ctx.nodeId]: {
-        name: ctx.nodeName,
-        ephemeral_id: ctx.nodeId,
-        transport_address: formatAddress(ctx.transportAddress),
-        attributes: attributesJson(ctx),
-      },
-    };
+    const nodes: Record<string, unknown> = {};
+    for (const m of clusterMembers(ctx)) {
+      nodes[m.id] = { name: m.name, ephemeral_id: m.id, transport_address: transportAddressOf(m), attributes: m.attributes };
+    }
+    body.nodes = nodes;
   }
   if (want('metadata')) {
     const metaIndices: Record<string, unknown> = {};
@@ -79,8 +77,10 @@ export function clusterStateBody(
       const primaryTerms: Record<string, number> = {};
       const inSync: Record<string, string[]> = {};
       for (let s = 0; s < numberOfShards(m); s++) {
-        primaryTerms[String(s)] = 1;
-        inSync[String(s)] = [allocationId(m.uuid, s)];
+        // cluster mode: the routing's term and in-sync ids; a single node's primary is always in sync
+        const routed = m.routing?.[s];
+        primaryTerms[String(s)] = routed?.primaryTerm ?? 1;
+        inSync[String(s)] = routed ? routed.inSync : [allocationId(m.uuid, s)];
       }
       metaIndices[name] = {
         state: m.state,
@@ -120,13 +120,14 @@ export function clusterStateBody(
   }
   if (want('routing_nodes')) {
     const unassigned: unknown[] = [];
-    const assigned: unknown[] = [];
+    const byNode: Record<string, unknown[]> = {};
+    for (const m of clusterMembers(ctx)) if (m.data) byNode[m.id] = [];
     for (const name of indices) {
       for (const copies of shardRoutings(state.indices[name]!, ctx.nodeId, ctx.indices.failedShards(name))) {
-        for (const c of copies) (c.state === 'UNASSIGNED' ? unassigned : assigned).push(c);
+        for (const c of copies) (c.state === 'UNASSIGNED' || c.node === null ? unassigned : (byNode[c.node] ??= [])).push(c);
       }
     }
-    body.routing_nodes = { unassigned, nodes: { [ctx.nodeId]: assigned } };
+    body.routing_nodes = { unassigned, nodes: byNode };
   }
   return body;
 }

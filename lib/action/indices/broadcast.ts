@@ -27,7 +27,7 @@ export async function broadcastCollect<T>(
     const svc = ctx.indices.get(name);
     if (!meta || !svc) continue;
     total += numberOfShards(meta) * (1 + numberOfReplicas(meta));
-    for (let shard = 0; shard < svc.shardCount; shard++) {
+    for (let shard = 0; shard < numberOfShards(meta); shard++) {
       // ES counts an unassigned copy in `total` only (a shard that is not available is no failure).
       if (svc.hasFailed(shard)) continue;
       const target = { index: name, shard };

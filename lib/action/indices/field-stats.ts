@@ -83,7 +83,7 @@ export async function fieldStats(ctx: NodeContext, indices: readonly string[], r
     const key = req.level === 'cluster' ? '_all' : index;
     let target = merged.get(key);
     if (!target) merged.set(key, (target = new Map()));
-    for (let shard = 0; shard < svc.shardCount; shard++) {
+    for (let shard = 0; shard < numberOfShards(meta); shard++) {
       if (svc.hasFailed(shard)) continue;
       header.successful++;
       for (const raw of (await ctx.indices.client.fieldStats({ index, shard, fields: names })).fields) {

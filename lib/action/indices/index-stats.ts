@@ -27,25 +27,29 @@ function zeroSum(): Sum {
   };
 }
 
+/** Each shard's figures of an open index (none when it is not open here), asked through the shard client. */
+export async function shardStatsOf(ctx: NodeContext, index: string): Promise<ShardStats[]> {
+  return [...(await startedShardStats(ctx, index)).values()];
+}
+
 /**
- * Each shard's figures of an open index, by shard number (none when it is not open here; a hole
- * for a shard that failed to start), asked through the shard client.
+ * The figures of each started shard of an index, by shard number, asked through the shard
+ * client (in cluster mode a primary whose node is away is not started and has none, nor has a
+ * shard that failed to start).
  */
-export function shardStatsOf(ctx: NodeContext, index: string): Promise<Array<ShardStats | undefined>> {
+export async function startedShardStats(ctx: NodeContext, index: string): Promise<Map<number, ShardStats>> {
+  const meta = ctx.cluster.state().indices[index];
+  const n = meta && ctx.indices.get(index) ? numberOfShards(meta) : 0;
   const svc = ctx.indices.get(index);
-  const n = svc?.shardCount ?? 0;
-  return Promise.all(Array.from({ length: n }, (_, shard) => (svc && !svc.hasFailed(shard) ? ctx.indices.client.stats({ index, shard }) : undefined)));
+  // a shard that failed to start here (its copy unassigned) has no figures either
+  const shards = Array.from({ length: n }, (_, shard) => shard).filter((s) => (meta?.routing?.[s]?.state ?? 'STARTED') === 'STARTED' && !svc?.hasFailed(s));
+  const stats = await Promise.all(shards.map((shard) => ctx.indices.client.stats({ index, shard })));
+  return new Map(shards.map((s, i) => [s, stats[i]!]));
 }
 
-/** The figures of the started shards of an open index, for sums. */
-export async function startedShardStatsOf(ctx: NodeContext, index: string): Promise<ShardStats[]> {
-  return (await shardStatsOf(ctx, index)).filter((s): s is ShardStats => s !== undefined);
-}
-
-function sumShards(shards: ReadonlyArray<ShardStats | undefined>): Sum {
+function sumShards(shards: readonly ShardStats[]): Sum {
   const acc = zeroSum();
   for (const s of shards) {
-    if (!s) continue;
     for (const k of Object.keys(acc) as Array<keyof Sum>) acc[k] += s[k];
   }
   return acc;
@@ -160,8 +164,9 @@ export async function indicesStats(
     const svc = ctx.indices.get(name);
     if (!meta || !svc) continue;
     total += numberOfShards(meta) * (1 + numberOfReplicas(meta));
-    successful += numberOfShards(meta) - svc.failedShards().size;
-    const shardStats = await shardStatsOf(ctx, name);
+    const byShard = await startedShardStats(ctx, name);
+    const shardStats = [...byShard.values()];
+    successful += byShard.size;
     const s = sumShards(shardStats);
     all.push(s);
     services.push(svc);
@@ -169,8 +174,7 @@ export async function indicesStats(
     const entry: Record<string, unknown> = { primaries: r, total: r };
     if (level === 'shards') {
       const shards: Record<string, unknown> = {};
-      shardStats.forEach((sh, i) => {
-        if (!sh) return;
+      byShard.forEach((sh, i) => {
         const one = render(svc.counters, sh, metrics, humanOn, fb);
         shards[String(i)] = [{ routing: { state: 'STARTED', primary: true, node: ctx.nodeId, relocating_node: null }, ...one }];
       });
@@ -202,12 +206,12 @@ export async function nodeIndicesStats(ctx: NodeContext, metrics: Set<string>, l
   for (const name of Object.keys(ctx.cluster.state().indices).sort()) {
     const svc = ctx.indices.get(name);
     if (!svc) continue;
-    const shardStats = await shardStatsOf(ctx, name);
-    const s = sumShards(shardStats);
+    const byShard = await startedShardStats(ctx, name);
+    const s = sumShards([...byShard.values()]);
     sums.push(s);
     services.push(svc);
     if (level === 'indices') perIndex[name] = render(svc.counters, s, metrics, humanOn);
-    if (level === 'shards') perShard[name] = shardStats.flatMap((sh, i) => (sh ? [{ [String(i)]: render(svc.counters, sh, metrics, humanOn) }] : []));
+    if (level === 'shards') perShard[name] = [...byShard].map(([i, sh]) => ({ [String(i)]: render(svc.counters, sh, metrics, humanOn) }));
   }
   const grand = zeroSum();
   for (const s of sums) for (const k of Object.keys(grand) as Array<keyof Sum>) grand[k] += s[k];

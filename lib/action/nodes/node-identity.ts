@@ -53,7 +53,8 @@ export function nodeHeader(ctx: NodeContext, kind: 'info' | 'stats', extra: Reco
     host: ctx.httpAddress.host,
     ip: kind === 'info' ? ctx.httpAddress.host : transport,
     ...extra,
-    roles: [...NODE_ROLES],
+    // cluster mode honours node.master / node.data (a single node refuses them as false)
+    roles: NODE_ROLES.filter((r) => ctx.settings[`node.${r}`] !== 'false'),
   };
   if (ctx.attributes.size > 0) out.attributes = attributesJson(ctx);
   return out;

@@ -11,6 +11,7 @@ import { renderSettings } from '../../cluster/settings.js';
 import { PROCESSOR_TYPES } from '../../ingest/pipeline.js';
 import { NODE_BUILD_HASH, NODE_VERSION, formatAddress, nodeHeader, selectsThisNode } from './node-identity.js';
 import { threadPoolInfoJson } from './thread-pools.js';
+import { clusterMembers, selectsMember } from './cluster-members.js';
 import { ByteSizeValue } from '../../units/byte-size-value.js';
 
 /** ES 5.6 `RestNodesInfoAction.ALLOWED_METRICS`. */
@@ -116,22 +117,59 @@ function section(ctx: NodeContext, metric: string, req: NodesInfoRequest): unkno
 /** The order ES 5.6 `NodeInfo#toXContent` writes the sections in. */
 const SECTION_ORDER = ['settings', 'os', 'process', 'jvm', 'thread_pool', 'transport', 'http', 'plugins', 'ingest'];
 
-/** The full `_nodes` response body. */
-export function nodesInfo(ctx: NodeContext, req: NodesInfoRequest): Record<string, unknown> {
+/** This node's entry of a `_nodes` response. */
+export function localNodeInfo(ctx: NodeContext, req: NodesInfoRequest): Record<string, unknown> {
+  const all = req.metrics.size === 1 && req.metrics.has('_all');
+  // No `total_indexing_buffer`: Strata's indexing buffer is not sized from the heap, and ES
+  // leaves the field out when a node does not report it.
+  const entry = nodeHeader(ctx, 'info', { version: NODE_VERSION, build_hash: NODE_BUILD_HASH });
+  for (const metric of SECTION_ORDER) {
+    if (!all && !req.metrics.has(metric)) continue;
+    entry[metric] = section(ctx, metric, req);
+    // ES writes `modules` right after `plugins`
+    if (metric === 'plugins') entry.modules = MODULES.map(pluginJson);
+  }
+  return entry;
+}
+
+/** The transport action answering another member's `_nodes` with this node's entry. */
+export const NODES_INFO_ACTION = 'nodes:info';
+
+/** A nodes info request as a plain value (the metrics set as a list), and back. */
+export function nodesInfoMessage(req: NodesInfoRequest): Record<string, unknown> {
+  return { nodeIds: req.nodeIds, metrics: [...req.metrics], flatSettings: req.flatSettings, human: req.human };
+}
+
+export function nodesInfoRequestOf(m: unknown): NodesInfoRequest {
+  const o = m as { nodeIds: string[]; metrics: string[]; flatSettings: boolean; human: boolean };
+  return { nodeIds: o.nodeIds, metrics: new Set(o.metrics), flatSettings: o.flatSettings, human: o.human };
+}
+
+/**
+ * The full `_nodes` response body: this node's entry, and in cluster mode every other selected
+ * member's, asked over the transport (a member that does not answer counts as failed).
+ */
+export async function nodesInfo(ctx: NodeContext, req: NodesInfoRequest): Promise<Record<string, unknown>> {
   const nodes: Record<string, unknown> = {};
-  if (selectsThisNode(ctx, req.nodeIds)) {
-    const all = req.metrics.size === 1 && req.metrics.has('_all');
-    // No `total_indexing_buffer`: Strata's indexing buffer is not sized from the heap, and ES
-    // leaves the field out when a node does not report it.
-    const entry = nodeHeader(ctx, 'info', { version: NODE_VERSION, build_hash: NODE_BUILD_HASH });
-    for (const metric of SECTION_ORDER) {
-      if (!all && !req.metrics.has(metric)) continue;
-      entry[metric] = section(ctx, metric, req);
-      // ES writes `modules` right after `plugins`
-      if (metric === 'plugins') entry.modules = MODULES.map(pluginJson);
-    }
-    nodes[ctx.nodeId] = entry;
+  let failed = 0;
+  if (!ctx.remote) {
+    if (selectsThisNode(ctx, req.nodeIds)) nodes[ctx.nodeId] = localNodeInfo(ctx, req);
+  } else {
+    const remote = ctx.remote;
+    const selected = clusterMembers(ctx).filter((m) => selectsMember(m, req.nodeIds));
+    const entries = await Promise.all(
+      selected.map(async (m) => {
+        if (m.local) return localNodeInfo(ctx, req);
+        try {
+          return (await remote.call(m.id, NODES_INFO_ACTION, nodesInfoMessage(req))) as Record<string, unknown>;
+        } catch {
+          failed++;
+          return undefined;
+        }
+      }),
+    );
+    selected.forEach((m, i) => entries[i] && (nodes[m.id] = entries[i]));
   }
   const n = Object.keys(nodes).length;
-  return { _nodes: { total: n, successful: n, failed: 0 }, cluster_name: ctx.clusterName, nodes };
+  return { _nodes: { total: n + failed, successful: n, failed }, cluster_name: ctx.clusterName, nodes };
 }

@@ -16,7 +16,7 @@ import { newIndexMetadata } from '../indices/create-index.js';
 import { indicesOfAlias } from '../resolve-indices.js';
 import { aliasesFrom } from '../aliases/alias-definition.js';
 import { generateRolloverIndexName } from './rollover-name.js';
-import { startedShardStatsOf } from '../indices/index-stats.js';
+import { shardStatsOf } from '../indices/index-stats.js';
 import { dictOf } from '../../dict.js';
 
 export type RolloverCondition = { kind: 'max_age'; value: TimeValue } | { kind: 'max_docs'; value: number };
@@ -81,7 +81,7 @@ export function sourceIndexOf(state: ClusterState, alias: string): string {
 
 async function primaryDocs(ctx: NodeContext, index: string): Promise<number> {
   let n = 0;
-  for (const s of await startedShardStatsOf(ctx, index)) n += s.docsCount;
+  for (const s of await shardStatsOf(ctx, index)) n += s.docsCount;
   return n;
 }
 

@@ -11,7 +11,7 @@ import { JsonFloat } from '../../units/java-number.js';
 import { STRICT_EXPAND_OPEN, type IndicesOptions } from '../resolve-indices.js';
 import { byScore, bySortValues, type ScoredDoc, type SortValue } from '../../messages/hit-order.js';
 import { toWireDoc } from '../../messages/shard-search.js';
-import { esErrorOf } from '../../messages/shard-error.js';
+import { esErrorOf, NO_SHARD_AVAILABLE } from '../../messages/shard-error.js';
 import { decodeRendered } from '../../messages/wire-json.js';
 import { groupQuery } from './collapse.js';
 import { resolveTargets } from './shard-targets.js';
@@ -130,6 +130,12 @@ export async function queryPhase(ctx: NodeContext, r: SearchRequest, opts: { ind
         keepAliveMs,
         ...(lookupDocs ? { lookups: lookupDocs } : {}),
       });
+      if ('failure' in opened && opened.failure.type === NO_SHARD_AVAILABLE) {
+        // cluster mode: the shard has no started copy (its node is away); as ES, the search goes
+        // on without it, counted as a shard that is not available (no failure entry)
+        unavailableShards++;
+        continue;
+      }
       if ('failure' in opened) {
         // a shard that cannot open fails the request, as acquiring its searcher does
         await release(ctx, contexts);

@@ -4,6 +4,7 @@
  * post filter, sorts and script fields, collect the top hits (and aggregations) and answer
  * them as plain data. Errors are thrown; the service turns them into shard failures.
  */
+import { numberOfShards } from '../../cluster/state.js';
 import type { Query } from '../../dsl/query-types.js';
 import { parseQuery } from '../../dsl/parse-query.js';
 import { isScoreSort } from '../../dsl/sort-spec.js';
@@ -39,7 +40,7 @@ async function shardWeight(rc: ReaderContext, s: ShardSearchSource, aliasFilters
     filters.push(ws.length === 1 ? (ws[0] as Weight) : new BooleanWeight(ws.map((w) => ({ occur: 'should', weight: w })), 1, false));
   }
   if (s.slice) {
-    const w = sliceWeight(s.slice, rc.shard, rc.svc.shardCount);
+    const w = sliceWeight(s.slice, rc.shard, numberOfShards(rc.svc.meta));
     if (w) filters.push(w);
   }
   if (filters.length === 0) return main;
