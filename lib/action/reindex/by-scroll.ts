@@ -17,6 +17,7 @@ import type { HitSource } from './hit-source.js';
 import { writeFor } from './transforms.js';
 import { unavailableItems } from './active-shards.js';
 import type { RunControl } from './run-control.js';
+import { retryRejectedBulk, type RetryPolicy } from './backoff.js';
 import type { BulkFailure, ByScrollResult, ByScrollStatus, SearchFailure } from './status.js';
 
 /** How many hits are transformed before the engine yields to the event loop. */
@@ -65,7 +66,7 @@ export async function runByScroll(ctx: NodeContext, r: ByScrollRequest, source: 
       if (items.length === 0) continue;
       const unavailable = await unavailableItems(ctx, items, r.waitForActiveShards, r.timeoutMs);
       const writable = items.filter((_, i) => !unavailable.has(i));
-      const results = [...unavailable.values(), ...(await writeInChunks(ctx, writable))];
+      const results = [...unavailable.values(), ...(await writeInChunks(ctx, writable, bulkRetryPolicy(r, status)))];
       for (const res of results) {
         count(r, res, status, bulkFailures);
         written.add(res.index);
@@ -84,13 +85,25 @@ export async function runByScroll(ctx: NodeContext, r: ByScrollRequest, source: 
  * chunks: one bulk call parses and writes its items without yielding, so a whole 1000-document
  * batch in one call would hold the event loop for its whole duration.
  */
-async function writeInChunks(ctx: NodeContext, items: BulkItemRequest[]): Promise<BulkItemResult[]> {
+async function writeInChunks(ctx: NodeContext, items: BulkItemRequest[], retry: RetryPolicy): Promise<BulkItemResult[]> {
   const out: BulkItemResult[] = [];
+  const write = (chunk: BulkItemRequest[]): Promise<BulkItemResult[]> => executeBulk(ctx, chunk, { refresh: 'false' });
   for (let i = 0; i < items.length; i += WRITE_CHUNK) {
     if (i > 0) await yieldToLoop();
-    out.push(...(await executeBulk(ctx, items.slice(i, i + WRITE_CHUNK), { refresh: 'false' })));
+    // rejected items are sent again with backoff, each delay counted in `retries.bulk` (ES `Retry`)
+    out.push(...(await retryRejectedBulk(retry, items.slice(i, i + WRITE_CHUNK), write)));
   }
   return out;
+}
+
+/** The request's bulk backoff, counting into `retries.bulk`. */
+function bulkRetryPolicy(r: ByScrollRequest, status: ByScrollStatus): RetryPolicy {
+  return { startMs: r.retryBackoffMs, maxRetries: r.maxRetries, onRetry: () => status.bulkRetries++ };
+}
+
+/** The request's search backoff, counting into `retries.search`. */
+export function searchRetryPolicy(r: ByScrollRequest, status: ByScrollStatus): RetryPolicy {
+  return { startMs: r.retryBackoffMs, maxRetries: r.maxRetries, onRetry: () => status.searchRetries++ };
 }
 
 /** The scroll batch size (the search `size`, ES default 1000). */

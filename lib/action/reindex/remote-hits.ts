@@ -11,6 +11,7 @@ import type { SortSpec } from '../../dsl/sort-spec.js';
 import { DEFAULT_SCROLL_MS, toSourceHit, type HitSource, type SourceHit } from './hit-source.js';
 import type { RemoteInfo } from './remote-info.js';
 import type { SearchFailure } from './status.js';
+import { retryRejectedSearch, type RetryPolicy } from './backoff.js';
 
 interface RemoteSearchResponse {
   _scroll_id?: string;
@@ -77,7 +78,11 @@ function searchBody(r: RemoteInfo, search: SearchRequest): string {
   return `{${parts.join(',')}}`;
 }
 
-export function remoteHitSource(_ctx: NodeContext, remote: RemoteInfo, search: SearchRequest): HitSource {
+/**
+ * The remote source; a search or scroll the remote rejects with 429 is sent again after the
+ * policy's next delay (ES 5.6 `RemoteScrollableHitSource.RetryHelper`), counted in `retries.search`.
+ */
+export function remoteHitSource(_ctx: NodeContext, remote: RemoteInfo, search: SearchRequest, retry?: RetryPolicy): HitSource {
   let scrollId: string | undefined;
   let pending: SourceHit[] = [];
   let exhausted = false;
@@ -103,13 +108,14 @@ export function remoteHitSource(_ctx: NodeContext, remote: RemoteInfo, search: S
       const params = new URLSearchParams({ scroll: keepAlive, size: String(size) });
       if (search.version) params.set('version', 'true');
       if (search.sort) params.set('sort', remoteSort(search.sort));
-      const res = await call(remote, 'POST', `/${indices}${types}/_search?${params.toString()}`, searchBody(remote, search));
+      const res = await retryRejectedSearch(retry, () => call(remote, 'POST', `/${indices}${types}/_search?${params.toString()}`, searchBody(remote, search)));
       take(res);
       return { total: res.hits?.total ?? 0, timedOut: res.timed_out === true, failures: failuresOf(res) };
     },
     async next(max) {
       if (pending.length === 0 && !exhausted && scrollId !== undefined) {
-        const res = await call(remote, 'POST', `/_search/scroll?scroll=${keepAlive}`, { scroll_id: scrollId });
+        const id = scrollId;
+        const res = await retryRejectedSearch(retry, () => call(remote, 'POST', `/_search/scroll?scroll=${keepAlive}`, { scroll_id: id }));
         take(res);
         const failures = failuresOf(res);
         if (failures.length > 0) return { hits: [], failures };

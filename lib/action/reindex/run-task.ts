@@ -9,15 +9,17 @@ import type { NodeContext } from '../context.js';
 import { toEsError } from '../../errors/errors.js';
 import { taskIdText, taskInfoJson } from '../tasks/task-info.js';
 import { storeTaskResult } from '../tasks/task-results.js';
-import { runByScroll } from './by-scroll.js';
+import { runByScroll, searchRetryPolicy } from './by-scroll.js';
 import { localHitSource, type HitSource } from './hit-source.js';
 import { remoteHitSource } from './remote-hits.js';
 import { ACTION_NAMES, describe, type ByScrollRequest } from './request.js';
 import { RunControl } from './run-control.js';
 import { ByScrollStatus, type ByScrollResult } from './status.js';
 
-function sourceFor(ctx: NodeContext, r: ByScrollRequest): HitSource {
-  return r.remote ? remoteHitSource(ctx, r.remote, r.search) : localHitSource(ctx, r.search);
+/** The run's hit source; its rejected searches are retried and counted in `status`. */
+function sourceFor(ctx: NodeContext, r: ByScrollRequest, status: ByScrollStatus): HitSource {
+  const retry = searchRetryPolicy(r, status);
+  return r.remote ? remoteHitSource(ctx, r.remote, r.search, retry) : localHitSource(ctx, r.search, retry);
 }
 
 /** The request of slice `id` of `n` (ES `AbstractBulkByScrollRequest#forSlice`). */
@@ -41,7 +43,7 @@ async function runOne(ctx: NodeContext, r: ByScrollRequest, status: ByScrollStat
     onRethrottle: (rps) => control.rethrottle(rps),
   });
   try {
-    return await runByScroll(ctx, r, sourceFor(ctx, r), control);
+    return await runByScroll(ctx, r, sourceFor(ctx, r, status), control);
   } finally {
     reg.done();
   }
@@ -106,7 +108,7 @@ export function startByScroll(ctx: NodeContext, r: ByScrollRequest, beforeEnd?: 
   const run = async (): Promise<ByScrollResult> => {
     if (r.slices > 1) return runSliced(ctx, r, status, register);
     register({ onCancel: (reason) => control.cancel(reason), onRethrottle: (rps) => control.rethrottle(rps) });
-    return runByScroll(ctx, r, sourceFor(ctx, r), control);
+    return runByScroll(ctx, r, sourceFor(ctx, r, status), control);
   };
   const done = (async () => {
     try {
