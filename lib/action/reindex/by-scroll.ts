@@ -63,7 +63,10 @@ export async function runByScroll(ctx: NodeContext, r: ByScrollRequest, source: 
         if (w === 'noop') status.noops++;
         else items.push(w);
       }
-      if (items.length === 0) continue;
+      if (items.length === 0) {
+        control.afterBatch?.();
+        continue;
+      }
       const unavailable = await unavailableItems(ctx, items, r.waitForActiveShards, r.timeoutMs);
       const writable = items.filter((_, i) => !unavailable.has(i));
       const results = [...unavailable.values(), ...(await writeInChunks(ctx, writable, bulkRetryPolicy(r, status)))];
@@ -71,6 +74,8 @@ export async function runByScroll(ctx: NodeContext, r: ByScrollRequest, source: 
         count(r, res, status, bulkFailures);
         written.add(res.index);
       }
+      // the batch's writes are on disk (synced bulk): a progress record may now count them
+      control.afterBatch?.();
       if (bulkFailures.length > 0) break;
     }
   } finally {
