@@ -71,10 +71,19 @@ function remoteSort(sort: readonly SortSpec[]): string {
     .join(',');
 }
 
-/** The search body sent to the remote: the query as given, sort and `_source` as asked. */
+/**
+ * The search body sent to the remote: the query as given, sort and `_source` as asked, and a
+ * manual `source.slice` as a sliced scroll (a 5.x search feature; ES 5.6's remote reindex drops
+ * the slice and copies everything once per slice — Strata sends it, which is what lets
+ * `strata migrate` run several slices of one remote index side by side).
+ */
 function searchBody(r: RemoteInfo, search: SearchRequest): string {
   const parts = [`"query":${r.query}`];
   if (search.source !== undefined) parts.push(`"_source":${JSON.stringify(search.source)}`);
+  if (search.slice !== undefined) {
+    const { field, id, max } = search.slice;
+    parts.push(`"slice":${JSON.stringify(field === '_uid' ? { id, max } : { field, id, max })}`);
+  }
   return `{${parts.join(',')}}`;
 }
 
