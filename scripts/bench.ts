@@ -156,7 +156,7 @@ async function main(): Promise<void> {
         await call(base, 'GET', '/');
         break;
       } catch (e) {
-        if (i > 100) throw e;
+        if (i > 600) throw e; // up to 30 s: a loaded machine starts the server slowly
         await new Promise((r) => setTimeout(r, 50));
       }
     }

@@ -23,7 +23,7 @@ import type { BulkFailure, ByScrollResult, ByScrollStatus, SearchFailure } from 
 /** How many hits are transformed before the engine yields to the event loop. */
 const YIELD_EVERY = 64;
 /** How many writes go to the bulk path in one call. */
-const WRITE_CHUNK = 50;
+const WRITE_CHUNK = 100;
 /** How many of those calls may be in flight at once. */
 const WRITES_IN_FLIGHT = 4;
 

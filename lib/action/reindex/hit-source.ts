@@ -53,7 +53,7 @@ export function toSourceHit(h: Record<string, unknown>): SourceHit {
 }
 
 /** How many hits one fetch message asks for. */
-const FETCH_CHUNK = 50;
+const FETCH_CHUNK = 200;
 
 /** ES `AbstractBulkByScrollRequest.DEFAULT_SCROLL_TIMEOUT`: 5 minutes. */
 export const DEFAULT_SCROLL_MS = 5 * 60 * 1000;
