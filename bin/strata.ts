@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 /**
- * `strata`: start a node. Settings as Elasticsearch takes them: `-E key=value` (http.port,
+ * `strata`: start a node; `strata migrate --from URL ...` copies indices off another cluster
+ * (lib/migrate/cli.ts, docs/reindex.md). Settings as Elasticsearch takes them: `-E key=value` (http.port,
  * path.data, node.name, cluster.name, network.host, logger.level, http.cors.*, ...) and an
  * optional YAML config file (`--config path` or `config/strata.yml`); a setting Strata does not
  * take stops the start as ES stops (lib/node-settings.ts). `--version` prints the version.
@@ -42,7 +43,8 @@ interface CliFlags {
 
 const USAGE =
   'usage: strata [-E key=value]... [--config strata.yml] [--version]\n' +
-  '              [--memory] [--port N] [--fixtures DIR] [--print-url] [--url-file FILE]\n';
+  '              [--memory] [--port N] [--fixtures DIR] [--print-url] [--url-file FILE]\n' +
+  '       strata migrate --from URL [--to URL] [--indices PATTERN] ... (strata migrate --help)\n';
 
 function parseArgs(argv: string[], flags: CliFlags): Record<string, string> {
   const settings: Record<string, string> = {};
@@ -140,7 +142,13 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => stop('SIGINT'));
 }
 
-main().catch((err: unknown) => {
+/** `strata migrate ...` (lib/migrate), loaded only when asked for. */
+async function migrateCommand(argv: string[]): Promise<void> {
+  const { runMigrate } = await import('../lib/migrate/cli.js');
+  process.exitCode = await runMigrate(argv, process.stdout, process.stderr);
+}
+
+(process.argv[2] === 'migrate' ? migrateCommand(process.argv.slice(3)) : main()).catch((err: unknown) => {
   process.stderr.write(`strata: ${err instanceof Error ? err.stack ?? err.message : String(err)}\n`);
   process.exit(1);
 });

@@ -10,6 +10,7 @@
  *                    [--node-arg FLAG]...   (flags for the server's node, e.g. --cpu-prof)
  *   npm run bench -- --scripts [--docs N] [--rounds N] [--http]   script evaluation speed (scripts/bench-script.ts)
  *   npm run bench -- --embedded [--docs N] [--nodes N]   start, fixture load, reset, memory per node (scripts/bench-embedded.ts)
+ *   npm run bench -- --reindex [--docs N] [--shards N]   the load, then `_reindex` of it into a second index, rate vs the load's (scripts/bench-reindex.ts)
  *
  * The corpus is `../shared/bench/npm-packages.tsv.gz` read through `../shared/bench/corpus.mjs`
  * (the same documents and mapping the shared harness uses); when that is absent, a generated
@@ -155,7 +156,7 @@ async function main(): Promise<void> {
         await call(base, 'GET', '/');
         break;
       } catch (e) {
-        if (i > 100) throw e;
+        if (i > 600) throw e; // up to 30 s: a loaded machine starts the server slowly
         await new Promise((r) => setTimeout(r, 50));
       }
     }
@@ -186,7 +187,11 @@ async function main(): Promise<void> {
         `server peak RSS: ${(rss / 1024).toFixed(0)} MiB`,
       ].join('\n') + '\n',
     );
-    const querySeconds = Number(arg('query-seconds', '10'));
+    if (process.argv.includes('--reindex')) {
+      const { reindexBench } = await import('./bench-reindex.js');
+      await reindexBench((m, p, b) => call(base, m, p, b), { docs: count, bulkDocsPerSecond: count / seconds, shards, type, mapping: corpus?.MAPPING ?? MAPPING_FALLBACK, cpuSeconds: () => cpuSeconds(child.pid!) });
+    }
+    const querySeconds = Number(arg('query-seconds', process.argv.includes('--reindex') ? '0' : '10'));
     if (real && querySeconds > 0) await queryMix(base, n, querySeconds, arg('kind', ''));
   } finally {
     child.kill('SIGTERM');

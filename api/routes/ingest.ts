@@ -51,7 +51,7 @@ export function ingestRoutes(ctx: NodeContext): RouteDef[] {
       params: ['verbose'],
       handler: (req) => {
         const verbose = req.paramAsBool('verbose', false);
-        return { status: 200, body: simulate(ctx.cluster.state(), req.pathParams.id, objectBody(req), verbose) };
+        return { status: 200, body: simulate(ctx.cluster.state(), req.pathParams.id, objectBody(req), verbose, ctx) };
       },
     },
   ];

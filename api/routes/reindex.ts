@@ -72,7 +72,7 @@ async function execute(ctx: NodeContext, req: RestRequest, r: ByScrollRequest, e
   if (r.kind === 'reindex') checkReindexDest(ctx, r);
   prepareSearch(r);
   const shape = SHAPES[r.kind];
-  if (!waitForCompletion) return { status: 200, body: { task: startInBackground(ctx, r, (res) => responseJson(res, shape)) } };
+  if (!waitForCompletion) return { status: 200, body: { task: await startInBackground(ctx, r, (res) => responseJson(res, shape)) } };
   const res = await startByScroll(ctx, r).done;
   return { status: responseStatus(res), body: responseJson(res, shape) };
 }

@@ -24,7 +24,7 @@ export function runIngestPipelines(ctx: NodeContext, items: BulkItemRequest[]): 
     if (item.opType !== 'index' && item.opType !== 'create') return;
     let done: ((failed: boolean) => void) | undefined;
     try {
-      const pipeline = pipelineOf(state, item.pipeline);
+      const pipeline = pipelineOf(state, item.pipeline, ctx);
       if (!pipeline) throw illegalArgument(`pipeline with id [${item.pipeline}] does not exist`);
       // counted per node as ES's `PipelineExecutionService` counts (`_nodes/stats/ingest`)
       done = ctx.runtime.ingest.start(item.pipeline);

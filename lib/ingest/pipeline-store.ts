@@ -7,25 +7,25 @@ import type { NodeContext } from '../action/context.js';
 import type { ClusterState } from '../cluster/state.js';
 import { EsError } from '../errors/errors.js';
 import { simpleMatch } from '../units/simple-match.js';
-import { createPipeline, type Pipeline } from './pipeline.js';
+import { createPipeline, type Pipeline, type ProcessorEnv } from './pipeline.js';
 import { dict, dictOf } from '../dict.js';
 
 const built = new WeakMap<object, Pipeline>();
 
 /** The built pipeline `id`, or undefined when not defined. */
-export function pipelineOf(state: ClusterState, id: string): Pipeline | undefined {
+export function pipelineOf(state: ClusterState, id: string, env: ProcessorEnv): Pipeline | undefined {
   const def = state.pipelines[id];
   if (def === undefined || def === null || typeof def !== 'object') return undefined;
   let p = built.get(def);
   if (!p) {
-    p = createPipeline(id, def);
+    p = createPipeline(id, def, env);
     built.set(def, p);
   }
   return p;
 }
 
 export async function putPipeline(ctx: NodeContext, id: string, definition: unknown): Promise<{ acknowledged: true }> {
-  createPipeline(id, definition);
+  createPipeline(id, definition, ctx);
   await ctx.cluster.submit((state) => ({ ...state, pipelines: { ...state.pipelines, [id]: definition } }));
   return { acknowledged: true };
 }

@@ -12,6 +12,8 @@ import { MUTATE_PROCESSORS, type ProcessorFactory } from './processors/mutate.js
 import { DATE_PROCESSORS } from './processors/date.js';
 import { GROK_PROCESSORS } from './processors/grok.js';
 import { own } from '../dict.js';
+import type { ScriptService } from '../script/script-service.js';
+import { scriptProcessor } from './processors/script.js';
 import { javaToString } from '../errors/java-value.js';
 
 export interface Pipeline {
@@ -20,17 +22,26 @@ export interface Pipeline {
   processor: CompoundProcessor;
 }
 
-const FACTORIES: Record<string, ProcessorFactory> = {
+/** What building processors needs from the node: the script service (`script` processor). */
+export interface ProcessorEnv {
+  scripts: ScriptService;
+}
+
+/** A factory that reads nested processors (`foreach`) or node services (`script`). */
+type EnvFactory = (c: ConfigReader, env: ProcessorEnv) => ReturnType<ProcessorFactory>;
+
+const FACTORIES: Record<string, EnvFactory> = {
   ...MUTATE_PROCESSORS,
   ...DATE_PROCESSORS,
   ...GROK_PROCESSORS,
-  foreach: (c) => {
+  script: (c, env) => scriptProcessor(env.scripts)(c),
+  foreach: (c, env) => {
     const field = c.string('field');
     const inner = c.map('processor', true)!;
     const entries = Object.entries(inner);
     if (entries.length !== 1) throw c.error('processor', 'Must specify exactly one processor type');
     const [type, conf] = entries[0]!;
-    const processor = readProcessor(type, conf);
+    const processor = readProcessor(type, conf, env);
     return (doc: IngestDocument) => {
       const values = doc.getFieldValue(field);
       if (!Array.isArray(values)) throw illegalArgument(`field [${field}] of type [${javaType(values)}] cannot be cast to [java.util.List]`);
@@ -60,18 +71,18 @@ const FACTORIES: Record<string, ProcessorFactory> = {
 /** Processor types this node knows, sorted (for `nodes.info`). */
 export const PROCESSOR_TYPES: readonly string[] = Object.keys(FACTORIES).sort();
 
-function readProcessorList(list: unknown[], owner: ConfigReader | undefined): Processor[] {
+function readProcessorList(list: unknown[], owner: ConfigReader | undefined, env: ProcessorEnv): Processor[] {
   return list.map((entry) => {
     if (entry === null || typeof entry !== 'object' || Array.isArray(entry)) {
       throw configError(owner?.type, owner?.tag, undefined, `property isn't a map, but of type [${javaType(entry)}]`);
     }
     const pairs = Object.entries(entry as Config);
     // ES reads every key of the entry as a processor; more than one would each become one.
-    return pairs.map(([type, conf]) => readProcessor(type, conf));
+    return pairs.map(([type, conf]) => readProcessor(type, conf, env));
   }).flat();
 }
 
-function readProcessor(type: string, rawConfig: unknown): Processor {
+function readProcessor(type: string, rawConfig: unknown, env: ProcessorEnv): Processor {
   if (rawConfig === null || typeof rawConfig !== 'object' || Array.isArray(rawConfig)) {
     throw configError(type, undefined, undefined, `property isn't a map, but of type [${javaType(rawConfig)}]`);
   }
@@ -86,9 +97,9 @@ function readProcessor(type: string, rawConfig: unknown): Processor {
   const c = new ConfigReader(type, tag, config);
   const onFailureConfigs = c.list('on_failure', false);
   const ignoreFailure = c.bool('ignore_failure', false);
-  const onFailure = onFailureConfigs ? readProcessorList(onFailureConfigs, c) : [];
+  const onFailure = onFailureConfigs ? readProcessorList(onFailureConfigs, c, env) : [];
   if (onFailureConfigs && onFailure.length === 0) throw c.error('on_failure', 'processors list cannot be empty');
-  const execute = factory(c);
+  const execute = factory(c, env);
   const left = c.leftovers();
   if (left.length > 0) {
     throw configError(type, tag, undefined, `processor [${type}] doesn't support one or more provided configuration parameters [${left.join(', ')}]`);
@@ -99,7 +110,7 @@ function readProcessor(type: string, rawConfig: unknown): Processor {
 }
 
 /** Build (and so validate) a pipeline from its definition. */
-export function createPipeline(id: string, definition: unknown): Pipeline {
+export function createPipeline(id: string, definition: unknown, env: ProcessorEnv): Pipeline {
   if (definition === null || typeof definition !== 'object' || Array.isArray(definition)) {
     throw new EsError('parse_exception', 400, 'pipeline definition must be an object');
   }
@@ -124,8 +135,8 @@ export function createPipeline(id: string, definition: unknown): Pipeline {
     const header = (err.metadata.header ?? {}) as Record<string, string>;
     throw configError(undefined, undefined, header.property_name, err.reason.replace(/^\[[^\]]*\] /, ''));
   }
-  const processors = readProcessorList(processorConfigs ?? [], undefined);
-  const onFailure = onFailureConfigs ? readProcessorList(onFailureConfigs, undefined) : [];
+  const processors = readProcessorList(processorConfigs ?? [], undefined, env);
+  const onFailure = onFailureConfigs ? readProcessorList(onFailureConfigs, undefined, env) : [];
   if (onFailureConfigs && onFailure.length === 0) {
     throw new EsError('parse_exception', 400, `pipeline [${id}] cannot have an empty on_failure option defined`);
   }

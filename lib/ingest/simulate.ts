@@ -8,7 +8,7 @@ import type { ClusterState } from '../cluster/state.js';
 import { EsError, illegalArgument, toEsError } from '../errors/errors.js';
 import { configError } from './config.js';
 import { IngestDocument, isMap, javaType } from './ingest-document.js';
-import { createPipeline, type Pipeline } from './pipeline.js';
+import { createPipeline, type Pipeline, type ProcessorEnv } from './pipeline.js';
 import { pipelineOf } from './pipeline-store.js';
 import { CompoundProcessor, errorToJson, type Processor } from './processor.js';
 
@@ -65,16 +65,16 @@ function tracking(p: Processor, ignoreFailure: boolean, results: Record<string, 
   };
 }
 
-export function simulate(state: ClusterState, id: string | undefined, body: Record<string, unknown>, verbose: boolean): Record<string, unknown> {
+export function simulate(state: ClusterState, id: string | undefined, body: Record<string, unknown>, verbose: boolean, env: ProcessorEnv): Record<string, unknown> {
   const now = new Date().toISOString();
   let pipeline: Pipeline;
   if (id !== undefined) {
-    const p = pipelineOf(state, id);
+    const p = pipelineOf(state, id, env);
     if (!p) throw illegalArgument(`pipeline [${id}] does not exist`);
     pipeline = p;
   } else {
     if (!('pipeline' in body) || body.pipeline === null) throw configError(undefined, undefined, 'pipeline', 'required property is missing');
-    pipeline = createPipeline('_simulate_pipeline', body.pipeline);
+    pipeline = createPipeline('_simulate_pipeline', body.pipeline, env);
   }
   const docs = parseDocs(body.docs, now);
   return {

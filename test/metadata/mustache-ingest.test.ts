@@ -5,6 +5,9 @@ import { generateRolloverIndexName } from '../../lib/action/rollover/rollover-na
 import { createPipeline } from '../../lib/ingest/pipeline.js';
 import { IngestDocument } from '../../lib/ingest/ingest-document.js';
 import { startTestNode } from '../helpers/node.js';
+import { ScriptService } from '../../lib/script/script-service.js';
+
+const env = { scripts: new ScriptService({ settings: {}, stored: () => undefined }) };
 
 test('mustache: JSON escaping, sections, defaults, toJson, join with delimiter', (t) => {
   t.is(renderMustache('{"q":"{{q}}"}', { q: 'a"b\\c' }), '{"q":"a\\"b\\\\c"}');
@@ -36,11 +39,11 @@ test('ingest pipeline: processors, on_failure metadata, config errors', (t) => {
       { set: { field: 'copy', value: '{{b}}-{{_index}}' } },
       { fail: { message: 'boom {{b}}', on_failure: [{ set: { field: 'why', value: '{{_ingest.on_failure_message}}' } }] } },
     ],
-  });
+  }, env);
   const doc = IngestDocument.from({ _index: 'i', _type: 't', _id: '1' }, { a: 'x', n: '42', s: 'p,q' }, '2017-01-01T00:00:00.000Z');
   p.processor.execute(doc);
   t.deepEqual(doc.source(), { n: 42, s: ['P', 'Q'], b: 'x', copy: 'x-i', why: 'boom x' });
-  const e = t.throws(() => createPipeline('p', { processors: [{ set: { tag: 'fails', value: 1 } }] })) as unknown as { reason: string; metadata: unknown };
+  const e = t.throws(() => createPipeline('p', { processors: [{ set: { tag: 'fails', value: 1 } }] }, env)) as unknown as { reason: string; metadata: unknown };
   t.is(e.reason, '[field] required property is missing');
   t.deepEqual(e.metadata, { header: { processor_type: 'set', processor_tag: 'fails', property_name: 'field' } });
 });

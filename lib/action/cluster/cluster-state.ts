@@ -108,6 +108,13 @@ export function clusterStateBody(
       indices: metaIndices,
       'index-graveyard': { tombstones: [] },
     };
+    // ES 5.6 `ScriptMetaData`: stored scripts and templates as `{lang, code}` by id, when there are any
+    const scripts = Object.entries(state.storedScripts);
+    if (scripts.length > 0) {
+      const stored: Record<string, unknown> = Object.create(null);
+      for (const [id, sc] of scripts) stored[id] = { lang: sc.lang, code: sc.source, ...(sc.options && Object.keys(sc.options).length > 0 ? { options: sc.options } : {}) };
+      (body.metadata as Record<string, unknown>).stored_scripts = stored;
+    }
   }
   if (want('routing_table')) {
     const rt: Record<string, unknown> = {};

@@ -41,6 +41,17 @@ export class NodeTasks {
   private readonly cancelHooks = new Map<number, CancelHook>();
   private readonly rethrottleHooks = new Map<number, (requestsPerSecond: number) => void>();
   private readonly waiters = new Map<number, Array<() => void>>();
+  /**
+   * Set once this process has moved its ids past those it stored in `.tasks` before a restart
+   * (lib/action/tasks/task-results.ts#reserveStoredTaskIds), so a new task never overwrites the
+   * record of an interrupted one.
+   */
+  storedIdsReserved: Promise<void> | undefined;
+
+  /** Make the next id at least `id + 1`. */
+  advancePast(id: number): void {
+    if (Number.isSafeInteger(id) && id >= this.nextId) this.nextId = id + 1;
+  }
 
   /** Register a task; the returned function unregisters it (and wakes whoever waits for it). */
   register(action: string, type: string, description: string, parentId?: number, opts: RegisterOptions = {}): { task: RunningTask; done: () => void } {

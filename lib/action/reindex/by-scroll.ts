@@ -17,12 +17,15 @@ import type { HitSource } from './hit-source.js';
 import { writeFor } from './transforms.js';
 import { unavailableItems } from './active-shards.js';
 import type { RunControl } from './run-control.js';
+import { retryRejectedBulk, type RetryPolicy } from './backoff.js';
 import type { BulkFailure, ByScrollResult, ByScrollStatus, SearchFailure } from './status.js';
 
 /** How many hits are transformed before the engine yields to the event loop. */
 const YIELD_EVERY = 64;
 /** How many writes go to the bulk path in one call. */
-const WRITE_CHUNK = 50;
+const WRITE_CHUNK = 100;
+/** How many of those calls may be in flight at once. */
+const WRITES_IN_FLIGHT = 4;
 
 /** Run `r` over `source` to its end; the counters land in `control.status` as they change. */
 export async function runByScroll(ctx: NodeContext, r: ByScrollRequest, source: HitSource, control: RunControl): Promise<ByScrollResult> {
@@ -62,14 +65,19 @@ export async function runByScroll(ctx: NodeContext, r: ByScrollRequest, source: 
         if (w === 'noop') status.noops++;
         else items.push(w);
       }
-      if (items.length === 0) continue;
+      if (items.length === 0) {
+        control.afterBatch?.();
+        continue;
+      }
       const unavailable = await unavailableItems(ctx, items, r.waitForActiveShards, r.timeoutMs);
       const writable = items.filter((_, i) => !unavailable.has(i));
-      const results = [...unavailable.values(), ...(await writeInChunks(ctx, writable))];
+      const results = [...unavailable.values(), ...(await writeInChunks(ctx, writable, bulkRetryPolicy(r, status)))];
       for (const res of results) {
         count(r, res, status, bulkFailures);
         written.add(res.index);
       }
+      // the batch's writes are on disk (synced bulk): a progress record may now count them
+      control.afterBatch?.();
       if (bulkFailures.length > 0) break;
     }
   } finally {
@@ -82,15 +90,55 @@ export async function runByScroll(ctx: NodeContext, r: ByScrollRequest, source: 
 /**
  * Send a batch's writes through the bulk path {@link WRITE_CHUNK} at a time, yielding between
  * chunks: one bulk call parses and writes its items without yielding, so a whole 1000-document
- * batch in one call would hold the event loop for its whole duration.
+ * batch in one call would hold the event loop for its whole duration. Up to
+ * {@link WRITES_IN_FLIGHT} chunks are in flight at once, as the chunks of one `_bulk` request
+ * are (the next is parsed while the previous one's synced commit is pending, and commits in
+ * flight together share an fsync) — unless a document is written twice in the batch, where the
+ * chunks go one after the other so that the later write wins, as in ES's bulk.
  */
-async function writeInChunks(ctx: NodeContext, items: BulkItemRequest[]): Promise<BulkItemResult[]> {
-  const out: BulkItemResult[] = [];
-  for (let i = 0; i < items.length; i += WRITE_CHUNK) {
+async function writeInChunks(ctx: NodeContext, items: BulkItemRequest[], retry: RetryPolicy): Promise<BulkItemResult[]> {
+  const results: BulkItemResult[] = new Array(items.length);
+  const write = (chunk: BulkItemRequest[]): Promise<BulkItemResult[]> => executeBulk(ctx, chunk, { refresh: 'false' });
+  const overlap = distinctTargets(items);
+  const inFlight: Array<Promise<void>> = [];
+  let failure: { error: unknown } | undefined;
+  for (let i = 0; i < items.length && failure === undefined; i += WRITE_CHUNK) {
     if (i > 0) await yieldToLoop();
-    out.push(...(await executeBulk(ctx, items.slice(i, i + WRITE_CHUNK), { refresh: 'false' })));
+    const at = i;
+    // rejected items are sent again with backoff, each delay counted in `retries.bulk` (ES `Retry`)
+    const done = retryRejectedBulk(retry, items.slice(i, i + WRITE_CHUNK), write).then(
+      (res) => res.forEach((r, k) => (results[at + k] = r)),
+      (error: unknown) => {
+        failure ??= { error };
+      },
+    );
+    inFlight.push(done);
+    if (!overlap || inFlight.length >= WRITES_IN_FLIGHT) await inFlight.shift();
   }
-  return out;
+  await Promise.all(inFlight);
+  if (failure) throw failure.error;
+  return results;
+}
+
+/** Whether no document is the target of two items (then chunk order does not matter). */
+function distinctTargets(items: readonly BulkItemRequest[]): boolean {
+  const seen = new Set<string>();
+  for (const it of items) {
+    const key = `${it.index}\u0000${it.type}\u0000${it.id}`;
+    if (it.id === undefined || seen.has(key)) return false;
+    seen.add(key);
+  }
+  return true;
+}
+
+/** The request's bulk backoff, counting into `retries.bulk`. */
+function bulkRetryPolicy(r: ByScrollRequest, status: ByScrollStatus): RetryPolicy {
+  return { startMs: r.retryBackoffMs, maxRetries: r.maxRetries, onRetry: () => status.bulkRetries++ };
+}
+
+/** The request's search backoff, counting into `retries.search`. */
+export function searchRetryPolicy(r: ByScrollRequest, status: ByScrollStatus): RetryPolicy {
+  return { startMs: r.retryBackoffMs, maxRetries: r.maxRetries, onRetry: () => status.searchRetries++ };
 }
 
 /** The scroll batch size (the search `size`, ES default 1000). */

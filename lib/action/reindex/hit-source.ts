@@ -10,6 +10,7 @@ import { RawJson } from '../../units/java-number.js';
 import { fetchPhase, queryPhase, release, type SearchState } from '../search/search-action.js';
 import type { SearchRequest } from '../search/search-request.js';
 import type { SearchFailure } from './status.js';
+import { retryRejectedSearch, type RetryPolicy } from './backoff.js';
 
 /** One document read from the source (ES `ScrollableHitSource.Hit`). */
 export interface SourceHit {
@@ -52,7 +53,7 @@ export function toSourceHit(h: Record<string, unknown>): SourceHit {
 }
 
 /** How many hits one fetch message asks for. */
-const FETCH_CHUNK = 50;
+const FETCH_CHUNK = 200;
 
 /** ES `AbstractBulkByScrollRequest.DEFAULT_SCROLL_TIMEOUT`: 5 minutes. */
 export const DEFAULT_SCROLL_MS = 5 * 60 * 1000;
@@ -67,12 +68,12 @@ export function requireSource(hit: SourceHit): string {
  * The local source: one query phase over the shards (their reader contexts stay open, so every
  * batch comes from the same point in time, as a scroll's do), then one fetch per batch.
  */
-export function localHitSource(ctx: NodeContext, search: SearchRequest): HitSource {
+export function localHitSource(ctx: NodeContext, search: SearchRequest, retry?: RetryPolicy): HitSource {
   let state: SearchState | undefined;
   let cursor = 0;
   return {
     async start() {
-      state = await queryPhase(ctx, search, { forScroll: true });
+      state = await retryRejectedSearch(retry, () => queryPhase(ctx, search, { forScroll: true }));
       return {
         total: state.totalHits,
         timedOut: state.timedOut,
@@ -93,7 +94,7 @@ export function localHitSource(ctx: NodeContext, search: SearchRequest): HitSour
         const hits: SourceHit[] = [];
         for (let i = 0; i < page.length; i += FETCH_CHUNK) {
           if (i > 0) await yieldToLoop();
-          const fetched = await fetchPhase(ctx, st, page.slice(i, i + FETCH_CHUNK));
+          const fetched = await retryRejectedSearch(retry, () => fetchPhase(ctx, st, page.slice(i, i + FETCH_CHUNK)));
           for (const h of fetched.hits) hits.push(toSourceHit(h));
         }
         const failures = st.failures.slice(before).map((f) => ({ index: f.index, shard: f.shard, node: f.node, error: f.error }));

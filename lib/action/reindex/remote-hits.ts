@@ -11,6 +11,7 @@ import type { SortSpec } from '../../dsl/sort-spec.js';
 import { DEFAULT_SCROLL_MS, toSourceHit, type HitSource, type SourceHit } from './hit-source.js';
 import type { RemoteInfo } from './remote-info.js';
 import type { SearchFailure } from './status.js';
+import { retryRejectedSearch, type RetryPolicy } from './backoff.js';
 
 interface RemoteSearchResponse {
   _scroll_id?: string;
@@ -70,14 +71,27 @@ function remoteSort(sort: readonly SortSpec[]): string {
     .join(',');
 }
 
-/** The search body sent to the remote: the query as given, sort and `_source` as asked. */
+/**
+ * The search body sent to the remote: the query as given, sort and `_source` as asked, and a
+ * manual `source.slice` as a sliced scroll (a 5.x search feature; ES 5.6's remote reindex drops
+ * the slice and copies everything once per slice — Strata sends it, which is what lets
+ * `strata migrate` run several slices of one remote index side by side).
+ */
 function searchBody(r: RemoteInfo, search: SearchRequest): string {
   const parts = [`"query":${r.query}`];
   if (search.source !== undefined) parts.push(`"_source":${JSON.stringify(search.source)}`);
+  if (search.slice !== undefined) {
+    const { field, id, max } = search.slice;
+    parts.push(`"slice":${JSON.stringify(field === '_uid' ? { id, max } : { field, id, max })}`);
+  }
   return `{${parts.join(',')}}`;
 }
 
-export function remoteHitSource(_ctx: NodeContext, remote: RemoteInfo, search: SearchRequest): HitSource {
+/**
+ * The remote source; a search or scroll the remote rejects with 429 is sent again after the
+ * policy's next delay (ES 5.6 `RemoteScrollableHitSource.RetryHelper`), counted in `retries.search`.
+ */
+export function remoteHitSource(_ctx: NodeContext, remote: RemoteInfo, search: SearchRequest, retry?: RetryPolicy): HitSource {
   let scrollId: string | undefined;
   let pending: SourceHit[] = [];
   let exhausted = false;
@@ -103,13 +117,14 @@ export function remoteHitSource(_ctx: NodeContext, remote: RemoteInfo, search: S
       const params = new URLSearchParams({ scroll: keepAlive, size: String(size) });
       if (search.version) params.set('version', 'true');
       if (search.sort) params.set('sort', remoteSort(search.sort));
-      const res = await call(remote, 'POST', `/${indices}${types}/_search?${params.toString()}`, searchBody(remote, search));
+      const res = await retryRejectedSearch(retry, () => call(remote, 'POST', `/${indices}${types}/_search?${params.toString()}`, searchBody(remote, search)));
       take(res);
       return { total: res.hits?.total ?? 0, timedOut: res.timed_out === true, failures: failuresOf(res) };
     },
     async next(max) {
       if (pending.length === 0 && !exhausted && scrollId !== undefined) {
-        const res = await call(remote, 'POST', `/_search/scroll?scroll=${keepAlive}`, { scroll_id: scrollId });
+        const id = scrollId;
+        const res = await retryRejectedSearch(retry, () => call(remote, 'POST', `/_search/scroll?scroll=${keepAlive}`, { scroll_id: id }));
         take(res);
         const failures = failuresOf(res);
         if (failures.length > 0) return { hits: [], failures };

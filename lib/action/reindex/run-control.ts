@@ -7,6 +7,8 @@ import type { ByScrollStatus } from './status.js';
 
 export class RunControl {
   private wake: (() => void) | undefined;
+  /** Called after each batch's writes returned (the background task's progress record). */
+  afterBatch: (() => void) | undefined;
 
   constructor(readonly status: ByScrollStatus) {}
 

@@ -8,16 +8,19 @@
 import type { NodeContext } from '../context.js';
 import { toEsError } from '../../errors/errors.js';
 import { taskIdText, taskInfoJson } from '../tasks/task-info.js';
-import { storeTaskResult } from '../tasks/task-results.js';
-import { runByScroll } from './by-scroll.js';
+import { reserveStoredTaskIds, storeTaskResult } from '../tasks/task-results.js';
+import { ProgressRecorder } from './progress-record.js';
+import { runByScroll, searchRetryPolicy } from './by-scroll.js';
 import { localHitSource, type HitSource } from './hit-source.js';
 import { remoteHitSource } from './remote-hits.js';
 import { ACTION_NAMES, describe, type ByScrollRequest } from './request.js';
 import { RunControl } from './run-control.js';
 import { ByScrollStatus, type ByScrollResult } from './status.js';
 
-function sourceFor(ctx: NodeContext, r: ByScrollRequest): HitSource {
-  return r.remote ? remoteHitSource(ctx, r.remote, r.search) : localHitSource(ctx, r.search);
+/** The run's hit source; its rejected searches are retried and counted in `status`. */
+function sourceFor(ctx: NodeContext, r: ByScrollRequest, status: ByScrollStatus): HitSource {
+  const retry = searchRetryPolicy(r, status);
+  return r.remote ? remoteHitSource(ctx, r.remote, r.search, retry) : localHitSource(ctx, r.search, retry);
 }
 
 /** The request of slice `id` of `n` (ES `AbstractBulkByScrollRequest#forSlice`). */
@@ -32,8 +35,9 @@ function forSlice(r: ByScrollRequest, id: number, n: number): ByScrollRequest {
 }
 
 /** Run one (unsliced) request as the task `parentId`'s child, or as a task of its own. */
-async function runOne(ctx: NodeContext, r: ByScrollRequest, status: ByScrollStatus, parentId?: number): Promise<ByScrollResult> {
+async function runOne(ctx: NodeContext, r: ByScrollRequest, status: ByScrollStatus, parentId: number | undefined, afterBatch: (() => void) | undefined): Promise<ByScrollResult> {
   const control = new RunControl(status);
+  control.afterBatch = afterBatch;
   const reg = ctx.runtime.tasks.register(ACTION_NAMES[r.kind], 'transport', describe(r), parentId, {
     cancellable: true,
     status: () => status.toJson(),
@@ -41,18 +45,19 @@ async function runOne(ctx: NodeContext, r: ByScrollRequest, status: ByScrollStat
     onRethrottle: (rps) => control.rethrottle(rps),
   });
   try {
-    return await runByScroll(ctx, r, sourceFor(ctx, r), control);
+    return await runByScroll(ctx, r, sourceFor(ctx, r, status), control);
   } finally {
     reg.done();
   }
 }
 
 /** Run a sliced request: one child task per slice under a parent whose status sums theirs. */
-async function runSliced(ctx: NodeContext, r: ByScrollRequest, status: ByScrollStatus, register: (opts: { onCancel: (reason: string) => void; onRethrottle: (rps: number) => void }) => number): Promise<ByScrollResult> {
+async function runSliced(ctx: NodeContext, r: ByScrollRequest, status: ByScrollStatus, register: Register, afterBatch: (() => void) | undefined): Promise<ByScrollResult> {
   const n = r.slices;
   const children = Array.from({ length: n }, (_, i) => new ByScrollStatus(r.requestsPerSecond / n, i));
   const finished: Array<ByScrollStatus | null> = children.map(() => null);
   status.slices = finished;
+  status.children = children;
   const started = Date.now();
   const parentId = register({
     onCancel: (reason) => (status.cancelledReason ??= reason),
@@ -65,7 +70,7 @@ async function runSliced(ctx: NodeContext, r: ByScrollRequest, status: ByScrollS
   });
   const results = await Promise.all(
     children.map(async (child, i) => {
-      const res = await runOne(ctx, forSlice(r, i, n), child, parentId);
+      const res = await runOne(ctx, forSlice(r, i, n), child, parentId, afterBatch);
       finished[i] = child;
       status.addSlice(child);
       return res;
@@ -89,31 +94,47 @@ export interface StartedRun {
 /** What to do with the outcome before the task ends (storing it, so a waiter then finds it). */
 export type BeforeEnd = (outcome: { result: ByScrollResult } | { error: unknown }, info: Record<string, unknown>) => Promise<void>;
 
-/** Start `r` as a task and return at once; `done` settles when it ends. */
-export function startByScroll(ctx: NodeContext, r: ByScrollRequest, beforeEnd?: BeforeEnd): StartedRun {
+/** Registers the run's (parent) task with its cancel and rethrottle hooks; returns its id. */
+type Register = (opts: { onCancel: (reason: string) => void; onRethrottle: (rps: number) => void }) => number;
+
+/**
+ * Start `r` as a task and return at once; `done` settles when it ends. With `recordProgress`,
+ * the task keeps a progress record in `.tasks` while it runs (progress-record.ts); `beforeEnd`
+ * runs after the last progress write.
+ */
+export function startByScroll(ctx: NodeContext, r: ByScrollRequest, beforeEnd?: BeforeEnd, opts: { recordProgress?: boolean } = {}): StartedRun {
   const status = new ByScrollStatus(r.requestsPerSecond);
   const control = new RunControl(status);
   let taskId = '';
   let info: Record<string, unknown> = {};
   let finish = (): void => undefined;
-  const register = (opts: { onCancel: (reason: string) => void; onRethrottle: (rps: number) => void }): number => {
-    const reg = ctx.runtime.tasks.register(ACTION_NAMES[r.kind], 'transport', describe(r), undefined, { cancellable: true, status: () => status.toJson(), ...opts });
+  let recorder: ProgressRecorder | undefined;
+  const register: Register = (hooks) => {
+    const reg = ctx.runtime.tasks.register(ACTION_NAMES[r.kind], 'transport', describe(r), undefined, { cancellable: true, status: () => status.toJson(), ...hooks });
     taskId = taskIdText(ctx, reg.task.id);
     info = taskInfoJson(ctx, reg.task, true);
     finish = reg.done;
+    if (opts.recordProgress) {
+      recorder = new ProgressRecorder(ctx, taskId, () => ({ ...taskInfoJson(ctx, reg.task, true), status: status.progressJson() }));
+      recorder.start();
+    }
     return reg.task.id;
   };
+  const afterBatch = (): void => recorder?.batchDone();
   const run = async (): Promise<ByScrollResult> => {
-    if (r.slices > 1) return runSliced(ctx, r, status, register);
+    if (r.slices > 1) return runSliced(ctx, r, status, register, afterBatch);
     register({ onCancel: (reason) => control.cancel(reason), onRethrottle: (rps) => control.rethrottle(rps) });
-    return runByScroll(ctx, r, sourceFor(ctx, r), control);
+    control.afterBatch = afterBatch;
+    return runByScroll(ctx, r, sourceFor(ctx, r, status), control);
   };
   const done = (async () => {
     try {
       const result = await run();
+      await recorder?.settle();
       await beforeEnd?.({ result }, { ...info, status: status.toJson() });
       return result;
     } catch (error) {
+      await recorder?.settle();
       await beforeEnd?.({ error }, info);
       throw error;
     } finally {
@@ -127,14 +148,16 @@ export function startByScroll(ctx: NodeContext, r: ByScrollRequest, beforeEnd?: 
  * `wait_for_completion=false`: start `r` and store its result (or error) in `.tasks` before the
  * task ends. Returns the task id.
  */
-export function startInBackground(ctx: NodeContext, r: ByScrollRequest, render: (res: ByScrollResult) => Record<string, unknown>): string {
+export async function startInBackground(ctx: NodeContext, r: ByScrollRequest, render: (res: ByScrollResult) => Record<string, unknown>): Promise<string> {
+  // a restarted node must not give this task the id of one whose record is in `.tasks`
+  await reserveStoredTaskIds(ctx);
   const run = startByScroll(ctx, r, async (outcome, info) => {
     try {
       await storeTaskResult(ctx, taskIdOf(info, ctx), info, 'result' in outcome ? { response: render(outcome.result) } : { error: toEsError(outcome.error) });
     } catch (e) {
       ctx.logger.warn(`failed to store the result of task [${taskIdOf(info, ctx)}]`, e);
     }
-  });
+  }, { recordProgress: true });
   run.done.catch(() => undefined);
   return run.taskId;
 }

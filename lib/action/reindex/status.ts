@@ -49,6 +49,8 @@ export class ByScrollStatus {
   sliceId: number | undefined;
   /** Finished slices' statuses (a sliced parent only), by slice id; running ones are null. */
   slices: Array<ByScrollStatus | null> | undefined;
+  /** Every slice's live status, running ones included (a sliced parent only; for progress records). */
+  children: ByScrollStatus[] | undefined;
 
   constructor(requestsPerSecond: number, sliceId?: number) {
     this.requestsPerSecond = requestsPerSecond;
@@ -68,6 +70,20 @@ export class ByScrollStatus {
     this.searchRetries += s.searchRetries;
     this.throttledMillis += s.throttledMillis;
     if (s.cancelledReason !== undefined) this.cancelledReason ??= s.cancelledReason;
+  }
+
+  /**
+   * The status a progress record keeps: this one, or for a sliced parent the sum over every
+   * slice with each slice listed, running ones included (the task listing shows finished slices
+   * only, as ES does; a record written before a crash should say everything that was done).
+   */
+  progressJson(): Record<string, unknown> {
+    if (!this.children) return this.toJson();
+    const sum = new ByScrollStatus(this.requestsPerSecond);
+    for (const c of this.children) sum.addSlice(c);
+    if (this.cancelledReason !== undefined) sum.cancelledReason = this.cancelledReason;
+    sum.slices = this.children;
+    return sum.toJson();
   }
 
   /** The status object (ES `Status#innerXContent`); `shape` hides counters a response leaves out. */
