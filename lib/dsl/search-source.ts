@@ -3,7 +3,7 @@
  * sorting, source filtering, fields, aggregations (lib/aggs) and the options kept raw for later
  * phases (rescore, collapse). Unknown keys fail as ES fails:
  * `Unknown key for a START_OBJECT in [foo].` (parsing_exception with line/col).
- * Elements Strata has not built (`suggest`, `profile: true`, `stats` groups, a
+ * Elements Strata has not built (the `phrase` suggester, `profile: true`, `stats` groups, a
  * non-empty `ext`) are refused with `[<key>] is not supported by Strata yet` rather than
  * accepted and ignored; `rescore` is parsed here and refused by the coordinator once ES's own
  * shard-level checks (window size, collapse) have had their say.
@@ -18,6 +18,7 @@ import { parseFetchSource, parseStoredFields, type FetchSource, type StoredField
 import { parseTimeValue, type TimeValue } from '../units/time-value.js';
 import { parseTopLevelAggregations } from '../aggs/parse.js';
 import { parseHighlight, type HighlightSpec } from './highlight.js';
+import { parseSuggest, type SuggestSpec } from './suggest.js';
 import type { AggSpec } from '../aggs/types.js';
 import { booleanValue, floatValue, intValue, isObject, isValue, textValue, tokenOf, type JsonObject } from './xcontent.js';
 
@@ -73,6 +74,8 @@ export interface SearchSource {
   slice?: Slice;
   /** `highlight`, parsed (lib/dsl/highlight.ts). */
   highlight?: HighlightSpec;
+  /** `suggest`, parsed (lib/dsl/suggest.ts). */
+  suggest?: SuggestSpec[];
 }
 
 /**
@@ -164,7 +167,8 @@ export function parseSearchSource(body: unknown, opts: ParseOptions = {}): Searc
           s.highlight = parseHighlight(ctx, v);
           break;
         case 'suggest':
-          throw notBuiltYet(key);
+          s.suggest = parseSuggest(ctx, v);
+          break;
         case 'sort':
           s.sort = parseSort(ctx, v);
           break;

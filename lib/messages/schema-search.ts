@@ -36,6 +36,8 @@ message ShardSearchSource {
   bool keep_all_hits = 23;
   // The parsed \`highlight\` spec (lib/dsl/highlight.ts).
   optional Value highlight = 24;
+  // The parsed \`suggest\` specs (lib/dsl/suggest.ts).
+  optional Value suggest = 25;
 }
 
 message SliceSpec {
@@ -147,6 +149,8 @@ message QueryPhaseResult {
   bool terminated_early = 6;
   optional SortOrderKeyList sort_order = 7;
   optional AggMessageList aggs = 8;
+  // The shard's suggestions (shard-suggest.ts), as plain data.
+  optional Value suggest = 9;
 }
 
 message FetchPhaseRequest {

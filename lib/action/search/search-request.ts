@@ -14,6 +14,7 @@ import { parseCollapse, type CollapseSpec } from './collapse.js';
 import type { IndicesOptions } from '../resolve-indices.js';
 import type { AggSpec } from '../../aggs/types.js';
 import type { HighlightSpec } from '../../dsl/highlight.js';
+import type { SuggestSpec } from '../../dsl/suggest.js';
 
 export interface SliceSpec {
   id: number;
@@ -68,6 +69,8 @@ export interface SearchRequest {
   /** ignore_unavailable / allow_no_indices / expand_wildcards. */
   indicesOptions?: IndicesOptions;
   highlight?: HighlightSpec;
+  /** `suggest`, parsed. */
+  suggest?: SuggestSpec[];
 }
 
 /** Defaults for a request on `indices`/`types`. */
@@ -116,6 +119,7 @@ export function applySearchBody(
   if (src.aggregations !== undefined) r.aggs = src.aggregations;
   if (src.collapse !== undefined) r.collapse = parseCollapse(src.collapse);
   if (src.highlight !== undefined) r.highlight = src.highlight;
+  if (src.suggest !== undefined) r.suggest = src.suggest;
   if (src.rescore !== undefined) {
     // ES's default window is 10; any rescorer at all makes the request a rescoring one.
     for (const rs of src.rescore) {

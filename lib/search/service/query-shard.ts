@@ -25,6 +25,7 @@ import { collapseKey } from './collapse-key.js';
 import { searchContextError, topN } from './context-checks.js';
 import { sliceWeight } from './slice.js';
 import { startShardAggs } from './shard-aggs.js';
+import { suggestShard } from '../suggest/suggest-phase.js';
 import type { ReaderContext } from './reader-context.js';
 
 /** The weight a shard runs: the query, plus type, alias and slice filters (`buildFilteredQuery`). */
@@ -101,6 +102,7 @@ export async function queryShard(rc: ReaderContext, req: QueryPhaseRequest, node
   });
   // the shard succeeds only once its aggregations are built too
   const built = aggs ? await aggs.finish() : undefined;
+  const suggest = s.suggest && s.suggest.length > 0 ? await suggestShard(rc.compile, rc.segments, s.suggest) : undefined;
   return {
     top: result.top.map(toWireDoc),
     ...(result.groups ? { groups: result.groups.map(toWireSortValue) } : {}),
@@ -110,5 +112,6 @@ export async function queryShard(rc: ReaderContext, req: QueryPhaseRequest, node
     terminatedEarly: result.terminatedEarly,
     ...(rc.sorts ? { sortOrder: rc.sorts.map((x) => ({ reverse: x.reverse, ...(x.missingFirst !== undefined ? { missingFirst: x.missingFirst } : {}) })) } : {}),
     ...(built ? { aggs: built.map(toAggMessage) } : {}),
+    ...(suggest ? { suggest } : {}),
   };
 }
