@@ -2,9 +2,10 @@
  * The `suggest` section of a search body and the body of `POST /_suggest` (ES 5.6
  * `SuggestBuilder.fromXContent`, `SuggestionBuilder.fromXContent` and the `term` and
  * `completion` builders), parsed into plain data that travels to the shards in the search
- * source. The `phrase` suggester is not built: it is refused by name rather than ignored.
+ * source: the `term`, `phrase` and `completion` suggesters.
  */
-import { EsError, notBuiltYet } from '../errors/errors.js';
+import { EsError } from '../errors/errors.js';
+import { parsePhrase } from './suggest-phrase.js';
 import type { ParseContext, ParseOptions } from './parse-context.js';
 import { newParseContext } from './parse-query.js';
 import { booleanValue, floatValue, intValue, isObject, isValue, textValue, tokenOf, type JsonObject } from './xcontent.js';
@@ -58,10 +59,42 @@ export interface CompletionSuggestOptions {
   contexts?: Array<{ name: string; values: CompletionQueryContext[] }>;
 }
 
+/** A `direct_generator` of a phrase suggestion (ES `DirectCandidateGeneratorBuilder`). */
+export interface DirectGeneratorSpec {
+  field: string;
+  /** The term suggester's options, which the generator shares. */
+  options: TermSuggestOptions;
+  size: number;
+  preFilter?: string;
+  postFilter?: string;
+}
+
+/** The language model of a phrase suggestion (`smoothing`). */
+export type SmoothingModel =
+  | { kind: 'stupid_backoff'; discount: number }
+  | { kind: 'laplace'; alpha: number }
+  | { kind: 'linear_interpolation'; trigramLambda: number; bigramLambda: number; unigramLambda: number };
+
+/** Options of the `phrase` suggester (ES `PhraseSuggestionBuilder`). */
+export interface PhraseSuggestOptions {
+  realWordErrorLikelihood: number;
+  confidence: number;
+  maxErrors: number;
+  separator: string;
+  /** Unset: the field's shingle size, or 1. */
+  gramSize?: number;
+  forceUnigrams: boolean;
+  tokenLimit: number;
+  highlight?: { preTag: string; postTag: string };
+  collate?: { template: string; params: Record<string, unknown>; prune: boolean };
+  smoothing: SmoothingModel;
+  generators: DirectGeneratorSpec[];
+}
+
 /** One named suggestion of the request. */
 export interface SuggestSpec {
   name: string;
-  kind: 'term' | 'completion';
+  kind: 'term' | 'completion' | 'phrase';
   field: string;
   /** The text to suggest for (`text`, `prefix` or the global `text`); the regex for `regex`. */
   text: string;
@@ -72,6 +105,7 @@ export interface SuggestSpec {
   shardSize?: number;
   term?: TermSuggestOptions;
   completion?: CompletionSuggestOptions;
+  phrase?: PhraseSuggestOptions;
 }
 
 const SUGGEST_MODES = new Set(['missing', 'popular', 'always']);
@@ -86,7 +120,7 @@ const DISTANCES: Record<string, TermSuggestOptions['stringDistance']> = Object.a
   ngram: 'ngram',
 });
 
-const iae = (reason: string): EsError => new EsError('illegal_argument_exception', 400, reason);
+export const iae = (reason: string): EsError => new EsError('illegal_argument_exception', 400, reason);
 
 /**
  * Parse a `suggest` object: `{text?, <name>: {text|prefix|regex, <suggester>: {...}}}`.
@@ -122,7 +156,7 @@ function parseSuggestion(ctx: ParseContext, name: string, obj: JsonObject): Omit
     } else if (isObject(v)) {
       if (k === 'term') spec = parseTerm(ctx, v);
       else if (k === 'completion') spec = parseCompletion(ctx, v);
-      else if (k === 'phrase') throw notBuiltYet('phrase suggester');
+      else if (k === 'phrase') spec = parsePhrase(ctx, v);
       else throw ctx.error(`Unknown Suggestion [${k}]`, ctx.atName(obj, k));
     } else throw ctx.error(`suggestion does not support [${k}]`, ctx.atName(obj, k));
   }
@@ -131,7 +165,7 @@ function parseSuggestion(ctx: ParseContext, name: string, obj: JsonObject): Omit
 }
 
 /** The members every suggester shares (`field`, `analyzer`, `size`, `shard_size`); false when `k` is not one. */
-function readCommon(spec: { field?: string; analyzer?: string; size: number; shardSize?: number }, k: string, v: unknown): boolean {
+export function readCommon(spec: { field?: string; analyzer?: string; size: number; shardSize?: number }, k: string, v: unknown): boolean {
   if (k === 'field') spec.field = textValue(v);
   else if (k === 'analyzer') spec.analyzer = textValue(v);
   else if (k === 'size') {
@@ -144,82 +178,82 @@ function readCommon(spec: { field?: string; analyzer?: string; size: number; sha
   return true;
 }
 
-function requireField(field: string | undefined): string {
+export function requireField(field: string | undefined): string {
   if (field === undefined) throw new EsError('parse_exception', 400, 'the required field option [field] is missing');
   return field;
 }
 
+/** The term options defaults (ES `DirectSpellcheckerSettings`). */
+export function defaultTermOptions(): TermSuggestOptions {
+  return { suggestMode: 'missing', accuracy: 0.5, sort: 'score', stringDistance: 'internal', maxEdits: 2, maxInspections: 5, maxTermFreq: 0.01, prefixLength: 1, minWordLength: 4, minDocFreq: 0 };
+}
+
+/**
+ * Read one spell-checker option (the `term` suggester's and a `direct_generator`'s) into `o`.
+ * @returns false when `k` is not one
+ */
+export function readTermOption(o: TermSuggestOptions, k: string, v: unknown): boolean {
+  switch (k) {
+    case 'suggest_mode': {
+      const m = textValue(v).toLowerCase();
+      if (!SUGGEST_MODES.has(m)) throw iae(`Illegal suggest mode ${textValue(v)}`);
+      o.suggestMode = m as TermSuggestOptions['suggestMode'];
+      return true;
+    }
+    case 'accuracy':
+      o.accuracy = floatValue(v);
+      return true;
+    case 'sort': {
+      const s = textValue(v).toLowerCase();
+      if (s !== 'score' && s !== 'frequency') throw iae(`Illegal sort ${textValue(v)}`);
+      o.sort = s;
+      return true;
+    }
+    case 'string_distance': {
+      const d = DISTANCES[textValue(v)];
+      if (!d) throw iae(`Illegal distance option ${textValue(v)}`);
+      o.stringDistance = d;
+      return true;
+    }
+    case 'max_edits':
+      o.maxEdits = intValue(v);
+      if (o.maxEdits < 1 || o.maxEdits > 2) throw iae(`Illegal max_edits value ${o.maxEdits}`);
+      return true;
+    case 'max_inspections':
+      o.maxInspections = intValue(v);
+      if (o.maxInspections < 0) throw iae('maxInspections must be positive');
+      return true;
+    case 'max_term_freq':
+      o.maxTermFreq = floatValue(v);
+      if (o.maxTermFreq < 0) throw iae('maxTermFreq must be positive');
+      return true;
+    case 'prefix_length':
+    case 'prefix_len':
+      o.prefixLength = intValue(v);
+      if (o.prefixLength < 0) throw iae('prefixLength must be positive');
+      return true;
+    case 'min_word_length':
+    case 'min_word_len':
+      o.minWordLength = intValue(v);
+      if (o.minWordLength < 1) throw iae('minWordLength must be greater or equal to 1');
+      return true;
+    case 'min_doc_freq':
+      o.minDocFreq = floatValue(v);
+      if (o.minDocFreq < 0) throw iae('minDocFreq must be positive');
+      return true;
+    default:
+      return false;
+  }
+}
+
 function parseTerm(ctx: ParseContext, obj: JsonObject): Omit<SuggestSpec, 'text' | 'name'> {
-  const o: TermSuggestOptions = {
-    suggestMode: 'missing',
-    accuracy: 0.5,
-    sort: 'score',
-    stringDistance: 'internal',
-    maxEdits: 2,
-    maxInspections: 5,
-    maxTermFreq: 0.01,
-    prefixLength: 1,
-    minWordLength: 4,
-    minDocFreq: 0,
-  };
+  const o = defaultTermOptions();
   const common: { field?: string; analyzer?: string; size: number; shardSize?: number } = { size: 5 };
   for (const [k, v] of Object.entries(obj)) {
     if (!isValue(v)) throw ctx.error(`suggester[term] doesn't support field [${k}]`, ctx.atName(obj, k));
-    if (readCommon(common, k, v)) continue;
-    switch (k) {
-      case 'suggest_mode': {
-        const m = textValue(v).toLowerCase();
-        if (!SUGGEST_MODES.has(m)) throw iae(`Illegal suggest mode ${textValue(v)}`);
-        o.suggestMode = m as TermSuggestOptions['suggestMode'];
-        break;
-      }
-      case 'accuracy':
-        o.accuracy = floatValue(v);
-        break;
-      case 'sort': {
-        const s = textValue(v).toLowerCase();
-        if (s !== 'score' && s !== 'frequency') throw iae(`Illegal sort ${textValue(v)}`);
-        o.sort = s;
-        break;
-      }
-      case 'string_distance': {
-        const d = DISTANCES[textValue(v)];
-        if (!d) throw iae(`Illegal distance option ${textValue(v)}`);
-        o.stringDistance = d;
-        break;
-      }
-      case 'max_edits':
-        o.maxEdits = intValue(v);
-        if (o.maxEdits < 1 || o.maxEdits > 2) throw iae(`Illegal max_edits value ${o.maxEdits}`);
-        break;
-      case 'max_inspections':
-        o.maxInspections = intValue(v);
-        if (o.maxInspections < 0) throw iae('maxInspections must be positive');
-        break;
-      case 'max_term_freq':
-        o.maxTermFreq = floatValue(v);
-        if (o.maxTermFreq < 0) throw iae('maxTermFreq must be positive');
-        break;
-      case 'prefix_length':
-      case 'prefix_len':
-        o.prefixLength = intValue(v);
-        if (o.prefixLength < 0) throw iae('prefixLength must be positive');
-        break;
-      case 'min_word_length':
-      case 'min_word_len':
-        o.minWordLength = intValue(v);
-        if (o.minWordLength < 1) throw iae('minWordLength must be greater or equal to 1');
-        break;
-      case 'min_doc_freq':
-        o.minDocFreq = floatValue(v);
-        if (o.minDocFreq < 0) throw iae('minDocFreq must be positive');
-        break;
-      case 'exact_match':
-        booleanValue(v);
-        break;
-      default:
-        throw ctx.error(`suggester[term] doesn't support field [${k}]`, ctx.atName(obj, k));
-    }
+    if (readCommon(common, k, v) || readTermOption(o, k, v)) continue;
+    if (k === 'exact_match') booleanValue(v);
+    else throw ctx.error(`suggester[term] doesn't support field [${k}]`, ctx.atName(obj, k));
   }
   const { field, ...rest } = common;
   return { kind: 'term', field: requireField(field), ...rest, term: o };

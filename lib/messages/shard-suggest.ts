@@ -1,7 +1,7 @@
 /**
  * A shard's suggestions, as its query phase answers them (ES `Suggest` in the
  * `QuerySearchResult`): per named suggestion, one entry per analyzed token (term) or one entry
- * for the prefix (completion), each with the shard's best options. The coordinator merges the
+ * for the prefix (completion) or the whole text (phrase), each with the shard's best options. The coordinator merges the
  * shards' entries option by option (lib/action/search/suggest-reduce.ts). Plain data only.
  */
 
@@ -20,6 +20,10 @@ export interface ShardSuggestOption {
   source?: string;
   /** completion: the contexts of the matched input, by context name. */
   contexts?: Array<{ name: string; values: string[] }>;
+  /** phrase: the correction with its changed terms between the highlight tags. */
+  highlighted?: string;
+  /** phrase: whether the collate query matched (only with `prune`). */
+  collateMatch?: boolean;
 }
 
 /** One entry: the part of the text suggested for, and its options. */
@@ -28,12 +32,14 @@ export interface ShardSuggestEntry {
   offset: number;
   length: number;
   options: ShardSuggestOption[];
+  /** phrase: options must score above this (the input phrase's score × confidence). */
+  cutoffScore?: number;
 }
 
 /** One named suggestion of a shard. */
 export interface ShardSuggestion {
   name: string;
-  kind: 'term' | 'completion';
+  kind: 'term' | 'completion' | 'phrase';
   /** Options kept per entry after the reduce. */
   size: number;
   /** term: how options are ordered. */

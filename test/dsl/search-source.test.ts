@@ -122,7 +122,7 @@ test('search_after, indices_boost, stats, slice, raw sections', (t) => {
 test('elements not built yet are refused by name', (t) => {
   const iae = 'illegal_argument_exception';
   t.deepEqual(parseSearchSource({ highlight: { fields: { a: {} } } }).highlight, { global: {}, fields: [{ name: 'a' }] });
-  throwsEs(t, () => parseSearchSource({ suggest: { s: { text: 'x', phrase: {} } } }), iae, '[phrase suggester] is not supported by Strata yet');
+  throwsEs(t, () => parseSearchSource({ suggest: { s: { text: 'x', phrase: { field: 'f', collate: { query: { id: 'x' } } } } } }), iae, '[phrase suggester collate with a stored template] is not supported by Strata yet');
   throwsEs(t, () => parseSearchSource({ profile: true }), iae, '[profile] is not supported by Strata yet');
   throwsEs(t, () => parseSearchSource({ stats: ['g1'] }), iae, '[stats] is not supported by Strata yet');
   throwsEs(t, () => parseSearchSource({ ext: { my_plugin: {} } }), iae, '[ext] is not supported by Strata yet');

@@ -117,7 +117,7 @@ const KEYS: Record<string, (t: ExecutionContext) => Promise<unknown>> = {
     t.deepEqual(r.body.suggest, { s: [{ text: 'yy', offset: 0, length: 2, options: [{ text: 'y', score: 0, freq: 2 }] }] }, r.text);
     const uri = await search(undefined, '?size=0&suggest_field=t&suggest_text=xx&suggest_mode=always');
     t.deepEqual(uri.body.suggest, { t: [{ text: 'xx', offset: 0, length: 2, options: [] }] }, uri.text);
-    await refused(t, { suggest: { s: { text: 'x', phrase: { field: 't' } } } }, 'phrase suggester');
+    await refused(t, { suggest: { s: { text: 'x', phrase: { field: 't', collate: { query: { id: 'stored' } } } } } }, 'phrase suggester collate with a stored template');
   },
   rescore: async (t) => {
     await refused(t, { rescore: { window_size: 5, query: { rescore_query: { match: { t: 'y' } } } } }, 'rescore');

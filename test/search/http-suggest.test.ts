@@ -178,3 +178,51 @@ test('the deprecated _suggest API answers _shards and the suggestions, with its 
   const typed = await node.request('POST', '/sg/_search?typed_keys', { size: 0, suggest: { my: { text: 'meetpu', term: { field: 'body' } } } });
   t.deepEqual(Object.keys(typed.body.suggest), ['term#my']);
 });
+
+test.serial('phrase: corrections scored by the noisy channel and the language model', async (t) => {
+  const settings = {
+    number_of_shards: 1,
+    analysis: {
+      analyzer: { trigram: { type: 'custom', tokenizer: 'standard', filter: ['lowercase', 'shingle'] } },
+      filter: { shingle: { type: 'shingle', min_shingle_size: 2, max_shingle_size: 3 } },
+    },
+  };
+  const mappings = { doc: { properties: { title: { type: 'text', fields: { trigram: { type: 'text', analyzer: 'trigram' } } } } } };
+  t.is((await node.request('PUT', '/ph', { settings, mappings })).status, 200);
+  const lines: unknown[] = [];
+  ['noble warriors', 'nobel prize', 'nobel prize winners', 'the noble prize'].forEach((title, i) => lines.push({ index: { _index: 'ph', _type: 'doc', _id: String(i) } }, { title }));
+  t.false((await node.request('POST', '/_bulk?refresh=true', ndjson(lines))).body.errors);
+  const phrase = async (text: string, body: unknown): Promise<any> => {
+    const r = await node.request('POST', '/ph/_search', { size: 0, suggest: { s: { text, phrase: body } } });
+    t.is(r.status, 200, r.text);
+    return r.body.suggest.s;
+  };
+  // unigrams (gram_size 1) on `title`: 10 tokens, 6 distinct terms (one segment). "prixe" is
+  // unknown: (1 + 0) / 16 × 0.95 (real word likelihood); "prize" (3 occurrences) is one edit
+  // away: (1 + 3) / 16 × (1 - 1/5). ES sums log10 and raises with exp.
+  // exp(log10(0.8f × 4/16)) = 0.497097..., printed as a Java float
+  const score = 0.49709705;
+  t.deepEqual(await phrase('prixe', { field: 'title' }), [{ text: 'prixe', offset: 0, length: 5, options: [{ text: 'prize', score }] }]);
+  // a known word is no error in the default `missing` mode
+  t.deepEqual((await phrase('noble prize', { field: 'title' }))[0].options, []);
+  // shingles give bigram statistics; highlight marks the corrected terms
+  const hl = await phrase('nobel prixe', { field: 'title.trigram', gram_size: 3, direct_generator: [{ field: 'title.trigram', suggest_mode: 'always' }], highlight: { pre_tag: '<em>', post_tag: '</em>' } });
+  t.deepEqual(hl[0].options.map((o: any) => [o.text, o.highlighted]), [['nobel prize', 'nobel <em>prize</em>']]);
+  // collate: only corrections the query finds (prune keeps them all, with collate_match)
+  const collate = (prune: boolean): unknown => ({ field: 'title', max_errors: 2, collate: { query: { inline: { match_phrase: { title: '{{suggestion}}' } } }, prune } });
+  const pruned = await phrase('nobel warriorz', collate(true));
+  t.true(pruned[0].options.every((o: any) => typeof o.collate_match === 'boolean'), JSON.stringify(pruned));
+  t.true(pruned[0].options.some((o: any) => o.collate_match === false));
+  const kept = await phrase('nobel warriorz', collate(false));
+  t.deepEqual(kept[0].options.map((o: any) => o.text), pruned[0].options.filter((o: any) => o.collate_match).map((o: any) => o.text));
+  t.true(kept[0].options.every((o: any) => !('collate_match' in o)));
+  // smoothing models change the scores, not the shape
+  for (const smoothing of [{ laplace: { alpha: 0.7 } }, { linear_interpolation: { trigram_lambda: 0.5, bigram_lambda: 0.3, unigram_lambda: 0.2 } }, { stupid_backoff: { discount: 0.5 } }]) {
+    const s = await phrase('nobel prixe', { field: 'title.trigram', smoothing });
+    t.is(s[0].options[0]?.text, 'nobel prize', JSON.stringify(smoothing));
+  }
+  const err = await node.request('POST', '/ph/_search', { suggest: { s: { text: 'x', phrase: { field: 'title', highlight: { pre_tag: '<b>' } } } } });
+  t.like(err.body.error, { type: 'illegal_argument_exception', reason: 'Pre and post tag must both be null or both not be null.' });
+  const model = await node.request('POST', '/ph/_search', { suggest: { s: { text: 'x', phrase: { field: 'title', smoothing: { nope: {} } } } } });
+  t.like(model.body.error, { type: 'parsing_exception', reason: "suggester[phrase] doesn't support field [nope]" });
+});

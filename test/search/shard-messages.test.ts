@@ -131,7 +131,7 @@ const SEARCHES: Array<[string, unknown]> = [
   ['a failure of every shard', { query: { match_all: {} }, from: 9999, size: 10 }],
   ['_source filtering and stored_fields none', { stored_fields: '_none_', query: { ids: { values: ['1', '2'] } } }],
   ['timeout', { query: { match_all: {} }, timeout: '1nanos', size: 1 }],
-  ['term and completion suggestions', { size: 0, suggest: { t: { text: 'alpah gama', term: { field: 'body' } }, c: { prefix: 'alp', completion: { field: 'sug', size: 3 } } } }],
+  ['term and completion suggestions', { size: 0, suggest: { t: { text: 'alpah gama', term: { field: 'body' } }, c: { prefix: 'alp', completion: { field: 'sug', size: 3 } }, p: { text: 'alpah gama', phrase: { field: 'body', max_errors: 2, highlight: { pre_tag: '<b>', post_tag: '</b>' } } } } }],
 ];
 
 for (const [name, body] of SEARCHES) {

@@ -29,6 +29,17 @@ function mergeEntries(kind: ShardSuggestion['kind'], sort: ShardSuggestion['sort
       }
     }
     options = [...byText.values()].sort(sort === 'frequency' ? byFrequency : byScore);
+  } else if (kind === 'phrase') {
+    // PhraseSuggestion.Entry: the highest cutoff of the shards, options merged by text (best score)
+    const cutoff = Math.max(...entries.map((e) => e.cutoffScore ?? Number.MIN_VALUE));
+    const byText = new Map<string, ShardSuggestOption>();
+    for (const e of entries) {
+      for (const o of e.options) {
+        const prev = byText.get(o.text);
+        if (!prev || o.score > prev.score) byText.set(o.text, o);
+      }
+    }
+    options = [...byText.values()].filter((o) => o.score > cutoff).sort((a, b) => b.score - a.score || compareText(a.text, b.text));
   } else {
     // stable: equal scores keep the shards' request order
     options = entries.flatMap((e) => e.options).sort((a, b) => b.score - a.score);
@@ -49,6 +60,14 @@ export function reduceSuggestions(perShard: ShardSuggestion[][]): ShardSuggestio
 
 function renderOption(kind: ShardSuggestion['kind'], o: ShardSuggestOption): Record<string, unknown> {
   if (kind === 'term') return { text: o.text, score: new JsonFloat(o.score), freq: o.freq ?? 0 };
+  if (kind === 'phrase') {
+    return {
+      text: o.text,
+      ...(o.highlighted !== undefined ? { highlighted: o.highlighted } : {}),
+      score: new JsonFloat(o.score),
+      ...(o.collateMatch !== undefined ? { collate_match: o.collateMatch } : {}),
+    };
+  }
   const out: Record<string, unknown> = { text: o.text, _index: o.index, _type: o.type, _id: o.id, _score: new JsonFloat(o.score) };
   if (o.source !== undefined) out._source = new RawJson(o.source);
   if (o.contexts && o.contexts.length > 0) {

@@ -13,6 +13,8 @@ import { completionMapping } from '../../mapping/completion-value.js';
 import { fieldOf, searchAnalyzerFor, type CompileContext } from '../compile-context.js';
 import { completionSuggest } from './completion-suggester.js';
 import { termSuggest } from './term-suggester.js';
+import { phraseSuggest } from './phrase-suggester.js';
+import { phraseEnv, withDefaultGenerator } from './phrase-env.js';
 
 function analyzerOf(ctx: CompileContext, name: string): Analyzer {
   const a = ctx.analysis.analyzer(name);
@@ -34,6 +36,10 @@ async function runOne(ctx: CompileContext, segments: readonly SegmentReader[], s
     });
   }
   const analyzer = spec.analyzer !== undefined ? analyzerOf(ctx, spec.analyzer) : (searchAnalyzerFor(ctx, f) ?? analyzerOf(ctx, 'keyword'));
+  if (spec.kind === 'phrase') {
+    const full = { ...spec, phrase: withDefaultGenerator(spec) };
+    return phraseSuggest(segments, full, phraseEnv(ctx, segments, full, f, analyzer, (n) => analyzerOf(ctx, n)));
+  }
   return termSuggest({ segments }, spec, analyzer);
 }
 

@@ -18,7 +18,8 @@ export interface SuggestShard {
   segments: readonly SegmentReader[];
 }
 
-interface Candidate {
+/** A correction of a token. */
+export interface Candidate {
   term: string;
   /** The enumeration's similarity: what the inspection queue keeps the best of. */
   boost: number;
@@ -78,8 +79,8 @@ function pass(shard: SuggestShard, field: string, text: string, o: TermSuggestOp
   return out.sort(byBoost).slice(0, numSug);
 }
 
-/** Corrections of one analyzed token, best first, at most `numSug`. */
-function suggestSimilar(shard: SuggestShard, field: string, text: string, o: TermSuggestOptions, numSug: number, maxDoc: number): Candidate[] {
+/** Corrections of one analyzed token, best first, at most `numSug` (also the phrase suggester's candidate generator). */
+export function suggestSimilar(shard: SuggestShard, field: string, text: string, o: TermSuggestOptions, numSug: number, maxDoc: number): Candidate[] {
   const textLen = codePoints(text);
   if (textLen < o.minWordLength) return [];
   let df = docFreq(shard, field, text);
