@@ -38,6 +38,8 @@ message ShardSearchSource {
   optional Value highlight = 24;
   // The parsed \`suggest\` specs (lib/dsl/suggest.ts).
   optional Value suggest = 25;
+  // The parsed \`rescore\` specs (lib/dsl/rescore.ts).
+  optional Value rescore = 26;
 }
 
 message SliceSpec {

@@ -15,6 +15,7 @@ import type { ScriptField } from '../dsl/search-source.js';
 import type { AggSpec } from '../aggs/types.js';
 import type { HighlightSpec } from '../dsl/highlight.js';
 import type { SuggestSpec } from '../dsl/suggest.js';
+import type { RescoreSpec } from '../dsl/rescore.js';
 import type { ShardSuggestion } from './shard-suggest.js';
 import type { AggMessage } from '../aggs/agg-messages.js';
 import type { ShardError } from './shard-error.js';
@@ -64,6 +65,8 @@ export interface ShardSearchSource {
   highlight?: HighlightSpec;
   /** `suggest`, parsed (run by the query phase). */
   suggest?: SuggestSpec[];
+  /** `rescore`, parsed (run by the query phase on the shard's top hits). */
+  rescore?: RescoreSpec[];
 }
 
 /** Statistics of the dfs phase, summed over shards (`dfs_query_then_fetch`). */

@@ -120,7 +120,9 @@ const KEYS: Record<string, (t: ExecutionContext) => Promise<unknown>> = {
     await refused(t, { suggest: { s: { text: 'x', phrase: { field: 't', collate: { query: { id: 'stored' } } } } } }, 'phrase suggester collate with a stored template');
   },
   rescore: async (t) => {
-    await refused(t, { rescore: { window_size: 5, query: { rescore_query: { match: { t: 'y' } } } } }, 'rescore');
+    // "x y" (doc 1) gains the rescore query's score and moves ahead of "x" (doc 2)
+    const r = await search({ query: { match: { t: 'x' } }, rescore: { window_size: 5, query: { rescore_query: { match: { t: 'y' } }, rescore_query_weight: 10 } } });
+    t.deepEqual(ids(r), ['1', '2']);
     // ES's own checks still answer first.
     const tooBig = await search({ rescore: { window_size: 20000, query: { rescore_query: { match_all: {} } } } });
     t.is(tooBig.status, 500);

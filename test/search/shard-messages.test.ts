@@ -131,6 +131,7 @@ const SEARCHES: Array<[string, unknown]> = [
   ['a failure of every shard', { query: { match_all: {} }, from: 9999, size: 10 }],
   ['_source filtering and stored_fields none', { stored_fields: '_none_', query: { ids: { values: ['1', '2'] } } }],
   ['timeout', { query: { match_all: {} }, timeout: '1nanos', size: 1 }],
+  ['rescore with explain', { query: { match: { body: 'alpha' } }, explain: true, size: 4, rescore: [{ window_size: 6, query: { rescore_query: { match: { body: 'delta' } }, score_mode: 'multiply', rescore_query_weight: 2 } }, { query: { rescore_query: { term: { tag: 'red' } } } }] }],
   ['term and completion suggestions', { size: 0, suggest: { t: { text: 'alpah gama', term: { field: 'body' } }, c: { prefix: 'alp', completion: { field: 'sug', size: 3 } }, p: { text: 'alpah gama', phrase: { field: 'body', max_errors: 2, highlight: { pre_tag: '<b>', post_tag: '</b>' } } } } }],
 ];
 

@@ -61,6 +61,7 @@ export function shardSource(r: SearchRequest, from: number, size: number, keepAl
     ...(r.slice !== undefined ? { slice: r.slice } : {}),
     ...(r.aggs !== undefined ? { aggs: r.aggs } : {}),
     ...(r.rescoreWindow !== undefined ? { rescoreWindow: r.rescoreWindow } : {}),
+    ...(r.rescore !== undefined ? { rescore: r.rescore } : {}),
     ...(r.collapse !== undefined ? { collapseField: r.collapse.field } : {}),
     ...(r.highlight !== undefined ? { highlight: r.highlight } : {}),
     ...(r.suggest !== undefined ? { suggest: r.suggest } : {}),

@@ -6,7 +6,7 @@
 import { LookupFetcher } from './terms-lookups.js';
 import { simpleMatch } from '../../units/simple-match.js';
 import type { NodeContext } from '../context.js';
-import { EsError, notBuiltYet } from '../../errors/errors.js';
+import { EsError } from '../../errors/errors.js';
 import { JsonFloat } from '../../units/java-number.js';
 import { STRICT_EXPAND_OPEN, type IndicesOptions } from '../resolve-indices.js';
 import { byScore, bySortValues, type ScoredDoc, type SortValue } from '../../messages/hit-order.js';
@@ -141,11 +141,6 @@ export async function queryPhase(ctx: NodeContext, r: SearchRequest, opts: { ind
   if (ok.length === 0 && totalShards > 0) {
     await release(ctx, contexts);
     throw allShardsFailed('query', failures);
-  }
-  // Refused only now so ES's own checks (rescore window, collapse) answer first, as in ES.
-  if (r.rescoreWindow !== undefined) {
-    await release(ctx, contexts);
-    throw notBuiltYet('rescore');
   }
   const sorted = ok.find((c) => c.result?.sortOrder)?.result?.sortOrder;
   const cmp = sorted ? bySortValues(sorted) : byScore;

@@ -15,6 +15,7 @@ import type { IndicesOptions } from '../resolve-indices.js';
 import type { AggSpec } from '../../aggs/types.js';
 import type { HighlightSpec } from '../../dsl/highlight.js';
 import type { SuggestSpec } from '../../dsl/suggest.js';
+import type { RescoreSpec } from '../../dsl/rescore.js';
 
 export interface SliceSpec {
   id: number;
@@ -59,11 +60,10 @@ export interface SearchRequest {
   bodyText?: string;
   /** Deprecation warnings raised while parsing (sent as `Warning` headers). */
   warnings: string[];
-  /**
-   * Largest `rescore.window_size` asked for (10 when a rescorer gives none); set means rescoring
-   * was asked for, which is refused after the shard-level checks (not built yet).
-   */
+  /** Largest `rescore.window_size` asked for (10 when a rescorer gives none). */
   rescoreWindow?: number;
+  /** The rescorers, in order. */
+  rescore?: RescoreSpec[];
   batchedReduceSize?: number;
   collapse?: CollapseSpec;
   /** ignore_unavailable / allow_no_indices / expand_wildcards. */
@@ -120,13 +120,11 @@ export function applySearchBody(
   if (src.collapse !== undefined) r.collapse = parseCollapse(src.collapse);
   if (src.highlight !== undefined) r.highlight = src.highlight;
   if (src.suggest !== undefined) r.suggest = src.suggest;
-  if (src.rescore !== undefined) {
-    // ES's default window is 10; any rescorer at all makes the request a rescoring one.
-    for (const rs of src.rescore) {
-      const ws = (rs as Record<string, unknown>)['window_size'];
-      r.rescoreWindow = Math.max(r.rescoreWindow ?? 0, ws === undefined ? 10 : Number(ws));
-    }
+  if (src.rescore !== undefined && src.rescore.length > 0) {
+    r.rescore = src.rescore;
+    r.rescoreWindow = Math.max(...src.rescore.map((x) => x.windowSize));
   }
+
 }
 
 /** `stored_fields` body/param forms. */
