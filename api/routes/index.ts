@@ -11,6 +11,7 @@ import { bulkRoutes } from './bulk.js';
 import { mgetRoutes } from './mget.js';
 import { statsRoutes } from './stats.js';
 import { searchRoutes } from './search.js';
+import { suggestRoutes } from './suggest.js';
 import { catRoutes } from './cat/index.js';
 import { aliasRoutes } from './aliases.js';
 import { templateRoutes } from './templates.js';
@@ -40,6 +41,7 @@ export function allRoutes(ctx: NodeContext): RouteDef[] {
     ...termVectorsRoutes(ctx),
     ...statsRoutes(ctx),
     ...searchRoutes(ctx),
+    ...suggestRoutes(ctx),
     ...catRoutes(ctx),
     ...aliasRoutes(ctx),
     ...templateRoutes(ctx),

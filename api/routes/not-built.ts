@@ -36,8 +36,6 @@ export const NOT_BUILT: readonly NotBuiltEndpoint[] = [
     methods: ['GET'],
     paths: ['/_snapshot/_status', '/_snapshot/{repository}/_status', '/_snapshot/{repository}/{snapshot}/_status'],
   },
-  // search family
-  { feature: '_suggest', methods: GET_POST, paths: ['/_suggest', '/{index}/_suggest'] },
   // percolator module (the 5.x deprecated percolate APIs)
   {
     feature: '_percolate',

@@ -10,6 +10,7 @@ import type { ParseOptions } from '../../lib/dsl/parse-context.js';
 import { parseSortParam } from '../../lib/dsl/sort-spec.js';
 import { splitExpression } from '../../lib/action/resolve-indices.js';
 import { sourceParam } from './source-params.js';
+import { parseSuggestBody } from '../../lib/dsl/suggest.js';
 
 /** URI parameters of `_search`. */
 export const SEARCH_PARAMS = [
@@ -101,11 +102,28 @@ export function applyUriParams(req: RestRequest, r: SearchRequest): void {
   if (req.param('version') !== undefined) r.version = req.paramAsBool('version', false);
   if (req.param('explain') !== undefined) r.explain = req.paramAsBool('explain', false);
   if (req.param('track_scores') !== undefined) r.trackScores = req.paramAsBool('track_scores', false);
-  // URI suggest and statistics groups: declared by ES 5.6, not built in Strata (refused, not ignored).
-  for (const p of ['suggest_field', 'suggest_mode', 'suggest_size', 'suggest_text']) {
-    if (req.param(p) !== undefined) throw notBuiltYet('suggest');
-  }
+  applyUriSuggest(req, r);
   if (req.param('stats') !== undefined) throw notBuiltYet('stats');
+}
+
+/**
+ * URI suggest (ES 5.6 `RestSearchAction`): `suggest_field` adds a `term` suggestion named after
+ * the field, for `suggest_text` (or `q`), `suggest_size` (5) and `suggest_mode`. ES reads the
+ * other three only when `suggest_field` is there, so alone they are unrecognized parameters.
+ */
+function applyUriSuggest(req: RestRequest, r: SearchRequest): void {
+  const field = req.param('suggest_field');
+  if (field === undefined) {
+    const stray = ['suggest_mode', 'suggest_size', 'suggest_text'].filter((p) => req.param(p) !== undefined);
+    if (stray.length > 0) {
+      throw new EsError('illegal_argument_exception', 400, `request [${req.path}] contains unrecognized parameter${stray.length > 1 ? 's' : ''}: ${stray.map((p) => `[${p}]`).join(', ')}`);
+    }
+    return;
+  }
+  const suggest: Record<string, unknown> = { term: { field, size: req.paramAsInt('suggest_size', 5), ...(req.param('suggest_mode') !== undefined ? { suggest_mode: req.param('suggest_mode') } : {}) } };
+  const text = req.param('suggest_text') ?? req.param('q');
+  if (text !== undefined) suggest.text = text;
+  r.suggest = parseSuggestBody({ [field]: suggest });
 }
 
 /**

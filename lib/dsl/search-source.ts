@@ -1,12 +1,11 @@
 /**
  * A `_search` request body (ES 5.6 `SearchSourceBuilder.parseXContent`): query, paging,
  * sorting, source filtering, fields, aggregations (lib/aggs) and the options kept raw for later
- * phases (rescore, collapse). Unknown keys fail as ES fails:
+ * phases (collapse). Unknown keys fail as ES fails:
  * `Unknown key for a START_OBJECT in [foo].` (parsing_exception with line/col).
- * Elements Strata has not built (`suggest`, `profile: true`, `stats` groups, a
+ * Elements Strata has not built (the `phrase` suggester, `profile: true`, `stats` groups, a
  * non-empty `ext`) are refused with `[<key>] is not supported by Strata yet` rather than
- * accepted and ignored; `rescore` is parsed here and refused by the coordinator once ES's own
- * shard-level checks (window size, collapse) have had their say.
+ * accepted and ignored.
  */
 import { EsError, notBuiltYet } from '../errors/errors.js';
 import type { ParseContext, ParseOptions } from './parse-context.js';
@@ -18,6 +17,8 @@ import { parseFetchSource, parseStoredFields, type FetchSource, type StoredField
 import { parseTimeValue, type TimeValue } from '../units/time-value.js';
 import { parseTopLevelAggregations } from '../aggs/parse.js';
 import { parseHighlight, type HighlightSpec } from './highlight.js';
+import { parseSuggest, type SuggestSpec } from './suggest.js';
+import { parseRescore, type RescoreSpec } from './rescore.js';
 import type { AggSpec } from '../aggs/types.js';
 import { booleanValue, floatValue, intValue, isObject, isValue, textValue, tokenOf, type JsonObject } from './xcontent.js';
 
@@ -67,12 +68,14 @@ export interface SearchSource {
   stats?: string[];
   /** `aggs` / `aggregations`, parsed (lib/aggs). */
   aggregations?: AggSpec[];
-  /** `rescore`, raw (an object is wrapped into a one-element list). */
-  rescore?: unknown[];
+  /** `rescore`, parsed (an object is a one-element list). */
+  rescore?: RescoreSpec[];
   collapse?: JsonObject;
   slice?: Slice;
   /** `highlight`, parsed (lib/dsl/highlight.ts). */
   highlight?: HighlightSpec;
+  /** `suggest`, parsed (lib/dsl/suggest.ts). */
+  suggest?: SuggestSpec[];
 }
 
 /**
@@ -164,12 +167,13 @@ export function parseSearchSource(body: unknown, opts: ParseOptions = {}): Searc
           s.highlight = parseHighlight(ctx, v);
           break;
         case 'suggest':
-          throw notBuiltYet(key);
+          s.suggest = parseSuggest(ctx, v);
+          break;
         case 'sort':
           s.sort = parseSort(ctx, v);
           break;
         case 'rescore':
-          s.rescore = [v];
+          s.rescore = parseRescore(ctx, v);
           break;
         case 'ext':
           // ES 5.6 without plugins registers no search extension, so only `{}` means anything.
@@ -205,7 +209,7 @@ export function parseSearchSource(body: unknown, opts: ParseOptions = {}): Searc
           s.sort = parseSort(ctx, v);
           break;
         case 'rescore':
-          s.rescore = v;
+          s.rescore = parseRescore(ctx, v);
           break;
         case 'stats':
           s.stats = v.map((x, i) => {

@@ -5,6 +5,7 @@
 import { EsError } from '../errors/errors.js';
 import type { ScriptRef } from './script-ref.js';
 import type { Query } from './query-types.js';
+import type { GeoPoint } from './geo-point.js';
 import type { SortSpec as DslSortSpec } from './sort.js';
 import { textValue } from './xcontent.js';
 
@@ -24,6 +25,8 @@ export interface SortSpec {
   nestedPath?: string;
   /** `nested_filter`: only nested objects matching it give values. */
   nestedFilter?: Query;
+  /** `_geo_distance` sorts: the points distances are measured from, the unit and the formula. */
+  geo?: { points: GeoPoint[]; unit: string; distanceType: 'arc' | 'plane' };
 }
 
 function parseError(reason: string): EsError {
@@ -128,7 +131,13 @@ export function toSortSpec(s: DslSortSpec): SortSpec {
   if (s.type === 'script') {
     return { field: '_script', order: s.order, ...(s.mode !== undefined ? { mode: s.mode } : {}), script: { ref: s.script, type: s.scriptType }, ...nestedOf(s) };
   }
-  throw new EsError('illegal_argument_exception', 400, `sort type [_geo_distance] is not supported yet`);
+  return {
+    field: s.field,
+    order: s.order,
+    ...(s.mode !== undefined ? { mode: s.mode } : {}),
+    geo: { points: s.points, unit: s.unit, distanceType: s.distanceType },
+    ...nestedOf(s),
+  };
 }
 
 function nestedOf(s: { nestedPath?: string; nestedFilter?: Query }): Pick<SortSpec, 'nestedPath' | 'nestedFilter'> {

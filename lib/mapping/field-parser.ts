@@ -198,6 +198,8 @@ function parseMultiFields(propName: string, parentPath: string, v: unknown, ctx:
   return out;
 }
 
+const COMPLETION_PARAMS = new Set(['analyzer', 'search_analyzer', 'preserve_separators', 'preserve_position_increments', 'max_input_length', 'max_input_len', 'contexts', 'copy_to', 'fields']);
+
 /** Light validation for the types kept as given. */
 function parsePassthrough(propName: string, name: string, path: string, type: string, rest: Record<string, unknown>, ctx: ParserContext): FieldMapping {
   if (type === 'murmur3') throw mapperParsing(`No handler for type [murmur3] declared on field [${propName}]`);
@@ -211,6 +213,11 @@ function parsePassthrough(propName: string, name: string, path: string, type: st
     if (type === 'completion' && rest[k] !== undefined && !hasAnalyzer(ctx.registry, javaToString(rest[k]))) {
       throw mapperParsing(`analyzer [${javaToString(rest[k])}] not found for field [${propName}]`);
     }
+  }
+  if (type === 'completion') {
+    // CompletionFieldMapper.TypeParser: anything else (the 2.x `context`, `payloads`) is refused
+    const unknown = Object.entries(rest).filter(([k]) => !COMPLETION_PARAMS.has(k));
+    if (unknown.length > 0) throw unsupportedParameters(propName, Object.fromEntries(unknown));
   }
   let copyTo: string[] = [];
   const extra: Record<string, unknown> = dict();

@@ -10,7 +10,8 @@ import { KEYWORD_ANALYZER, resolveAnalyzer } from './analyzer-resolution.js';
 import { DEFAULT_DATE_FORMAT, dateFormatter } from './date-format.js';
 import type { DocFields, FieldShape } from './field-accumulator.js';
 import { encodeGeoDocValue, encodeGeohash, parseGeoPoints, quantizeGeoPoint, validateGeoPoint } from './geo-point.js';
-import { JsonNumber, JsonObject, type JsonValue } from './json-tree.js';
+import { JsonNumber, JsonObject, toPlain, type JsonValue } from './json-tree.js';
+import { analyzedForm, completionEntries, completionMapping } from './completion-value.js';
 import { type FieldMapping, NUMERIC_TYPES } from './mapper-types.js';
 import { javaDouble, javaFloat, shortestFloat } from './mapping-errors.js';
 import { fieldDefaults, isAnalyzed } from './mapping-render.js';
@@ -33,7 +34,8 @@ export function shapeOf(f: FieldMapping): FieldShape {
   const stringDv = f.type === 'keyword' || f.type === 'ip' || f.type === 'binary' || f.type === 'geo_point' || (f.type === 'string' && !analyzed);
   const hasDv = (p.docValues ?? d.docValues) && (numericDv || stringDv);
   const shape: FieldShape = {
-    indexed: (p.index ?? true) && f.type !== 'binary' && p.extra === undefined,
+    // completion inputs are indexed in their analyzed form (indexCompletion)
+    indexed: ((p.index ?? true) && f.type !== 'binary' && p.extra === undefined) || f.type === 'completion',
     positions: analyzed && (indexOptions === 'positions' || indexOptions === 'offsets'),
     offsets: analyzed && indexOptions === 'offsets',
     norms: p.norms ?? d.norms,
@@ -164,10 +166,29 @@ export function indexValue(f: FieldMapping, raw: JsonValue, doc: DocFields, ctx:
       tc.addStored(count);
       return { added: true };
     }
+    case 'completion':
+      return indexCompletion(f, v, doc, ctx);
     default:
       // types kept as given (geo_shape, completion, percolator, ranges): the value stays in _source only
       return { added: true };
   }
+}
+
+/**
+ * A completion value: each input's analyzed form becomes a term of the field, so a suggest
+ * prefix finds its candidate documents in the term dictionary (the inputs as written, weights
+ * and contexts are read back from `_source`, lib/search/suggest/completion-suggester.ts).
+ */
+function indexCompletion(f: FieldMapping, v: JsonValue, doc: DocFields, ctx: ValueContext): { added: boolean } {
+  const m = completionMapping(f.params.extra ?? {});
+  const entries = completionEntries(toPlain(v), m, f.path);
+  const analyzer = resolveAnalyzer(ctx.registry, m.analyzer);
+  const acc = doc.acc(f.path, shapeOf(f));
+  for (const e of entries) {
+    const form = analyzedForm(e.input, analyzer, m);
+    if (form !== '') acc.addTerm(form, e.input);
+  }
+  return { added: entries.length > 0 };
 }
 
 function indexKeyword(f: FieldMapping, text: string, doc: DocFields, ctx: ValueContext): { all?: string; added: boolean } {

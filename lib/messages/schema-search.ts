@@ -38,6 +38,10 @@ message ShardSearchSource {
   optional Value highlight = 24;
   // The \`request_cache\` parameter (absent: the index setting decides).
   optional bool request_cache = 25;
+  // The parsed \`suggest\` specs (lib/dsl/suggest.ts).
+  optional Value suggest = 27;
+  // The parsed \`rescore\` specs (lib/dsl/rescore.ts).
+  optional Value rescore = 28;
 }
 
 message SliceSpec {
@@ -149,6 +153,8 @@ message QueryPhaseResult {
   bool terminated_early = 6;
   optional SortOrderKeyList sort_order = 7;
   optional AggMessageList aggs = 8;
+  // The shard's suggestions (shard-suggest.ts), as plain data.
+  optional Value suggest = 9;
 }
 
 message FetchPhaseRequest {

@@ -14,6 +14,9 @@ import type { SortSpec } from '../dsl/sort-spec.js';
 import type { ScriptField } from '../dsl/search-source.js';
 import type { AggSpec } from '../aggs/types.js';
 import type { HighlightSpec } from '../dsl/highlight.js';
+import type { SuggestSpec } from '../dsl/suggest.js';
+import type { RescoreSpec } from '../dsl/rescore.js';
+import type { ShardSuggestion } from './shard-suggest.js';
 import type { AggMessage } from '../aggs/agg-messages.js';
 import type { ShardError } from './shard-error.js';
 import type { TermVectorsRequest, TermVectorsResult } from './shard-termvectors.js';
@@ -62,6 +65,10 @@ export interface ShardSearchSource {
   highlight?: HighlightSpec;
   /** The `request_cache` parameter (absent: the index setting decides, for `size` 0 only). */
   requestCache?: boolean;
+  /** `suggest`, parsed (run by the query phase). */
+  suggest?: SuggestSpec[];
+  /** `rescore`, parsed (run by the query phase on the shard's top hits). */
+  rescore?: RescoreSpec[];
 }
 
 /** Statistics of the dfs phase, summed over shards (`dfs_query_then_fetch`). */
@@ -151,6 +158,8 @@ export interface QueryPhaseResult {
   sortOrder?: Array<{ reverse: boolean; missingFirst?: boolean }>;
   /** This shard's aggregation results (before the coordinator's reduce). */
   aggs?: AggMessage[];
+  /** This shard's suggestions (before the coordinator's reduce). */
+  suggest?: ShardSuggestion[];
 }
 
 /** The fetch phase (ES `ShardFetchRequest`): render hits of an open context. */

@@ -12,6 +12,7 @@ import { isNumericType, type SearchField } from './field-types.js';
 import { parseDateValue } from './field-terms.js';
 import type { SortSpec } from '../dsl/sort-spec.js';
 import { compileSearchScript } from './search-script.js';
+import { compileGeoSort } from './geo-sort.js';
 import { javaString } from '../script/runtime/values.js';
 import { jsonDouble, jsonFloat, RawJson } from '../units/java-number.js';
 
@@ -97,6 +98,7 @@ export function compileSort(ctx: CompileContext, spec: SortSpec, nested?: Nested
     };
   }
   if (spec.script) return scriptSort(ctx, spec, spec.script, reverse);
+  if (spec.geo) return compileGeoSort(ctx, spec, nested);
   let f: SearchField | undefined = ctx.fields.get(spec.field);
   if (!f) {
     if (spec.unmappedType === undefined) throw queryShardError(ctx, `No mapping found for [${spec.field}] in order to sort on`);

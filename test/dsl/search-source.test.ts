@@ -103,7 +103,7 @@ test('search_after, indices_boost, stats, slice, raw sections', (t) => {
     stats: [],
     slice: { id: 0, max: 2 },
     aggs: { a: { terms: { field: 'x' } } },
-    rescore: { query: {} },
+    rescore: { query: { rescore_query: { match_all: {} }, score_mode: 'max' } },
     ext: {},
   });
   t.deepEqual(s.searchAfter, [1, 'a', null]);
@@ -114,7 +114,7 @@ test('search_after, indices_boost, stats, slice, raw sections', (t) => {
   t.deepEqual(s.stats, []);
   t.deepEqual(s.slice, { field: '_uid', id: 0, max: 2 });
   t.like(s.aggregations?.[0], { type: 'terms', name: 'a', field: 'x', size: 10 });
-  t.deepEqual(s.rescore, [{ query: {} }]);
+  t.deepEqual(s.rescore, [{ windowSize: 10, query: { kind: 'match_all', boost: 1 }, queryWeight: 1, rescoreQueryWeight: 1, scoreMode: 'max' }] as never);
   t.deepEqual(parseSearchSource({ indices_boost: { i1: 2 } }).indicesBoost, [{ index: 'i1', boost: 2 }]);
   throwsEs(t, () => parseSearchSource({ slice: { id: 2, max: 2 } }), 'illegal_argument_exception', 'max must be greater than id');
 });
@@ -122,7 +122,7 @@ test('search_after, indices_boost, stats, slice, raw sections', (t) => {
 test('elements not built yet are refused by name', (t) => {
   const iae = 'illegal_argument_exception';
   t.deepEqual(parseSearchSource({ highlight: { fields: { a: {} } } }).highlight, { global: {}, fields: [{ name: 'a' }] });
-  throwsEs(t, () => parseSearchSource({ suggest: { s: {} } }), iae, '[suggest] is not supported by Strata yet');
+  throwsEs(t, () => parseSearchSource({ suggest: { s: { text: 'x', phrase: { field: 'f', collate: { query: { id: 'x' } } } } } }), iae, '[phrase suggester collate with a stored template] is not supported by Strata yet');
   throwsEs(t, () => parseSearchSource({ profile: true }), iae, '[profile] is not supported by Strata yet');
   throwsEs(t, () => parseSearchSource({ stats: ['g1'] }), iae, '[stats] is not supported by Strata yet');
   throwsEs(t, () => parseSearchSource({ ext: { my_plugin: {} } }), iae, '[ext] is not supported by Strata yet');

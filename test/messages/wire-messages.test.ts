@@ -46,7 +46,7 @@ test('anything the schema does not define is refused with its path, never droppe
   const w = <T>(x: WireType<T>): WireType<never> => x as unknown as WireType<never>;
   refused(w(validate), { ...asQuery({}), highlight: {} }, /at \$\.highlight: ValidateRequest has no field \[highlight\]/);
   const open = SEARCH_METHOD_WIRES.openContext.req;
-  refused(w(open), { ...openRequest(), source: { ...openRequest().source, suggest: { s: {} } } }, /at \$\.source\.suggest: ShardSearchSource has no field \[suggest\]/);
+  refused(w(open), { ...openRequest(), source: { ...openRequest().source, profile: true } }, /at \$\.source\.profile: ShardSearchSource has no field \[profile\]/);
   const result = SEARCH_METHOD_WIRES.queryPhase.res;
   const agg = (a: unknown): unknown => ({ ok: { ...queryResult(), aggs: [a] } });
   refused(w(result), agg({ name: 'p', kind: 'median_absolute_deviation', values: [] }), /at \$\.ok\.aggs\[0\]\.kind: AggMessage has no kind \[median_absolute_deviation\]/);

@@ -112,11 +112,17 @@ const KEYS: Record<string, (t: ExecutionContext) => Promise<unknown>> = {
     t.true(r.body.hits.hits.every((h: any) => h.highlight.t[0].includes('<em>x</em>')), r.text);
   },
   suggest: async (t) => {
-    await refused(t, { suggest: { s: { text: 'x', term: { field: 't' } } } }, 'suggest');
-    await refused(t, undefined, 'suggest', '?suggest_field=t&suggest_text=x');
+    const r = await search({ size: 0, suggest: { s: { text: 'yy', term: { field: 't', min_word_length: 2, accuracy: 0 } } } });
+    // one edit over the shorter length (1): similarity 0, kept only because accuracy is 0
+    t.deepEqual(r.body.suggest, { s: [{ text: 'yy', offset: 0, length: 2, options: [{ text: 'y', score: 0, freq: 2 }] }] }, r.text);
+    const uri = await search(undefined, '?size=0&suggest_field=t&suggest_text=xx&suggest_mode=always');
+    t.deepEqual(uri.body.suggest, { t: [{ text: 'xx', offset: 0, length: 2, options: [] }] }, uri.text);
+    await refused(t, { suggest: { s: { text: 'x', phrase: { field: 't', collate: { query: { id: 'stored' } } } } } }, 'phrase suggester collate with a stored template');
   },
   rescore: async (t) => {
-    await refused(t, { rescore: { window_size: 5, query: { rescore_query: { match: { t: 'y' } } } } }, 'rescore');
+    // "x y" (doc 1) gains the rescore query's score and moves ahead of "x" (doc 2)
+    const r = await search({ query: { match: { t: 'x' } }, rescore: { window_size: 5, query: { rescore_query: { match: { t: 'y' } }, rescore_query_weight: 10 } } });
+    t.deepEqual(ids(r), ['1', '2']);
     // ES's own checks still answer first.
     const tooBig = await search({ rescore: { window_size: 20000, query: { rescore_query: { match_all: {} } } } });
     t.is(tooBig.status, 500);

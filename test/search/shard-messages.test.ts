@@ -42,7 +42,7 @@ async function load(n: Node): Promise<void> {
   };
   await mk('msgs', {
     settings: { number_of_shards: 3, number_of_replicas: 0 },
-    mappings: { doc: { properties: { body: { type: 'text' }, tag: { type: 'keyword' }, n: { type: 'long' }, d: { type: 'double' }, day: { type: 'date' } } } },
+    mappings: { doc: { properties: { body: { type: 'text' }, tag: { type: 'keyword' }, n: { type: 'long' }, d: { type: 'double' }, day: { type: 'date' }, sug: { type: 'completion' } } } },
   });
   await mk('other', { settings: { number_of_shards: 1, number_of_replicas: 0 }, mappings: { doc: { properties: { body: { type: 'text' } } } } });
   const lines: unknown[] = [];
@@ -55,6 +55,7 @@ async function load(n: Node): Promise<void> {
       ...(i % 4 === 0 ? {} : { d: i / 7 }),
       day: `2017-0${1 + (i % 6)}-1${i % 10}`,
       nested: { $float: i, weird: i % 2 === 0 ? null : ['x', String(i)] },
+      ...(i % 5 === 0 ? { sug: { input: `Alpha ${i}`, weight: i } } : {}),
     });
   }
   lines.push({ index: { _index: 'other', _type: 'doc', _id: 'o1' } }, { body: 'alpha' });
@@ -130,6 +131,8 @@ const SEARCHES: Array<[string, unknown]> = [
   ['a failure of every shard', { query: { match_all: {} }, from: 9999, size: 10 }],
   ['_source filtering and stored_fields none', { stored_fields: '_none_', query: { ids: { values: ['1', '2'] } } }],
   ['timeout', { query: { match_all: {} }, timeout: '1nanos', size: 1 }],
+  ['rescore with explain', { query: { match: { body: 'alpha' } }, explain: true, size: 4, rescore: [{ window_size: 6, query: { rescore_query: { match: { body: 'delta' } }, score_mode: 'multiply', rescore_query_weight: 2 } }, { query: { rescore_query: { term: { tag: 'red' } } } }] }],
+  ['term and completion suggestions', { size: 0, suggest: { t: { text: 'alpah gama', term: { field: 'body' } }, c: { prefix: 'alp', completion: { field: 'sug', size: 3 } }, p: { text: 'alpah gama', phrase: { field: 'body', max_errors: 2, highlight: { pre_tag: '<b>', post_tag: '</b>' } } } } }],
 ];
 
 for (const [name, body] of SEARCHES) {

@@ -12,6 +12,7 @@ import type { ScoredDoc, SortOrderKey, SortValue } from '../../messages/hit-orde
 import { fromWireNumber, fromWireSortValue } from '../../messages/wire-json.js';
 import { fromAggMessages } from '../../aggs/agg-messages.js';
 import type { InternalAgg } from '../../aggs/types.js';
+import type { ShardSuggestion } from '../../messages/shard-suggest.js';
 
 /** A shard of a search, as the coordinator tracks it. */
 export interface ShardRun {
@@ -34,6 +35,7 @@ export interface ShardResult {
   terminatedEarly: boolean;
   sortOrder?: SortOrderKey[];
   aggs?: InternalAgg[];
+  suggest?: ShardSuggestion[];
 }
 
 /** The part of a request every shard gets. */
@@ -59,8 +61,10 @@ export function shardSource(r: SearchRequest, from: number, size: number, keepAl
     ...(r.slice !== undefined ? { slice: r.slice } : {}),
     ...(r.aggs !== undefined ? { aggs: r.aggs } : {}),
     ...(r.rescoreWindow !== undefined ? { rescoreWindow: r.rescoreWindow } : {}),
+    ...(r.rescore !== undefined ? { rescore: r.rescore } : {}),
     ...(r.collapse !== undefined ? { collapseField: r.collapse.field } : {}),
     ...(r.highlight !== undefined ? { highlight: r.highlight } : {}),
+    ...(r.suggest !== undefined ? { suggest: r.suggest } : {}),
     scroll: r.scrollMs !== undefined,
     keepAllHits,
     ...(r.requestCache !== undefined ? { requestCache: r.requestCache } : {}),
@@ -77,6 +81,7 @@ function decode(res: QueryPhaseResult, shardIndex: number, r: SearchRequest): Sh
     terminatedEarly: res.terminatedEarly,
     ...(res.sortOrder ? { sortOrder: res.sortOrder } : {}),
     ...(res.aggs ? { aggs: fromAggMessages(res.aggs, r.aggs ?? []) } : {}),
+    ...(res.suggest ? { suggest: res.suggest } : {}),
   };
 }
 

@@ -6,7 +6,7 @@
 import { LookupFetcher } from './terms-lookups.js';
 import { simpleMatch } from '../../units/simple-match.js';
 import type { NodeContext } from '../context.js';
-import { EsError, notBuiltYet } from '../../errors/errors.js';
+import { EsError } from '../../errors/errors.js';
 import { JsonFloat } from '../../units/java-number.js';
 import { STRICT_EXPAND_OPEN, type IndicesOptions } from '../resolve-indices.js';
 import { byScore, bySortValues, type ScoredDoc, type SortValue } from '../../messages/hit-order.js';
@@ -23,6 +23,8 @@ import { reduceAggregations } from '../../aggs/reduce.js';
 import { applyPipelines } from '../../aggs/pipeline.js';
 import { renderAggregations } from '../../aggs/render.js';
 import type { InternalAgg } from '../../aggs/types.js';
+import type { ShardSuggestion } from '../../messages/shard-suggest.js';
+import { reduceSuggestions, renderSuggestions } from './suggest-reduce.js';
 
 /** What a finished query phase leaves for fetch, reduce and scroll. */
 export interface SearchState {
@@ -47,6 +49,8 @@ export interface SearchState {
   numReducePhases: number;
   /** Reduced aggregations, when the request has some. */
   aggregations?: InternalAgg[];
+  /** Reduced suggestions, when the request has some. */
+  suggest?: ShardSuggestion[];
   typedKeys: boolean;
   /** The request's deprecation warnings (the fetch phase adds the shards'). */
   warnings?: string[];
@@ -154,11 +158,6 @@ export async function queryPhase(ctx: NodeContext, r: SearchRequest, opts: { ind
     await release(ctx, contexts);
     throw allShardsFailed('query', failures);
   }
-  // Refused only now so ES's own checks (rescore window, collapse) answer first, as in ES.
-  if (r.rescoreWindow !== undefined) {
-    await release(ctx, contexts);
-    throw notBuiltYet('rescore');
-  }
   const sorted = ok.find((c) => c.result?.sortOrder)?.result?.sortOrder;
   const cmp = sorted ? bySortValues(sorted) : byScore;
   let merged = ok.flatMap((c) => c.result?.top ?? []).sort(cmp);
@@ -201,6 +200,7 @@ export async function queryPhase(ctx: NodeContext, r: SearchRequest, opts: { ind
     scores,
     started,
     ...(aggregations ? { aggregations } : {}),
+    ...(r.suggest && r.suggest.length > 0 ? { suggest: reduceSuggestions(ok.map((c) => c.result?.suggest ?? [])) } : {}),
     typedKeys: r.typedKeys === true,
     warnings: r.warnings,
     numReducePhases: r.batchedReduceSize !== undefined && r.batchedReduceSize < totalShards && !opts.forScroll ? totalShards - r.batchedReduceSize + 1 : 1,
@@ -308,6 +308,7 @@ export function searchResponse(st: SearchState, hits: Array<Record<string, unkno
   body._shards = shardsSection(st);
   body.hits = { total: st.totalHits, max_score: Number.isNaN(st.maxScore) ? null : new JsonFloat(st.maxScore), hits };
   if (st.aggregations) body.aggregations = renderAggregations(st.aggregations, st.typedKeys);
+  if (st.suggest) body.suggest = renderSuggestions(st.suggest, st.typedKeys);
   return body;
 }
 

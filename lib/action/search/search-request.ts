@@ -14,6 +14,8 @@ import { parseCollapse, type CollapseSpec } from './collapse.js';
 import type { IndicesOptions } from '../resolve-indices.js';
 import type { AggSpec } from '../../aggs/types.js';
 import type { HighlightSpec } from '../../dsl/highlight.js';
+import type { SuggestSpec } from '../../dsl/suggest.js';
+import type { RescoreSpec } from '../../dsl/rescore.js';
 
 export interface SliceSpec {
   id: number;
@@ -58,16 +60,17 @@ export interface SearchRequest {
   bodyText?: string;
   /** Deprecation warnings raised while parsing (sent as `Warning` headers). */
   warnings: string[];
-  /**
-   * Largest `rescore.window_size` asked for (10 when a rescorer gives none); set means rescoring
-   * was asked for, which is refused after the shard-level checks (not built yet).
-   */
+  /** Largest `rescore.window_size` asked for (10 when a rescorer gives none). */
   rescoreWindow?: number;
+  /** The rescorers, in order. */
+  rescore?: RescoreSpec[];
   batchedReduceSize?: number;
   collapse?: CollapseSpec;
   /** ignore_unavailable / allow_no_indices / expand_wildcards. */
   indicesOptions?: IndicesOptions;
   highlight?: HighlightSpec;
+  /** `suggest`, parsed. */
+  suggest?: SuggestSpec[];
 }
 
 /** Defaults for a request on `indices`/`types`. */
@@ -116,13 +119,12 @@ export function applySearchBody(
   if (src.aggregations !== undefined) r.aggs = src.aggregations;
   if (src.collapse !== undefined) r.collapse = parseCollapse(src.collapse);
   if (src.highlight !== undefined) r.highlight = src.highlight;
-  if (src.rescore !== undefined) {
-    // ES's default window is 10; any rescorer at all makes the request a rescoring one.
-    for (const rs of src.rescore) {
-      const ws = (rs as Record<string, unknown>)['window_size'];
-      r.rescoreWindow = Math.max(r.rescoreWindow ?? 0, ws === undefined ? 10 : Number(ws));
-    }
+  if (src.suggest !== undefined) r.suggest = src.suggest;
+  if (src.rescore !== undefined && src.rescore.length > 0) {
+    r.rescore = src.rescore;
+    r.rescoreWindow = Math.max(...src.rescore.map((x) => x.windowSize));
   }
+
 }
 
 /** `stored_fields` body/param forms. */

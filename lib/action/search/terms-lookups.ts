@@ -12,6 +12,7 @@ import type { TermsLookup } from '../../dsl/queries/terms.js';
 import { parseQuery } from '../../dsl/parse-query.js';
 import { shardErrorOf } from '../../messages/shard-error.js';
 import { getDocument, sourceObject } from '../document/get-document.js';
+import { mltItemType, type MltItem } from '../../dsl/queries/more-like-this.js';
 
 /** Every terms lookup in parsed DSL trees (any depth: bool clauses, filter aggregations, ...). */
 function collect(v: unknown, out: TermsLookup[]): void {
@@ -22,6 +23,14 @@ function collect(v: unknown, out: TermsLookup[]): void {
   if (v === null || typeof v !== 'object') return;
   const o = v as Record<string, unknown>;
   if (o['kind'] === 'terms' && o['lookup'] !== null && typeof o['lookup'] === 'object') out.push(o['lookup'] as TermsLookup);
+  // more_like_this documents are fetched the same way (their type resolved in forIndex)
+  if (o['kind'] === 'more_like_this') {
+    for (const key of ['likeItems', 'unlikeItems']) {
+      for (const item of (o[key] as MltItem[] | undefined) ?? []) {
+        if (item.id !== undefined && item.doc === undefined) out.push({ ...(item.index !== undefined ? { index: item.index } : {}), type: item.type as string, id: item.id, path: '', ...(item.routing !== undefined ? { routing: item.routing } : {}) } as TermsLookup);
+      }
+    }
+  }
   for (const x of Object.values(o)) collect(x, out);
 }
 
@@ -49,7 +58,16 @@ export class LookupFetcher {
   async forIndex(index: string, trees: readonly unknown[], aliasFilters?: ReadonlyArray<Record<string, unknown>>): Promise<LookupDocument[] | undefined> {
     const lookups = lookupsOf(trees, aliasFilters);
     if (lookups.length === 0) return undefined;
-    return Promise.all(lookups.map((l) => this.fetch({ index: l.index ?? index, type: l.type, id: l.id, ...(l.routing !== undefined ? { routing: l.routing } : {}) })));
+    const state = this.ctx.cluster.state();
+    const fetches: Array<Promise<LookupDocument>> = [];
+    for (const l of lookups) {
+      const target = l.index ?? index;
+      // an untyped more_like_this item: the index's only type (the shard reports an ambiguous one)
+      const type = l.type ?? mltItemType({}, Object.keys(state.indices[target]?.mappings ?? {}).filter((t) => t !== '_default_'));
+      if (type === undefined) continue;
+      fetches.push(this.fetch({ index: target, type, id: l.id, ...(l.routing !== undefined ? { routing: l.routing } : {}) }));
+    }
+    return Promise.all(fetches);
   }
 
   private fetch(key: Omit<LookupDocument, 'source' | 'failure'>): Promise<LookupDocument> {

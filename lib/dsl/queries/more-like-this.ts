@@ -1,5 +1,6 @@
 /**
- * `more_like_this` (alias `mlt`; ES 5.6 `MoreLikeThisQueryBuilder.fromXContent`), parsed only.
+ * `more_like_this` (alias `mlt`; ES 5.6 `MoreLikeThisQueryBuilder.fromXContent`); run by
+ * lib/search/compile-mlt.ts.
  * `like`/`unlike` take texts and document items (`{_index, _type, _id}` or `{doc}`), single or
  * in arrays; the deprecated `like_text`, `ids` and `docs` are folded into `like`.
  */
@@ -39,6 +40,14 @@ export interface MoreLikeThisQuery extends QueryBase {
   boostTerms: number;
   include: boolean;
   failOnUnsupportedField: boolean;
+}
+
+/**
+ * The type of a liked item: its own, or the index's only type (ES takes the search's types; an
+ * index of several types needs the item's). Undefined when ambiguous.
+ */
+export function mltItemType(item: Pick<MltItem, 'type'>, types: readonly string[]): string | undefined {
+  return item.type ?? (types.length === 1 ? types[0] : undefined);
 }
 
 function item(obj: JsonObject): MltItem {

@@ -6,6 +6,7 @@
 import { EsError } from '../../errors/errors.js';
 import type { ShardSearchSource } from '../../messages/shard-search.js';
 import type { ReaderContext } from './reader-context.js';
+import { isScoreSort } from '../../dsl/sort-spec.js';
 
 /** A `search_context_exception` (no REST status of its own, so 500) for conflicting options. */
 export function searchContextError(s: ShardSearchSource): EsError | undefined {
@@ -33,6 +34,7 @@ export function topN(rc: ReaderContext, s: ShardSearchSource): number {
   const settings = rc.svc.meta.settings;
   const max = Number(settings['index.max_result_window'] ?? '10000');
   if (s.rescoreWindow !== undefined) {
+    if (s.sort && !isScoreSort(s.sort)) throw new EsError('query_phase_execution_exception', 500, 'Cannot use [sort] option in conjunction with [rescore].');
     const maxRescore = Number(settings['index.max_rescore_window'] ?? String(max));
     if (s.rescoreWindow > maxRescore) {
       throw new EsError('query_phase_execution_exception', 500, `Rescore window [${s.rescoreWindow}] is too large. It must be less than [${maxRescore}]. This prevents allocating massive heaps for storing the results to be rescored. This limit can be set by changing the [index.max_rescore_window] index level setting.`);

@@ -26,6 +26,8 @@ import { collapseKey } from './collapse-key.js';
 import { searchContextError, topN } from './context-checks.js';
 import { sliceWeight } from './slice.js';
 import { startShardAggs } from './shard-aggs.js';
+import { suggestShard } from '../suggest/suggest-phase.js';
+import { compileRescorers, RescoredWeight, rescoreTop } from '../rescore.js';
 import type { ReaderContext } from './reader-context.js';
 
 /** The weight a shard runs: the query, plus type, alias and slice filters (`buildFilteredQuery`). */
@@ -84,13 +86,18 @@ export async function queryShard(rc: ReaderContext, req: QueryPhaseRequest, node
     rc.sorts = await Promise.all(s.sort.map(async (x) => compileSort(compile, x, await nestedSortDocs(compile, x, rc.segments))));
   }
   if (s.scriptFields) rc.scriptFields = compileScriptFields(rc.compile, s.scriptFields);
+  if (s.rescore && s.rescore.length > 0) {
+    rc.rescorers = await compileRescorers(rc.compile, s.rescore, rc.segments);
+    // the fetch phase explains the first pass as rescored
+    rc.weight = new RescoredWeight(rc.weight, rc.rescorers);
+  }
   const searchAfter = searchAfterValues(s, rc.sorts);
   const aggs = s.aggs && s.aggs.length > 0 ? await startShardAggs(rc, s.aggs, rc.requestShards, nodeId) : undefined;
   if (contextError) throw contextError;
   const result = await searchShard(rc.segments, {
-    weight: rc.weight,
+    weight: rc.rescorers ? (rc.weight as RescoredWeight).first : rc.weight,
     ...(rc.postFilter ? { postFilter: rc.postFilter } : {}),
-    topN: topN(rc, s),
+    topN: Math.max(topN(rc, s), s.rescoreWindow ?? 0),
     ...(rc.sorts ? { sorts: rc.sorts } : {}),
     trackScores: s.trackScores,
     ...(s.minScore !== undefined ? { minScore: s.minScore } : {}),
@@ -100,8 +107,13 @@ export async function queryShard(rc: ReaderContext, req: QueryPhaseRequest, node
     ...(s.collapseField !== undefined ? { collapse: collapseKey(rc.compile.fields, s.collapseField) } : {}),
     ...(aggs ? { onMatch: (seg: number, doc: number, score: number) => aggs.onMatch(seg, doc, score) } : {}),
   });
+  if (rc.rescorers && result.top.length > 0) {
+    result.top = await rescoreTop(rc.segments, result.top, rc.rescorers);
+    result.maxScore = (result.top[0] as { score: number }).score;
+  }
   // the shard succeeds only once its aggregations are built too
   const built = aggs ? await aggs.finish() : undefined;
+  const suggest = s.suggest && s.suggest.length > 0 ? await suggestShard(rc.compile, rc.segments, s.suggest) : undefined;
   return {
     top: result.top.map(toWireDoc),
     ...(result.groups ? { groups: result.groups.map(toWireSortValue) } : {}),
@@ -111,5 +123,6 @@ export async function queryShard(rc: ReaderContext, req: QueryPhaseRequest, node
     terminatedEarly: result.terminatedEarly,
     ...(rc.sorts ? { sortOrder: rc.sorts.map((x) => ({ reverse: x.reverse, ...(x.missingFirst !== undefined ? { missingFirst: x.missingFirst } : {}) })) } : {}),
     ...(built ? { aggs: built.map(toAggMessage) } : {}),
+    ...(suggest ? { suggest } : {}),
   };
 }

@@ -11,6 +11,7 @@ import type { CompileContext } from '../compile-context.js';
 import type { CompiledSort } from '../sort-values.js';
 import type { SearchScript } from '../search-script.js';
 import type { Weight } from '../weight.js';
+import type { CompiledRescorer } from '../rescore.js';
 
 export interface ReaderContext {
   id: string;
@@ -33,6 +34,8 @@ export interface ReaderContext {
   weight?: Weight;
   postFilter?: Weight;
   sorts?: CompiledSort[];
+  /** The rescorers, compiled by the query phase. */
+  rescorers?: CompiledRescorer[];
   /** `script_fields` compiled for this shard (in the query phase, so errors are shard failures). */
   scriptFields?: Array<{ name: string; script: SearchScript; ignoreFailure: boolean }>;
   /** Epoch ms the request started (scroll time). */
