@@ -3,20 +3,13 @@
  * master published in the cluster state (docs/cluster.md), on a single node this node alone.
  */
 import type { NodeContext } from '../context.js';
+import type { ClusterNodeInfo } from '../../cluster/state.js';
 import { formatAddress } from './node-identity.js';
 import { simpleMatch } from '../../units/simple-match.js';
 import { parseBooleanLenient } from '../../units/booleans.js';
 
-export interface Member {
-  id: string;
-  name: string;
-  host: string;
-  transportPort: number;
-  httpPort: number;
-  /** ES role letters' roles: master eligible, data (every Strata node runs ingest pipelines). */
-  master: boolean;
-  data: boolean;
-  attributes: Record<string, string>;
+/** A member as this node shows it: the published node, and how it relates to the request. */
+export interface Member extends ClusterNodeInfo {
   /** The node answering this request. */
   local: boolean;
   /** The elected master. */
