@@ -15,7 +15,7 @@ import { shardClientModeFromEnv, type ShardClientMode } from './indices/shard-cl
 import { createHttpServer } from '../api/server.js';
 import { corsConfigFrom } from '../api/rest/cors.js';
 import { compressionConfigFrom } from '../api/rest/compression.js';
-import { allRoutes } from '../api/routes/index.js';
+import { LazyRoutes } from '../api/routes/lazy-routes.js';
 import type { NodeContext } from './action/context.js';
 import { createScriptService } from './action/scripts/node-script-service.js';
 import { NodeRuntime } from './action/nodes/node-runtime.js';
@@ -56,6 +56,8 @@ export interface RunningNode {
   context: NodeContext;
   /** Where the node's stores live, and the directory of its index stores on that volume. */
   storage: { volume: StoreVolume; indicesPath: string };
+  /** The REST route groups loaded so far: each loads when a request first needs it (api/routes/lazy-routes.ts). */
+  routeGroupsLoaded(): string[];
   close(): Promise<void>;
 }
 
@@ -171,10 +173,11 @@ export async function startNode(opts: StartNodeOptions): Promise<RunningNode> {
     transportAddress: { host, port: 9300 },
     httpAddress: { host, port },
   };
+  const routes = new LazyRoutes(context);
   const server = createHttpServer({
     host,
     port,
-    routes: allRoutes(context),
+    source: routes,
     logger,
     ...(cors ? { cors } : {}),
     ...(compression ? { compression } : {}),
@@ -192,6 +195,7 @@ export async function startNode(opts: StartNodeOptions): Promise<RunningNode> {
     port: bound.port,
     context,
     storage: { volume, indicesPath },
+    routeGroupsLoaded: () => routes.loadedGroups(),
     async close() {
       if (closed) return;
       closed = true;
