@@ -23,7 +23,7 @@ import { nodeAttributes } from './action/nodes/node-identity.js';
 import { parseBytesSizeValue } from './units/byte-size-value.js';
 import { DEFAULT_MAX_CLAUSE_COUNT } from './search/clause-limit.js';
 import { EsError } from './errors/errors.js';
-import { ShardSearchService } from './search/service/shard-service.js';
+import { LazyShardSearchService } from './search/service/lazy-shard-service.js';
 import { searchClientThrough } from './messages/client-modes.js';
 import { resetEnabled } from './embedded/reset-setting.js';
 import { DISK_VOLUME, MemoryVolume, type StoreVolume } from '../storage/store-volume.js';
@@ -148,7 +148,7 @@ export async function startNode(opts: StartNodeOptions): Promise<RunningNode> {
   // ES: http.bind_host defaults to http.host, which defaults to network.host.
   const host = opts.host ?? settings['http.bind_host'] ?? settings['http.host'] ?? settings['network.host'] ?? '127.0.0.1';
   const port = opts.port ?? Number(settings['http.port'] ?? 9200);
-  const searchService = new ShardSearchService({
+  const searchService = new LazyShardSearchService({
     indices,
     nodeId,
     scripts,

@@ -3,8 +3,10 @@
  * is stood in for by placeholders built from route-table.ts (methods and paths only), so the
  * dispatcher can tell which group a request belongs to; the group's real routes (handlers,
  * declared parameters, plain-text and any-parameter flags) replace them once it is loaded.
- * The table is only a hint: a request it does not place loads every group and is matched
- * again, so a stale table costs start time, never an answer (api/rest/dispatcher.ts `resolve`).
+ * The table must hold every route (test/api/route-table.test.ts): a route it lacks could be
+ * shadowed by another group's wildcard placeholder. Extra entries are harmless (a group loaded
+ * for nothing, and the path matched again), and a path it places nowhere loads every group
+ * before it is refused (api/rest/dispatcher.ts `resolve`).
  */
 import type { RouteDef } from '../types.js';
 import type { NodeContext } from '../../lib/action/context.js';
