@@ -61,6 +61,12 @@ export interface RunningNode {
   close(): Promise<void>;
 }
 
+/**
+ * Route groups that answer while the indices of the data directory are still opening: the
+ * banner, cluster health and state (which show the shards initializing) and node information.
+ */
+const UNGATED_ROUTE_GROUPS: ReadonlySet<string> = new Set(['cluster', 'nodes']);
+
 /** The root of a memory node's store paths: never created, only names keys of its volume. */
 const MEMORY_ROOT = '/(memory)';
 
@@ -143,7 +149,21 @@ export async function startNode(opts: StartNodeOptions): Promise<RunningNode> {
     shardClientMode,
   });
   cluster.addListener((next) => indices.apply(next));
-  await indices.apply(cluster.state()); // the normalised state (null-prototype records)
+  // The indices on disk open in the background, after the node listens: with thousands of
+  // shards that takes minutes, and ES too answers while its primaries are INITIALIZING (health
+  // red, then green). Requests that reach indices wait for it (the gate of LazyRoutes below);
+  // nothing is acknowledged before the shards it touches have replayed their op logs.
+  let listening = (): void => undefined;
+  let notListening = (_err: unknown): void => undefined;
+  const listened = new Promise<void>((resolve, reject) => {
+    listening = resolve;
+    notListening = reject;
+  });
+  const opened = indices.apply(cluster.state(), listened); // the normalised state (null-prototype records)
+  opened.catch((err: unknown) => {
+    if (err !== listenError) logger.error({ err }, 'failed to open the indices of the data directory');
+  });
+  let listenError: unknown;
 
   // ES: http.bind_host defaults to http.host, which defaults to network.host.
   const host = opts.host ?? settings['http.bind_host'] ?? settings['http.host'] ?? settings['network.host'] ?? '127.0.0.1';
@@ -173,7 +193,8 @@ export async function startNode(opts: StartNodeOptions): Promise<RunningNode> {
     transportAddress: { host, port: 9300 },
     httpAddress: { host, port },
   };
-  const routes = new LazyRoutes(context);
+  const routes = new LazyRoutes(context, undefined, { wait: () => indices.settled(), exempt: UNGATED_ROUTE_GROUPS });
+  await routes.preload('cluster');
   const server = createHttpServer({
     host,
     port,
@@ -184,7 +205,14 @@ export async function startNode(opts: StartNodeOptions): Promise<RunningNode> {
     ...(opts.drainTimeoutMs !== undefined ? { drainTimeoutMs: opts.drainTimeoutMs } : {}),
     maxContentLength: maxContentLength(settings, logger),
   });
-  const bound = await server.listen();
+  const bound = await server.listen().catch((err: unknown) => {
+    // Nothing was opened: the shards open only once the node listens.
+    listenError = err;
+    notListening(err);
+    throw err;
+  });
+  // One turn of the event loop for the first requests before the shards start opening.
+  setImmediate(listening);
   context.httpAddress = bound;
   context.runtime.setHttpStats(() => server.connections());
   logger.info({ host: bound.host, port: bound.port, node: context.nodeName }, 'started');

@@ -81,7 +81,7 @@ export function clusterRoutes(ctx: NodeContext): RouteDef[] {
             missing = true;
             indices = [];
           }
-          const h = clusterHealth(ctx.cluster.state(), indices, 1, false);
+          const h = clusterHealth(ctx.cluster.state(), indices, 1, false, (i) => ctx.indices.initializing(i));
           const status = missing ? 'red' : h.status;
           const nodesOk = waitForNodes === undefined || nodeCountMatches(waitForNodes, 1);
           if ((wantStatus === undefined || statusAtLeast(status, wantStatus)) && !missing && nodesOk) break;
@@ -91,7 +91,7 @@ export function clusterRoutes(ctx: NodeContext): RouteDef[] {
           }
           await sleep(Math.min(100, Math.max(1, deadline - Date.now())));
         }
-        const h = clusterHealth(ctx.cluster.state(), indices, 1, level === 'shards');
+        const h = clusterHealth(ctx.cluster.state(), indices, 1, level === 'shards', (i) => ctx.indices.initializing(i));
         const body: Record<string, unknown> = {
           cluster_name: ctx.clusterName,
           status: missing ? 'red' : h.status,
@@ -101,7 +101,7 @@ export function clusterRoutes(ctx: NodeContext): RouteDef[] {
           active_primary_shards: h.activePrimaryShards,
           active_shards: h.activeShards,
           relocating_shards: 0,
-          initializing_shards: 0,
+          initializing_shards: h.initializingShards,
           unassigned_shards: h.unassignedShards,
           delayed_unassigned_shards: 0,
           number_of_pending_tasks: 0,

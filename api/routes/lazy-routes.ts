@@ -18,6 +18,21 @@ const notLoaded = (): never => {
   throw new Error('a placeholder route ran: the dispatcher loads its group first');
 };
 
+/**
+ * Requests wait for `wait()` before their handler runs, but those of the `exempt` groups: the
+ * node opens its indices after it listens (lib/node.ts), and index requests wait for them.
+ */
+export interface RouteGate {
+  wait(): Promise<void>;
+  exempt: ReadonlySet<string>;
+}
+
+/** `route` with its handler run once the gate opens. */
+function gated(route: RouteDef, gate: RouteGate): RouteDef {
+  const handler = route.handler;
+  return { ...route, handler: async (req) => (await gate.wait(), handler(req)) };
+}
+
 /** One node's routes, its groups loaded on demand (per node: nothing is shared between nodes). */
 export class LazyRoutes implements RouteSource {
   private readonly loaded = new Map<string, RouteDef[]>();
@@ -29,6 +44,7 @@ export class LazyRoutes implements RouteSource {
   constructor(
     private readonly ctx: NodeContext,
     table: readonly RouteTableEntry[] = ROUTE_TABLE,
+    private readonly gate?: RouteGate,
   ) {
     for (const [group, methods, paths] of table) {
       const route: RouteDef = { methods: [...methods], paths: [...paths], params: [], handler: notLoaded };
@@ -65,6 +81,11 @@ export class LazyRoutes implements RouteSource {
     return true;
   }
 
+  /** Load `group` now (the node loads the banner's group before it listens: nearly every first request is `GET /`). */
+  async preload(group: string): Promise<void> {
+    await this.loadGroup(group);
+  }
+
   /** The group names loaded so far (tests, `--trace` of start). */
   loadedGroups(): string[] {
     return [...this.loaded.keys()];
@@ -76,7 +97,9 @@ export class LazyRoutes implements RouteSource {
       const entry = ROUTE_GROUPS.find(([name]) => name === group);
       p = entry
         ? entry[1]().then((factory) => {
-            this.loaded.set(group, factory(this.ctx));
+            const gate = this.gate;
+            const routes = factory(this.ctx);
+            this.loaded.set(group, gate === undefined || gate.exempt.has(group) ? routes : routes.map((r) => gated(r, gate)));
             this.changes++;
           })
         : Promise.resolve();
