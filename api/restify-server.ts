@@ -11,7 +11,7 @@
  *   module cache (Node documents `require.cache` entries as replaceable) that loads the real
  *   spdy, and puts it in the cache, the first time anything touches it: restify with its
  *   `spdy` option, or any other code of the process, still gets the real module.
- * Nothing in node_modules is changed. docs/performance.md has the figures.
+ * Nothing in node_modules is changed. docs/benchmarks.md "Start and footprint" has the figures.
  */
 import Module, { createRequire } from 'node:module';
 import type { Server as HttpServer, IncomingMessage, ServerResponse } from 'node:http';

@@ -36,7 +36,7 @@ export async function startNode(opts: EmbeddedNodeOptions): Promise<EmbeddedNode
   let report: FixtureLoadReport = { requests: 0, documents: 0, tookMs: 0 };
   let state: FixtureState | undefined;
   try {
-    // Imported here: a node with a data directory never needs them (start time, docs/performance.md).
+    // Imported here: a node with a data directory never needs them (start time, docs/benchmarks.md "Start and footprint").
     if (fixtures !== undefined) report = await (await import('./fixture-loader.js')).loadFixtures(node.url, fixtures);
     if (opts.memory) {
       state = await (await import('./fixture-reset.js')).FixtureState.capture(node);

@@ -4,7 +4,7 @@
  * part of the on-disk format: only ever add fields.
  * protobufjs (CommonJS) is required, and the types built, when a record is first encoded or
  * decoded, not when storage is imported: the start path of a node opens shards without either
- * (docs/performance.md). The types are constants of the format, the same for every node.
+ * (docs/benchmarks.md "Start and footprint"). The types are constants of the format, the same for every node.
  */
 import { createRequire } from 'node:module';
 import type protobufNs from 'protobufjs';

@@ -30,7 +30,7 @@ const CACHE_LIMIT = 100_000;
 /**
  * `snowball-stemmers` (CommonJS, ~850 KB: every language in one file) is required when a
  * Snowball stemmer is first built, not when analysis is imported: most nodes never use one,
- * and loading it cost ~0.1 s of every start (docs/performance.md).
+ * and loading it cost ~0.1 s of every start (docs/benchmarks.md "Start and footprint").
  */
 function newStemmer(language: string): ReturnType<typeof NewStemmer> {
   const snowball = createRequire(import.meta.url)('snowball-stemmers') as { newStemmer: typeof NewStemmer };
