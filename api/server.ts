@@ -1,5 +1,5 @@
 /**
- * The HTTP server: restify 11 as the container (listen, keep-alive, socket handling), with
+ * The HTTP server: restify 11 as the container (its Server and Router, see restify-server.ts) (listen, keep-alive, socket handling), with
  * every request handed to the ES-style {@link Dispatcher} from restify's `first` chain. Going
  * through `first` skips restify's router, request decoration and response formatters: ES
  * routing precedence, parameter checks and byte-exact rendering all live in api/rest/, and the
@@ -8,19 +8,21 @@
  * the requests in flight finish (answered with `connection: close`) for up to
  * `drainTimeoutMs`, and only then destroys what is left.
  */
-import restify from 'restify';
 import type { IncomingMessage, ServerResponse, Server as HttpServer } from 'node:http';
 import type { Socket } from 'node:net';
 import type { RouteDef } from './types.js';
-import { Dispatcher, type Logger } from './rest/dispatcher.js';
+import { Dispatcher, type Logger, type RouteSource } from './rest/dispatcher.js';
 import type { CorsConfig } from './rest/cors.js';
 import type { CompressionConfig } from './rest/compression.js';
+import { createRestifyServer } from './restify-server.js';
 
 export interface HttpServerOptions {
   host: string;
   /** 0 picks a free port. */
   port: number;
-  routes: RouteDef[];
+  /** Routes known up front, or `source` for groups loaded on demand (api/routes/lazy-routes.ts). */
+  routes?: RouteDef[];
+  source?: RouteSource;
   logger: Logger;
   /** ES `http.max_content_length` (default 100mb). */
   maxContentLength?: number;
@@ -39,18 +41,11 @@ export interface StrataHttpServer {
   connections(): { currentOpen: number; totalOpened: number };
 }
 
-interface RestifyWithFirst {
-  first(handler: (req: IncomingMessage, res: ServerResponse) => boolean): void;
-  server: HttpServer;
-  listen(port: number, host: string, cb: () => void): void;
-  close(cb?: () => void): void;
-  address(): { address: string; port: number };
-}
-
 /** Create the server; nothing listens until `listen()`. */
 export function createHttpServer(opts: HttpServerOptions): StrataHttpServer {
   const dispatcher = new Dispatcher({
-    routes: opts.routes,
+    ...(opts.routes !== undefined ? { routes: opts.routes } : {}),
+    ...(opts.source !== undefined ? { source: opts.source } : {}),
     logger: opts.logger,
     ...(opts.maxContentLength !== undefined ? { maxContentLength: opts.maxContentLength } : {}),
     ...(opts.cors !== undefined ? { cors: opts.cors } : {}),
@@ -59,7 +54,7 @@ export function createHttpServer(opts: HttpServerOptions): StrataHttpServer {
   const inFlight = new Set<ServerResponse>();
   let draining = false;
   let drained: (() => void) | undefined;
-  const server = restify.createServer({ name: 'strata', handleUncaughtExceptions: false }) as unknown as RestifyWithFirst;
+  const server = createRestifyServer({ name: 'strata', log: opts.logger });
   server.first((req, res) => {
     res.sendDate = false; // ES sends no Date header
     inFlight.add(res);

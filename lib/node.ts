@@ -16,7 +16,7 @@ import { shardClientModeFromEnv, type ShardClientMode } from './indices/shard-cl
 import { createHttpServer } from '../api/server.js';
 import { corsConfigFrom } from '../api/rest/cors.js';
 import { compressionConfigFrom } from '../api/rest/compression.js';
-import { allRoutes } from '../api/routes/index.js';
+import { LazyRoutes } from '../api/routes/lazy-routes.js';
 import type { NodeContext } from './action/context.js';
 import { createScriptService } from './action/scripts/node-script-service.js';
 import { NodeRuntime } from './action/nodes/node-runtime.js';
@@ -24,7 +24,7 @@ import { nodeAttributes } from './action/nodes/node-identity.js';
 import { parseBytesSizeValue } from './units/byte-size-value.js';
 import { DEFAULT_MAX_CLAUSE_COUNT } from './search/clause-limit.js';
 import { EsError } from './errors/errors.js';
-import { ShardSearchService } from './search/service/shard-service.js';
+import { LazyShardSearchService } from './search/service/lazy-shard-service.js';
 import { searchClientThrough } from './messages/client-modes.js';
 import { resetEnabled } from './embedded/reset-setting.js';
 import { DISK_VOLUME, MemoryVolume, type StoreVolume } from '../storage/store-volume.js';
@@ -65,8 +65,16 @@ export interface RunningNode {
   context: NodeContext;
   /** Where the node's stores live, and the directory of its index stores on that volume. */
   storage: { volume: StoreVolume; indicesPath: string };
+  /** The REST route groups loaded so far: each loads when a request first needs it (api/routes/lazy-routes.ts). */
+  routeGroupsLoaded(): string[];
   close(): Promise<void>;
 }
+
+/**
+ * Route groups that answer while the indices of the data directory are still opening: the
+ * banner, cluster health and state (which show the shards initializing) and node information.
+ */
+const UNGATED_ROUTE_GROUPS: ReadonlySet<string> = new Set(['cluster', 'nodes']);
 
 /** The root of a memory node's store paths: never created, only names keys of its volume. */
 const MEMORY_ROOT = '/(memory)';
@@ -163,10 +171,24 @@ export async function startNode(opts: StartNodeOptions): Promise<RunningNode> {
       : {}),
   });
   cluster.addListener((next) => indices.apply(next));
-  await indices.apply(cluster.state()); // the normalised state (null-prototype records)
+  // The indices on disk open in the background, after the node listens: with thousands of
+  // shards that takes minutes, and ES too answers while its primaries are INITIALIZING (health
+  // red, then green). Requests that reach indices wait for it (the gate of LazyRoutes below);
+  // nothing is acknowledged before the shards it touches have replayed their op logs.
+  let listening = (): void => undefined;
+  let notListening = (_err: unknown): void => undefined;
+  const listened = new Promise<void>((resolve, reject) => {
+    listening = resolve;
+    notListening = reject;
+  });
+  const opened = indices.apply(cluster.state(), listened); // the normalised state (null-prototype records)
+  opened.catch((err: unknown) => {
+    if (err !== listenError) logger.error({ err }, 'failed to open the indices of the data directory');
+  });
+  let listenError: unknown;
 
   const port = opts.port ?? Number(settings['http.port'] ?? 9200);
-  const searchService = new ShardSearchService({
+  const searchService = new LazyShardSearchService({
     indices,
     nodeId,
     scripts,
@@ -193,10 +215,12 @@ export async function startNode(opts: StartNodeOptions): Promise<RunningNode> {
     httpAddress: { host, port },
     ...(transportClient ? { remote: remoteNodes(transportClient, () => cluster.state()) } : {}),
   };
+  const routes = new LazyRoutes(context, undefined, { wait: () => indices.settled(), exempt: UNGATED_ROUTE_GROUPS });
+  await routes.preload('cluster');
   const server = createHttpServer({
     host,
     port,
-    routes: allRoutes(context),
+    source: routes,
     logger,
     ...(cors ? { cors } : {}),
     ...(compression ? { compression } : {}),
@@ -214,7 +238,14 @@ export async function startNode(opts: StartNodeOptions): Promise<RunningNode> {
       logger,
     }));
   if (transport) context.transportAddress = transport.address;
-  const bound = await server.listen();
+  const bound = await server.listen().catch((err: unknown) => {
+    // Nothing was opened: the shards open only once the node listens.
+    listenError = err;
+    notListening(err);
+    throw err;
+  });
+  // One turn of the event loop for the first requests before the shards start opening.
+  setImmediate(listening);
   context.httpAddress = bound;
   if (coordination && clusterMode) {
     await coordination.join({
@@ -237,6 +268,7 @@ export async function startNode(opts: StartNodeOptions): Promise<RunningNode> {
     port: bound.port,
     context,
     storage: { volume, indicesPath },
+    routeGroupsLoaded: () => routes.loadedGroups(),
     async close() {
       if (closed) return;
       closed = true;

@@ -3,7 +3,8 @@
  * independent of restify so it is cheap and testable:
  * 1. split the URI into raw path and query (`RestUtils.decodeQueryString`);
  * 2. find the route in the method's path trie; HEAD falls back to the GET route; methods ES's
- *    Netty layer does not know are treated as GET (ES 5.6 behaviour);
+ *    Netty layer does not know are treated as GET (ES 5.6 behaviour); with a lazy
+ *    {@link RouteSource}, the group of the matched placeholder is loaded first (`resolve`);
  * 3. no route: OPTIONS → 200 empty text; otherwise 400 text
  *    `No handler found for uri [<uri>] and method [<METHOD>]`;
  * 4. a body whose type is neither declared nor detectable → 406
@@ -21,7 +22,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { HttpMethod, RestResponse, RouteDef } from '../types.js';
 import { deprecationHeaders } from '../routes/common.js';
 import { EsRestRequest } from './rest-request.js';
-import { PathTrie } from './path-trie.js';
+import { PathTrie, type TrieMatch } from './path-trie.js';
 import { decodeComponent, decodeQueryString } from './url-decode.js';
 import { GLOBAL_PARAMS, checkUnrecognized } from './params.js';
 import { fromContentTypeHeader, sniffContentType, type XContentType } from './content-type.js';
@@ -53,8 +54,27 @@ interface BoundRoute {
   allowed: ReadonlySet<string>;
 }
 
+/**
+ * Routes whose groups load when first needed (api/routes/lazy-routes.ts): placeholders carry
+ * methods and paths only and are replaced by the real routes once their group is loaded.
+ */
+export interface RouteSource {
+  /** Bumped whenever `current()` changes. */
+  readonly version: number;
+  /** The routes now, in precedence order: real ones of loaded groups, placeholders of the rest. */
+  current(): RouteDef[];
+  /** Whether `route` is a placeholder. */
+  pending(route: RouteDef): boolean;
+  /** Load the group a placeholder stands for. */
+  load(route: RouteDef): Promise<void>;
+  /** Load every group; false when all were loaded already. */
+  loadAll(): Promise<boolean>;
+}
+
 export interface DispatcherOptions {
-  routes: RouteDef[];
+  /** Routes known up front; `source` instead for routes loaded on demand. */
+  routes?: RouteDef[];
+  source?: RouteSource;
   logger?: Logger;
   /** Largest accepted body in bytes (default 100mb as ES). */
   maxContentLength?: number;
@@ -76,7 +96,9 @@ function pathParamNames(pattern: string): string[] {
 
 /** Builds the request listener for a set of routes. */
 export class Dispatcher {
-  private readonly tries = new Map<TrieMethod, PathTrie<BoundRoute>>();
+  private tries = new Map<TrieMethod, PathTrie<BoundRoute>>();
+  private readonly source: RouteSource | undefined;
+  private builtVersion = -1;
   private readonly logger: Logger | undefined;
   private readonly maxContentLength: number;
   private readonly cors: CorsConfig | undefined;
@@ -87,18 +109,58 @@ export class Dispatcher {
     this.maxContentLength = opts.maxContentLength ?? 100 * 1024 * 1024;
     this.cors = opts.cors;
     this.compression = opts.compression;
-    for (const route of opts.routes) {
+    this.source = opts.source;
+    this.build(opts.source?.current() ?? opts.routes ?? []);
+    this.builtVersion = opts.source?.version ?? 0;
+  }
+
+  private build(routes: RouteDef[]): void {
+    const tries = new Map<TrieMethod, PathTrie<BoundRoute>>();
+    for (const route of routes) {
       for (const path of route.paths) {
         const allowed = new Set<string>([...GLOBAL_PARAMS, ...route.params, ...pathParamNames(path)]);
         for (const method of route.methods) {
-          let trie = this.tries.get(method);
+          let trie = tries.get(method);
           if (!trie) {
             trie = new PathTrie<BoundRoute>();
-            this.tries.set(method, trie);
+            tries.set(method, trie);
           }
           trie.insert(path, { route, allowed });
         }
       }
+    }
+    this.tries = tries;
+  }
+
+  private retrieve(method: TrieMethod, rawPath: string): TrieMatch<BoundRoute> | undefined {
+    const match = this.tries.get(method)?.retrieve(rawPath);
+    return match ?? (method === 'HEAD' ? this.tries.get('GET')?.retrieve(rawPath) : undefined);
+  }
+
+  /**
+   * The route of a request. With a lazy source: a placeholder's group is loaded and the path
+   * matched again; a path that matches nothing, or still a placeholder (a stale route table),
+   * loads every group and is matched once more, so the answer never depends on the table.
+   */
+  private async resolve(method: TrieMethod, rawPath: string): Promise<TrieMatch<BoundRoute> | undefined> {
+    let match = this.retrieve(method, rawPath);
+    const source = this.source;
+    if (source === undefined) return match;
+    for (let round = 0; ; round++) {
+      if (match === undefined) {
+        if (!(await source.loadAll())) return undefined;
+      } else if (!source.pending(match.value.route)) {
+        return match;
+      } else if (round === 0) {
+        await source.load(match.value.route);
+      } else {
+        await source.loadAll();
+      }
+      if (this.builtVersion !== source.version) {
+        this.builtVersion = source.version;
+        this.build(source.current());
+      }
+      match = this.retrieve(method, rawPath);
     }
   }
 
@@ -205,8 +267,7 @@ export class Dispatcher {
     body: Buffer | undefined,
     simpleCtx: RenderContext,
   ): Promise<Rendered> {
-    let match = this.tries.get(method)?.retrieve(rawPath);
-    if (!match && method === 'HEAD') match = this.tries.get('GET')?.retrieve(rawPath);
+    const match = await this.resolve(method, rawPath);
     if (!match) {
       if (method === 'OPTIONS') return renderText(200, '');
       return renderText(400, `No handler found for uri [${uri}] and method [${method}]`);

@@ -81,7 +81,7 @@ export function clusterRoutes(ctx: NodeContext): RouteDef[] {
             missing = true;
             indices = [];
           }
-          const h = clusterHealth(ctx.cluster.state(), indices, nodeCounts(ctx.cluster.state()).dataNodes, false, (n) => ctx.indices.failedShards(n));
+          const h = clusterHealth(ctx.cluster.state(), indices, nodeCounts(ctx.cluster.state()).dataNodes, false, ctx.indices);
           const status = missing ? 'red' : h.status;
           const nodesOk = waitForNodes === undefined || nodeCountMatches(waitForNodes, nodeCounts(ctx.cluster.state()).nodes);
           if ((wantStatus === undefined || statusAtLeast(status, wantStatus)) && !missing && nodesOk) break;
@@ -92,7 +92,7 @@ export function clusterRoutes(ctx: NodeContext): RouteDef[] {
           await sleep(Math.min(100, Math.max(1, deadline - Date.now())));
         }
         const counts = nodeCounts(ctx.cluster.state());
-        const h = clusterHealth(ctx.cluster.state(), indices, counts.dataNodes, level === 'shards', (n) => ctx.indices.failedShards(n));
+        const h = clusterHealth(ctx.cluster.state(), indices, counts.dataNodes, level === 'shards', ctx.indices);
         const body: Record<string, unknown> = {
           cluster_name: ctx.clusterName,
           status: missing ? 'red' : h.status,
@@ -102,7 +102,7 @@ export function clusterRoutes(ctx: NodeContext): RouteDef[] {
           active_primary_shards: h.activePrimaryShards,
           active_shards: h.activeShards,
           relocating_shards: 0,
-          initializing_shards: 0,
+          initializing_shards: h.initializingShards,
           unassigned_shards: h.unassignedShards,
           delayed_unassigned_shards: 0,
           number_of_pending_tasks: 0,

@@ -1,63 +1,51 @@
 /**
- * Every REST route of the node, grouped by API family.
+ * Every REST route of the node, grouped by API family. Each group is its own module, imported
+ * when a request first needs it (see lazy-routes.ts and route-table.ts): a node answers its first
+ * request without loading search, aggregations, scripts or ingest.
  */
 import type { RouteDef } from '../types.js';
 import type { NodeContext } from '../../lib/action/context.js';
-import { clusterRoutes } from './cluster.js';
-import { indicesRoutes } from './indices.js';
-import { mappingRoutes } from './mapping.js';
-import { documentRoutes } from './document.js';
-import { bulkRoutes } from './bulk.js';
-import { mgetRoutes } from './mget.js';
-import { statsRoutes } from './stats.js';
-import { searchRoutes } from './search.js';
-import { suggestRoutes } from './suggest.js';
-import { catRoutes } from './cat/index.js';
-import { aliasRoutes } from './aliases.js';
-import { templateRoutes } from './templates.js';
-import { rolloverRoutes } from './rollover.js';
-import { searchTemplateRoutes } from './search-template.js';
-import { ingestRoutes } from './ingest.js';
-import { storedScriptRoutes } from './stored-scripts.js';
-import { analyzeRoutes } from './analyze.js';
-import { maintenanceRoutes } from './maintenance.js';
-import { fieldStatsRoutes } from './field-stats.js';
-import { taskRoutes } from './tasks.js';
-import { reindexRoutes } from './reindex.js';
-import { notBuiltRoutes } from './not-built.js';
-import { termVectorsRoutes } from './termvectors.js';
-import { nodesRoutes } from './nodes.js';
-import { clusterAdminRoutes } from './cluster-admin.js';
-import { strataResetRoutes } from './strata-reset.js';
 
-export function allRoutes(ctx: NodeContext): RouteDef[] {
-  return [
-    ...clusterRoutes(ctx),
-    ...indicesRoutes(ctx),
-    ...mappingRoutes(ctx),
-    ...documentRoutes(ctx),
-    ...bulkRoutes(ctx),
-    ...mgetRoutes(ctx),
-    ...termVectorsRoutes(ctx),
-    ...statsRoutes(ctx),
-    ...searchRoutes(ctx),
-    ...suggestRoutes(ctx),
-    ...catRoutes(ctx),
-    ...aliasRoutes(ctx),
-    ...templateRoutes(ctx),
-    ...rolloverRoutes(ctx),
-    ...searchTemplateRoutes(ctx),
-    ...ingestRoutes(ctx),
-    ...storedScriptRoutes(ctx),
-    ...analyzeRoutes(ctx),
-    ...maintenanceRoutes(ctx),
-    ...fieldStatsRoutes(ctx),
-    ...nodesRoutes(ctx),
-    ...clusterAdminRoutes(ctx),
-    ...taskRoutes(ctx),
-    ...reindexRoutes(ctx),
-    ...strataResetRoutes(ctx),
-    // ES 5.6 endpoints not built yet: refused by name (remove entries as features land)
-    ...notBuiltRoutes(),
-  ];
+/** A group's routes for one node. */
+export type RouteFactory = (ctx: NodeContext) => RouteDef[];
+
+/**
+ * The route groups in precedence order (the first registration of a method and path wins,
+ * api/rest/path-trie.ts). A new group is one line here; then regenerate route-table.ts
+ * (`node dist/scripts/route-table.js --write`).
+ */
+export const ROUTE_GROUPS: ReadonlyArray<readonly [name: string, load: () => Promise<RouteFactory>]> = [
+  ['cluster', async () => (await import('./cluster.js')).clusterRoutes],
+  ['indices', async () => (await import('./indices.js')).indicesRoutes],
+  ['mapping', async () => (await import('./mapping.js')).mappingRoutes],
+  ['document', async () => (await import('./document.js')).documentRoutes],
+  ['bulk', async () => (await import('./bulk.js')).bulkRoutes],
+  ['mget', async () => (await import('./mget.js')).mgetRoutes],
+  ['termVectors', async () => (await import('./termvectors.js')).termVectorsRoutes],
+  ['stats', async () => (await import('./stats.js')).statsRoutes],
+  ['search', async () => (await import('./search.js')).searchRoutes],
+  ['suggest', async () => (await import('./suggest.js')).suggestRoutes],
+  ['cat', async () => (await import('./cat/index.js')).catRoutes],
+  ['alias', async () => (await import('./aliases.js')).aliasRoutes],
+  ['template', async () => (await import('./templates.js')).templateRoutes],
+  ['rollover', async () => (await import('./rollover.js')).rolloverRoutes],
+  ['searchTemplate', async () => (await import('./search-template.js')).searchTemplateRoutes],
+  ['ingest', async () => (await import('./ingest.js')).ingestRoutes],
+  ['storedScript', async () => (await import('./stored-scripts.js')).storedScriptRoutes],
+  ['analyze', async () => (await import('./analyze.js')).analyzeRoutes],
+  ['maintenance', async () => (await import('./maintenance.js')).maintenanceRoutes],
+  ['fieldStats', async () => (await import('./field-stats.js')).fieldStatsRoutes],
+  ['nodes', async () => (await import('./nodes.js')).nodesRoutes],
+  ['clusterAdmin', async () => (await import('./cluster-admin.js')).clusterAdminRoutes],
+  ['task', async () => (await import('./tasks.js')).taskRoutes],
+  ['reindex', async () => (await import('./reindex.js')).reindexRoutes],
+  ['strataReset', async () => (await import('./strata-reset.js')).strataResetRoutes],
+  ['notBuilt', async () => (await import('./not-built.js')).notBuiltRoutes],
+];
+
+/** Every route, every group loaded (tests and the route table generator). */
+export async function allRoutes(ctx: NodeContext): Promise<RouteDef[]> {
+  const routes: RouteDef[] = [];
+  for (const [, load] of ROUTE_GROUPS) routes.push(...(await load())(ctx));
+  return routes;
 }

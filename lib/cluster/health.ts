@@ -42,9 +42,11 @@ export function statusAtLeast(actual: HealthStatus, wanted: HealthStatus): boole
 /**
  * Health of one index given how many data nodes there are (copies of a shard need distinct
  * nodes); `failed` holds the primaries that failed to start (unassigned, so the index is red, and
- * with them their replicas, which need an active primary to recover from).
+ * with them their replicas, which need an active primary to recover from). `initializing`: the
+ * node is still opening the index's shards from its data directory (after a start), so, as ES
+ * reports a recovering primary, every primary is INITIALIZING (red) and the replicas wait unassigned.
  */
-export function indexHealth(meta: IndexMetadata, dataNodes: number, withShards: boolean, failed?: ReadonlyMap<number, unknown>): IndexHealth {
+export function indexHealth(meta: IndexMetadata, dataNodes: number, withShards: boolean, failed?: ReadonlyMap<number, unknown>, initializing = false): IndexHealth {
   // cluster mode: health from the routing (a shard that failed to start on its node is not
   // reported through the cluster state yet, so it does not show here)
   if (meta.routing && meta.state === 'open') return routedIndexHealth(meta, meta.routing, withShards);
@@ -52,6 +54,7 @@ export function indexHealth(meta: IndexMetadata, dataNodes: number, withShards: 
   const replicas = numberOfReplicas(meta);
   const assignedReplicas = Math.min(replicas, Math.max(0, dataNodes - 1));
   const open = meta.state === 'open';
+  if (open && initializing) return initializingHealth(shards, replicas, withShards);
   const one = (s: number): ShardHealth => {
     const active = open && !failed?.has(s);
     const activeCopies = active ? 1 + assignedReplicas : 0;
@@ -83,45 +86,69 @@ export function indexHealth(meta: IndexMetadata, dataNodes: number, withShards: 
   return h;
 }
 
+function initializingHealth(shards: number, replicas: number, withShards: boolean): IndexHealth {
+  const copy = { relocating_shards: 0, initializing_shards: 1, unassigned_shards: replicas };
+  const h: IndexHealth = {
+    status: 'red',
+    number_of_shards: shards,
+    number_of_replicas: replicas,
+    active_primary_shards: 0,
+    active_shards: 0,
+    relocating_shards: 0,
+    initializing_shards: shards,
+    unassigned_shards: shards * replicas,
+  };
+  if (withShards) {
+    h.shards = {};
+    for (let s = 0; s < shards; s++) h.shards[String(s)] = { status: 'red', primary_active: false, active_shards: 0, ...copy };
+  }
+  return h;
+}
+
 export interface ClusterHealth {
   status: HealthStatus;
   activePrimaryShards: number;
   activeShards: number;
+  initializingShards: number;
   unassignedShards: number;
   activeShardsPercent: number;
   indices: Record<string, IndexHealth>;
 }
 
-/** `failedOf(index)`: the primaries of an index that failed to start (see {@link indexHealth}). */
-export function clusterHealth(
-  state: ClusterState,
-  indices: string[],
-  dataNodes: number,
-  withShards: boolean,
-  failedOf: (index: string) => ReadonlyMap<number, unknown> | undefined = () => undefined,
-): ClusterHealth {
+/** What this node knows of its own shards beyond the cluster state (the indices service). */
+export interface LocalShardStates {
+  /** The primaries of an index that failed to start here (see {@link indexHealth}). */
+  failedShards(index: string): ReadonlyMap<number, unknown> | undefined;
+  /** Whether the node is still opening the index's shards (see {@link indexHealth}). */
+  initializing(index: string): boolean;
+}
+
+export function clusterHealth(state: ClusterState, indices: string[], dataNodes: number, withShards: boolean, local?: LocalShardStates): ClusterHealth {
   let status: HealthStatus = 'green';
   let activePrimaryShards = 0;
   let activeShards = 0;
   let unassignedShards = 0;
+  let initializingShards = 0;
   const out: Record<string, IndexHealth> = {};
   for (const name of indices) {
     const meta = state.indices[name];
     // ES 5.6 removes a closed index from the routing table, and ClusterStateHealth skips an
     // index without routing: a closed index neither appears in nor turns the health red.
     if (!meta || meta.state !== 'open') continue;
-    const h = indexHealth(meta, dataNodes, withShards, failedOf(name));
+    const h = indexHealth(meta, dataNodes, withShards, local?.failedShards(name), local?.initializing(name) ?? false);
     out[name] = h;
     status = worst(status, h.status);
     activePrimaryShards += h.active_primary_shards;
     activeShards += h.active_shards;
     unassignedShards += h.unassigned_shards;
+    initializingShards += h.initializing_shards;
   }
-  const total = activeShards + unassignedShards;
+  const total = activeShards + initializingShards + unassignedShards;
   return {
     status,
     activePrimaryShards,
     activeShards,
+    initializingShards,
     unassignedShards,
     activeShardsPercent: total === 0 ? 100 : (activeShards / total) * 100,
     indices: out,

@@ -4,8 +4,8 @@
  * --fixtures` is the same thing for harnesses in other languages.
  */
 import { startNode as startCoreNode, type RunningNode, type StartNodeOptions } from '../node.js';
-import { loadFixtures, type FixtureLoadReport } from './fixture-loader.js';
-import { FixtureState, type ResetReport } from './fixture-reset.js';
+import type { FixtureLoadReport } from './fixture-loader.js';
+import type { FixtureState, ResetReport } from './fixture-reset.js';
 
 export interface EmbeddedNodeOptions extends StartNodeOptions {
   /** A fixtures folder (layout in lib/embedded/fixture-files.ts and the README), loaded before the promise resolves. */
@@ -36,9 +36,10 @@ export async function startNode(opts: EmbeddedNodeOptions): Promise<EmbeddedNode
   let report: FixtureLoadReport = { requests: 0, documents: 0, tookMs: 0 };
   let state: FixtureState | undefined;
   try {
-    if (fixtures !== undefined) report = await loadFixtures(node.url, fixtures);
+    // Imported here: a node with a data directory never needs them (start time, docs/benchmarks.md "Start and footprint").
+    if (fixtures !== undefined) report = await (await import('./fixture-loader.js')).loadFixtures(node.url, fixtures);
     if (opts.memory) {
-      state = await FixtureState.capture(node);
+      state = await (await import('./fixture-reset.js')).FixtureState.capture(node);
       node.context.reset = () => state!.reset();
     }
   } catch (err) {

@@ -31,6 +31,10 @@ export interface IndicesServiceOptions {
 
 export class IndicesService {
   private readonly open = new Map<string, IndexService>();
+  /** Indices an apply is opening (their primaries are INITIALIZING, as ES says after a restart). */
+  private readonly opening = new Set<string>();
+  /** The applies run one after another; this settles when the last one has. */
+  private applying: Promise<void> = Promise.resolve();
   private readonly volume: StoreVolume;
   /** The node's shard request cache (ES `IndicesRequestCache`): the search service reads and fills it. */
   readonly requestCache: RequestCache;
@@ -71,8 +75,30 @@ export class IndicesService {
     return [...this.open.values()];
   }
 
-  /** Bring the open indices in line with `state` (keyed by uuid, so a re-created name is new). */
-  async apply(state: ClusterState): Promise<void> {
+  /**
+   * Bring the open indices in line with `state` (keyed by uuid, so a re-created name is new).
+   * Applies are serialised: the node's start opens its indices in the background
+   * (lib/node.ts) while later cluster states queue behind it. `after`: start no sooner.
+   */
+  apply(state: ClusterState, after?: Promise<void>): Promise<void> {
+    // Marked now, not when the apply runs: health must not call an index green before it opens.
+    for (const meta of Object.values(state.indices)) if (meta.state === 'open' && !this.open.has(meta.name)) this.opening.add(meta.name);
+    const p = this.applying.then(() => after).then(() => this.reconcile(state));
+    this.applying = p.catch(() => undefined);
+    return p;
+  }
+
+  /** Settles once every apply started so far has finished (opened or failed). */
+  settled(): Promise<void> {
+    return this.applying;
+  }
+
+  /** Whether `name` is being opened (its shards recovering from their stores). */
+  initializing(name: string): boolean {
+    return this.opening.has(name);
+  }
+
+  private async reconcile(state: ClusterState): Promise<void> {
     for (const [name, svc] of [...this.open]) {
       const meta = state.indices[name];
       if (!meta || meta.uuid !== svc.uuid || meta.state === 'close') {
@@ -88,20 +114,26 @@ export class IndicesService {
         }
       }
     }
-    for (const meta of Object.values(state.indices)) {
-      if (meta.state !== 'open') continue;
-      const local = this.localShards?.(meta);
-      const existing = this.open.get(meta.name);
-      if (existing && local && !sameSet(existing.localShards(), local)) {
-        // cluster mode: the allocation moved shards to or from this node; reopen with the new set
-        this.open.delete(meta.name);
-        await existing.close();
-      } else if (existing) {
-        existing.update(meta);
-        await existing.retryFailed();
-        continue;
+    const toOpen = Object.values(state.indices).filter((meta) => meta.state === 'open' && !this.open.has(meta.name));
+    try {
+      for (const meta of Object.values(state.indices)) {
+        if (meta.state !== 'open') continue;
+        const local = this.localShards?.(meta);
+        const existing = this.open.get(meta.name);
+        if (existing && local && !sameSet(existing.localShards(), local)) {
+          // cluster mode: the allocation moved shards to or from this node; reopen with the new set
+          this.open.delete(meta.name);
+          await existing.close();
+        } else if (existing) {
+          existing.update(meta);
+          await existing.retryFailed();
+          continue;
+        }
+        this.open.set(meta.name, await IndexService.open(meta, this.indicesPath, this.logger, this.volume, local));
+        this.opening.delete(meta.name);
       }
-      this.open.set(meta.name, await IndexService.open(meta, this.indicesPath, this.logger, this.volume, local));
+    } finally {
+      for (const meta of toOpen) this.opening.delete(meta.name);
     }
   }
 
@@ -118,6 +150,7 @@ export class IndicesService {
   }
 
   async closeAll(): Promise<void> {
+    await this.applying; // an index still opening is closed with the others
     for (const svc of this.open.values()) await svc.close();
     this.open.clear();
   }

@@ -8,17 +8,25 @@
 import type { ShardClient, ShardHandler, ShardMethod, ShardMethods, ShardReply } from '../messages/shard-client.js';
 import { esErrorOf } from '../messages/shard-error.js';
 import { passMessage, type ShardClientMode } from '../messages/client-modes.js';
-import { SHARD_METHOD_WIRES } from '../messages/wire-methods.js';
 
 export { shardClientModeFromEnv, type ShardClientMode } from '../messages/client-modes.js';
 
-const METHODS = Object.keys(SHARD_METHOD_WIRES) as ShardMethod[];
+/** Every shard method (the `satisfies` keeps the list complete). */
+const METHODS = Object.keys({
+  bulk: 1, get: 1, multiGet: 1, refresh: 1, waitForRefresh: 1, flush: 1, forceMerge: 1, clearCaches: 1, stats: 1, segments: 1, recovery: 1, fieldStats: 1,
+} satisfies Record<ShardMethod, 1>) as ShardMethod[];
 
 /** The coordinator's client over a shard handler in this process. */
 export function localShardClient(handler: ShardHandler, mode: ShardClientMode = 'direct'): ShardClient {
   const call = async <M extends ShardMethod>(method: M, req: ShardMethods[M]['req']): Promise<ShardMethods[M]['res']> => {
-    const wire = SHARD_METHOD_WIRES[method];
-    const reply: ShardReply<M> = passMessage(mode, wire.res, await handler.handle(method, passMessage(mode, wire.req, req)));
+    let reply: ShardReply<M>;
+    if (mode === 'direct') {
+      reply = await handler.handle(method, req);
+    } else {
+      // The wire types (protobuf schemas) load with the first encoded call: a direct node never needs them.
+      const wire = (await import('../messages/wire-methods.js')).SHARD_METHOD_WIRES[method];
+      reply = passMessage(mode, wire.res, await handler.handle(method, passMessage(mode, wire.req, req)));
+    }
     if ('error' in reply) throw esErrorOf(reply.error);
     return reply.ok;
   };

@@ -10,7 +10,11 @@
 import { roundTrip } from './plain-json.js';
 import type { ShardSearchClient } from './shard-search.js';
 import type { WireType } from './wire.js';
-import { FREE_CONTEXT_WIRE, RENEW_CONTEXT_WIRE, SEARCH_METHOD_WIRES, type MethodWire } from './wire-methods.js';
+import type { MethodWire } from './wire-methods.js';
+
+type Wires = typeof import('./wire-methods.js');
+/** The wire types (protobuf schemas), loaded with the first encoded call: a direct node never needs them. */
+const wires = (): Promise<Wires> => import('./wire-methods.js');
 
 /** `direct`: messages passed as they are; `json` / `protobuf`: each one encoded and decoded on the way. */
 export type ShardClientMode = 'direct' | 'json' | 'protobuf';
@@ -33,24 +37,26 @@ export function passMessage<T>(mode: ShardClientMode, wire: WireType<T>, value: 
 }
 
 /** A call whose request and answer take the trip of `mode`. */
-function through<Req, Res>(mode: ShardClientMode, wire: MethodWire<Req, Res>, fn: (req: Req) => Promise<Res>): (req: Req) => Promise<Res> {
-  return async (req) => passMessage(mode, wire.res, await fn(passMessage(mode, wire.req, req)));
+function through<Req, Res>(mode: ShardClientMode, pick: (w: Wires) => MethodWire<Req, Res>, fn: (req: Req) => Promise<Res>): (req: Req) => Promise<Res> {
+  return async (req) => {
+    const wire = pick(await wires());
+    return passMessage(mode, wire.res, await fn(passMessage(mode, wire.req, req)));
+  };
 }
 
 /** `inner`, with every request and answer sent through the encoding of `mode`. */
 export function searchClientThrough(mode: ShardClientMode, inner: ShardSearchClient): ShardSearchClient {
   if (mode === 'direct') return inner;
-  const w = SEARCH_METHOD_WIRES;
-  const renew = through(mode, RENEW_CONTEXT_WIRE, async (r) => ({ found: await inner.renewContext(r.contextId, r.keepAliveMs) }));
-  const free = through(mode, FREE_CONTEXT_WIRE, async (r) => ({ found: await inner.freeContext(r.contextId) }));
+  const renew = through(mode, (w) => w.RENEW_CONTEXT_WIRE, async (r) => ({ found: await inner.renewContext(r.contextId, r.keepAliveMs) }));
+  const free = through(mode, (w) => w.FREE_CONTEXT_WIRE, async (r) => ({ found: await inner.freeContext(r.contextId) }));
   return {
-    openContext: through(mode, w.openContext, (r) => inner.openContext(r)),
-    dfsPhase: through(mode, w.dfsPhase, (r) => inner.dfsPhase(r)),
-    queryPhase: through(mode, w.queryPhase, (r) => inner.queryPhase(r)),
-    fetchPhase: through(mode, w.fetchPhase, (r) => inner.fetchPhase(r)),
-    explain: through(mode, w.explain, (r) => inner.explain(r)),
-    validateQuery: through(mode, w.validateQuery, (r) => inner.validateQuery(r)),
-    termVectors: through(mode, w.termVectors, (r) => inner.termVectors(r)),
+    openContext: through(mode, (w) => w.SEARCH_METHOD_WIRES.openContext, (r) => inner.openContext(r)),
+    dfsPhase: through(mode, (w) => w.SEARCH_METHOD_WIRES.dfsPhase, (r) => inner.dfsPhase(r)),
+    queryPhase: through(mode, (w) => w.SEARCH_METHOD_WIRES.queryPhase, (r) => inner.queryPhase(r)),
+    fetchPhase: through(mode, (w) => w.SEARCH_METHOD_WIRES.fetchPhase, (r) => inner.fetchPhase(r)),
+    explain: through(mode, (w) => w.SEARCH_METHOD_WIRES.explain, (r) => inner.explain(r)),
+    validateQuery: through(mode, (w) => w.SEARCH_METHOD_WIRES.validateQuery, (r) => inner.validateQuery(r)),
+    termVectors: through(mode, (w) => w.SEARCH_METHOD_WIRES.termVectors, (r) => inner.termVectors(r)),
     renewContext: async (contextId, keepAliveMs) => (await renew({ contextId, keepAliveMs })).found,
     freeContext: async (contextId) => (await free({ contextId })).found,
   };

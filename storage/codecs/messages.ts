@@ -2,8 +2,12 @@
  * protobufjs message types for the record-like values: the stored document and the version
  * (tombstone) entry. Defined with protobufjs's JSON descriptors, no protoc step. Field numbers are
  * part of the on-disk format: only ever add fields.
+ * protobufjs (CommonJS) is required, and the types built, when a record is first encoded or
+ * decoded, not when storage is imported: the start path of a node opens shards without either
+ * (docs/benchmarks.md "Start and footprint"). The types are constants of the format, the same for every node.
  */
-import protobuf from 'protobufjs';
+import { createRequire } from 'node:module';
+import type protobufNs from 'protobufjs';
 
 const descriptor = {
   nested: {
@@ -36,7 +40,18 @@ const descriptor = {
   },
 };
 
-const root = protobuf.Root.fromJSON(descriptor);
+interface RecordTypes {
+  StoredDoc: protobufNs.Type;
+  VersionEntry: protobufNs.Type;
+}
+let types: RecordTypes | undefined;
 
-export const StoredDocMessage = root.lookupType('strata.StoredDoc');
-export const VersionEntryMessage = root.lookupType('strata.VersionEntry');
+/** The record types, built on first use (`protobufjs/light`: JSON descriptors need no .proto parser). */
+export function recordTypes(): RecordTypes {
+  if (types === undefined) {
+    const protobuf = createRequire(import.meta.url)('protobufjs/light') as typeof protobufNs;
+    const root = protobuf.Root.fromJSON(descriptor);
+    types = { StoredDoc: root.lookupType('strata.StoredDoc'), VersionEntry: root.lookupType('strata.VersionEntry') };
+  }
+  return types;
+}

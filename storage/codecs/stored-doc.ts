@@ -5,7 +5,7 @@
  */
 import type { StoredDocument } from '../types.js';
 import { ByteWriter } from './bytes.js';
-import { StoredDocMessage } from './messages.js';
+import { recordTypes } from './messages.js';
 
 export const STORED_DOC_FORMAT = { id: 'strata-stored', version: 1 } as const;
 
@@ -63,7 +63,7 @@ function hasStoredFields(stored: Record<string, unknown[]>): boolean {
 }
 
 export function decodeStoredDoc(buf: Uint8Array): StoredDocument {
-  const m = StoredDocMessage.decode(buf) as unknown as StoredDocWire;
+  const m = recordTypes().StoredDoc.decode(buf) as unknown as StoredDocWire;
   const out: StoredDocument = {
     type: m.type,
     id: m.id,

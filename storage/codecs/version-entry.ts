@@ -5,7 +5,7 @@
  * indexed again). Live documents need no entry: their version is in the segment's doc-ids
  * column or in the operation log.
  */
-import { VersionEntryMessage } from './messages.js';
+import { recordTypes } from './messages.js';
 
 export const VERSION_ENTRY_FORMAT = { id: 'strata-version', version: 1 } as const;
 
@@ -16,11 +16,11 @@ export interface VersionEntry {
 }
 
 export function encodeVersionEntry(e: VersionEntry): Buffer {
-  const bytes = VersionEntryMessage.encode(e).finish();
+  const bytes = recordTypes().VersionEntry.encode(e).finish();
   return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }
 
 export function decodeVersionEntry(buf: Uint8Array): VersionEntry {
-  const m = VersionEntryMessage.decode(buf) as unknown as VersionEntry;
+  const m = recordTypes().VersionEntry.decode(buf) as unknown as VersionEntry;
   return { version: m.version, seqNo: m.seqNo, deleted: m.deleted };
 }

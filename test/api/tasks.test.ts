@@ -14,7 +14,15 @@ const seed = (n: TestNode, index: string, docs: number): Promise<void> => seedNu
 async function slowTask(n: TestNode, index: string): Promise<string> {
   const res = await n.request('POST', `/${index}/_delete_by_query?wait_for_completion=false&scroll_size=1&requests_per_second=0.00001`, { query: { match_all: {} } });
   assertTask(res.body);
-  return res.body.task as string;
+  const task = res.body.task as string;
+  // The first batch runs as soon as the run starts, but it may load the search engine first
+  // (loaded on first use): wait for it, so the run is between batches, throttled.
+  for (let i = 0; i < 200; i++) {
+    const status = (await n.request('GET', `/_tasks/${task}`)).body.task?.status;
+    if (status?.batches >= 1) break;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return task;
 }
 
 function assertTask(body: unknown): void {

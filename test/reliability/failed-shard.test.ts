@@ -33,6 +33,8 @@ test('a shard that fails to open is unassigned, the index red, the rest served',
 
   const node = await startTestNode({ dataPath: first.dataPath });
   try {
+    // The node opens the data directory's indices after it listens; an index request waits for that.
+    await node.request('GET', '/f/_count');
     const health = await node.request('GET', '/_cluster/health/f?level=shards');
     t.is(health.status, 200);
     t.like(health.body, { status: 'red', active_primary_shards: 2, active_shards: 2, unassigned_shards: 1 });

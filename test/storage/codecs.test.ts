@@ -12,7 +12,7 @@ import { ChunkBuilder, chunkBlock, chunkBlocks } from '../../storage/codecs/post
 import { decodeSegmentInfo, encodeSegmentInfo, segmentName } from '../../storage/codecs/segment-info.js';
 import { byte315ToFloat, encodeBm25Norm, floatToByte315 } from '../../storage/codecs/small-float.js';
 import { decodeStoredDoc, encodeStoredDoc } from '../../storage/codecs/stored-doc.js';
-import { StoredDocMessage } from '../../storage/codecs/messages.js';
+import { recordTypes } from '../../storage/codecs/messages.js';
 import type { StoredDocument } from '../../lib/shard/types.js';
 import { chunkOf, decodeTermDict, encodeTermDict, findTerm } from '../../storage/codecs/term-dict.js';
 import { decodeVersionEntry, encodeVersionEntry } from '../../storage/codecs/version-entry.js';
@@ -199,7 +199,7 @@ test('stored documents are encoded exactly as protobufjs encodes strata.StoredDo
       hasRouting: d.routing !== undefined,
       hasParent: d.parent !== undefined,
     };
-    t.deepEqual(encodeStoredDoc(d), Buffer.from(StoredDocMessage.encode(wire).finish()));
+    t.deepEqual(encodeStoredDoc(d), Buffer.from(recordTypes().StoredDoc.encode(wire).finish()));
     t.deepEqual(decodeStoredDoc(encodeStoredDoc(d)), d);
   }
 });

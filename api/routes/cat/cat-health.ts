@@ -37,7 +37,7 @@ export function catHealthRoutes(ctx: NodeContext): RouteDef[] {
       handler: (req) => {
         const state = ctx.cluster.state();
         const counts = nodeCounts(state);
-        const h = clusterHealth(state, Object.keys(state.indices), counts.dataNodes, false, (n) => ctx.indices.failedShards(n));
+        const h = clusterHealth(state, Object.keys(state.indices), counts.dataNodes, false, ctx.indices);
         const now = new Date();
         const withTs = req.paramAsBool('ts', true);
         const columns = withTs ? COLUMNS : COLUMNS.slice(2);

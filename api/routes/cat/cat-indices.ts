@@ -62,7 +62,7 @@ export function catIndicesRoutes(ctx: NodeContext): RouteDef[] {
           const open = meta.state === 'open';
           // ES 5.6 `RestIndicesAction`: a closed index has no health (cluster health leaves it
           // out), so its health, pri and rep cells are empty and a `health` filter drops it.
-          const health = open ? indexHealth(meta, 1, false, ctx.indices.failedShards(name)).status : null;
+          const health = open ? indexHealth(meta, 1, false, ctx.indices.failedShards(name), ctx.indices.initializing(name)).status : null;
           if (wantHealth !== undefined && health !== wantHealth) continue;
           const totals = { docs: 0, deleted: 0, store: 0, index: 0, del: 0, refresh: 0, flush: 0, merge: 0, segments: 0 };
           for (const s of await shardStatsOf(ctx, name)) {

@@ -58,7 +58,7 @@ function bytes(human: boolean, name: string, n: number): Json {
 export async function clusterStats(ctx: NodeContext, nodeIds: string[], human: boolean): Promise<Json> {
   const state = ctx.cluster.state();
   const selected = selectsThisNode(ctx, nodeIds);
-  const health = clusterHealth(state, Object.keys(state.indices), 1, false, (n) => ctx.indices.failedShards(n));
+  const health = clusterHealth(state, Object.keys(state.indices), 1, false, ctx.indices);
   const common = selected
     ? await nodeIndicesStats(ctx, new Set(['docs', 'store', 'fielddata', 'query_cache', 'completion', 'segments']), 'node', human)
     : {};

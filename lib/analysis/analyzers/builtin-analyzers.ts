@@ -66,7 +66,11 @@ function language(lang: string, pre: TokenFilterComponent[], post: TokenFilterCo
     ]);
 }
 
-const snowballOf = (lang: string): TokenFilterComponent => stemFilter('snowball', snowballStemmer(lang)!);
+/** A Snowball stem filter whose stemmer is built on its first token (not when this module loads). */
+const snowballOf = (lang: string): TokenFilterComponent => {
+  let stem: ((w: string) => string) | undefined;
+  return stemFilter('snowball', (w) => (stem ??= snowballStemmer(lang)!)(w));
+};
 
 export const ANALYZER_TYPES: Record<string, Builder> = {
   standard: (name, s) =>

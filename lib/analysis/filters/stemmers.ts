@@ -5,7 +5,8 @@
  * from the `stemmer` package. Results are memoised per stemmer: analysis sees the same words
  * over and over, and the Snowball port is slow per call.
  */
-import { newStemmer } from 'snowball-stemmers';
+import { createRequire } from 'node:module';
+import type { newStemmer as NewStemmer } from 'snowball-stemmers';
 import { stemmer as porterStemmer } from 'stemmer';
 import type { TokenFilterComponent } from '../token-stream.js';
 import { notBuiltYet } from '../../errors/errors.js';
@@ -25,6 +26,16 @@ const SNOWBALL_LANGUAGES: Record<string, string> = {
 const NOT_BUILT_SNOWBALL = new Set(['german2', 'kp', 'lovins']);
 
 const CACHE_LIMIT = 100_000;
+
+/**
+ * `snowball-stemmers` (CommonJS, ~850 KB: every language in one file) is required when a
+ * Snowball stemmer is first built, not when analysis is imported: most nodes never use one,
+ * and loading it cost ~0.1 s of every start (docs/benchmarks.md "Start and footprint").
+ */
+function newStemmer(language: string): ReturnType<typeof NewStemmer> {
+  const snowball = createRequire(import.meta.url)('snowball-stemmers') as { newStemmer: typeof NewStemmer };
+  return snowball.newStemmer(language);
+}
 
 /** Wrap a stem function with a bounded memo table. */
 function memoise(fn: (w: string) => string): (w: string) => string {

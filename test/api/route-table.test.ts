@@ -1,0 +1,68 @@
+/**
+ * Route groups load when a request first needs them (api/routes/lazy-routes.ts): the committed
+ * route table matches the route modules, a fresh node has loaded only the groups its requests
+ * needed, and an empty table or one with wrong entries changes what is loaded, never the answer
+ * (a table lacking a route is the one stale case that can misroute: the first test guards it).
+ */
+import test from 'ava';
+import { readFileSync } from 'node:fs';
+import { generateRouteTable, ROUTE_TABLE_FILE } from '../../scripts/route-table.js';
+import { LazyRoutes } from '../../api/routes/lazy-routes.js';
+import { startTestNode, request } from '../helpers/node.js';
+
+test('api/routes/route-table.ts is current (else: node dist/scripts/route-table.js --write)', async (t) => {
+  t.is(readFileSync(ROUTE_TABLE_FILE, 'utf8'), await generateRouteTable());
+});
+
+test('a fresh node loads a route group only when a request needs it', async (t) => {
+  const n = await startTestNode();
+  try {
+    const routes = { loadedGroups: () => n.node.routeGroupsLoaded() };
+    // the banner's group is loaded before the node listens
+    t.deepEqual(routes.loadedGroups(), ['cluster']);
+    t.is((await n.request('GET', '/')).status, 200);
+    t.deepEqual(routes.loadedGroups(), ['cluster']);
+    t.is((await n.request('HEAD', '/')).status, 200);
+    t.is((await n.request('PUT', '/one')).status, 200);
+    t.deepEqual(routes.loadedGroups().sort(), ['cluster', 'indices']);
+    // the real route's declared parameters apply once its group is loaded
+    const bad = await n.request('GET', '/_cluster/health?nonsense=1');
+    t.is(bad.status, 400);
+    t.is(bad.body.error.reason, 'request [/_cluster/health] contains unrecognized parameter: [nonsense]');
+    // a path no route has loads every group before it is refused, as ES refuses it
+    const none = await n.request('GET', '/_nothing/here/at/all');
+    t.is(none.status, 400);
+    t.is(none.text, 'No handler found for uri [/_nothing/here/at/all] and method [GET]');
+    t.true(routes.loadedGroups().includes('search'));
+  } finally {
+    await n.close();
+  }
+});
+
+test('an empty route table, or one with wrong entries, still routes every request', async (t) => {
+  const n = await startTestNode();
+  try {
+    const ctx = n.node.context;
+    t.is((await n.request('GET', '/')).body.tagline, 'You Know, for Search');
+    const { Dispatcher } = await import('../../api/rest/dispatcher.js');
+    const { createServer } = await import('node:http');
+    for (const table of [[], [['search', ['GET'], ['/']], ['cluster', ['GET'], ['/_no_such_route']]]] as const) {
+      const dispatcher = new Dispatcher({ source: new LazyRoutes(ctx, table as never) });
+      const server = createServer((req, res) => dispatcher.handle(req, res));
+      await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+      const base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+      try {
+        for (const path of ['/', '/_no_such_route', '/_cluster/health', '/missing/_search', '/_nothing/here/at/all', '/_cat/indices?nonsense']) {
+          const expected = await n.request('GET', path);
+          const got = await request(base, 'GET', path);
+          t.is(got.status, expected.status, path);
+          t.is(got.text, expected.text, path);
+        }
+      } finally {
+        await new Promise((r) => server.close(r));
+      }
+    }
+  } finally {
+    await n.close();
+  }
+});
