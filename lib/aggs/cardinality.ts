@@ -8,7 +8,8 @@
 import type { SegmentReader } from '../shard/segment-reader.js';
 import type { InternalAgg, MetricSpec } from './types.js';
 import type { ValuesSource } from './values.js';
-import { DEFAULT_PRECISION, HyperLogLogPlusPlus } from './hll.js';
+import { HyperLogLogPlusPlus } from './hll.js';
+import { DEFAULT_PRECISION } from '../dsl/aggs/hll-precision.js';
 import { hashDouble, hashLong, murmur3x64, type U64 } from './murmur3-x64.js';
 import { columnFor, forValues, parseMissingWith, resolveValues, type Aggregator, type LeafCollector, type ShardAggContext } from './aggregator.js';
 

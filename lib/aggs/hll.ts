@@ -8,26 +8,14 @@
  */
 import { BIAS_DATA, RAW_ESTIMATE_DATA } from './hll-tables.js';
 import type { U64 } from './murmur3-x64.js';
+import { MAX_LOAD_FACTOR, MAX_PRECISION, MIN_PRECISION } from '../dsl/aggs/hll-precision.js';
 
-export const MIN_PRECISION = 4;
-export const MAX_PRECISION = 18;
-/** ES's precision of a top-level counter without `precision_threshold`. */
-export const DEFAULT_PRECISION = 14;
 /** Bits of the hash kept by the linear-counting encoding. */
 const P2 = 25;
 const BIAS_K = 6;
-const MAX_LOAD_FACTOR = 0.75;
 /** The paper's thresholds for switching from linear counting, per precision. */
 const THRESHOLDS = [10, 20, 40, 80, 220, 400, 900, 1800, 3100, 6500, 11500, 20000, 50000, 120000, 350000];
 
-/** ES `precisionFromThreshold`: the precision whose hash set holds `count` values. */
-export function precisionFromThreshold(count: number): number {
-  // hash table entries of 4 bytes at load factor 0.75, as a bit count (Lucene PackedInts.bitsRequired)
-  const entries = Math.ceil(count / MAX_LOAD_FACTOR);
-  const bytes = entries * 4;
-  const bits = bytes <= 0 ? 1 : Math.floor(Math.log2(bytes)) + 1;
-  return Math.min(Math.max(bits, MIN_PRECISION), MAX_PRECISION);
-}
 
 /** A counter's state as a plain message: the set of encoded hashes, or the registers (base64). */
 export type HllState = { p: number; hashes: number[] } | { p: number; registers: string };

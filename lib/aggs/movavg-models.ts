@@ -118,11 +118,6 @@ function holtWinters(m: MovAvgModelSpec, values: readonly number[], n: number): 
   return out;
 }
 
-/** Whether `minimize` can fit this model (`MovAvgModel.canBeMinimized`). */
-export function canBeMinimized(name: MovAvgModelSpec['name']): boolean {
-  return name === 'ewma' || name === 'holt' || name === 'holt_winters';
-}
-
 /** Mulberry32: a small deterministic generator in [0, 1) (ES uses `Math.random()`). */
 function generator(seed: number): () => number {
   let a = seed >>> 0;

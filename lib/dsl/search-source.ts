@@ -15,11 +15,11 @@ import { parseScript, type ScriptRef } from './script-ref.js';
 import { parseSort, type SortSpec } from './sort.js';
 import { parseFetchSource, parseStoredFields, type FetchSource, type StoredFields } from './source-filter.js';
 import { parseTimeValue, type TimeValue } from '../units/time-value.js';
-import { parseTopLevelAggregations } from '../aggs/parse.js';
+import { parseTopLevelAggregations } from './aggs/parse.js';
 import { parseHighlight, type HighlightSpec } from './highlight.js';
 import { parseSuggest, type SuggestSpec } from './suggest.js';
 import { parseRescore, type RescoreSpec } from './rescore.js';
-import type { AggSpec } from '../aggs/types.js';
+import type { AggSpec } from './aggs/spec.js';
 import { booleanValue, floatValue, intValue, isObject, isValue, textValue, tokenOf, type JsonObject } from './xcontent.js';
 
 export type { FetchSource, StoredFields } from './source-filter.js';

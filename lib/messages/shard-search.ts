@@ -12,7 +12,7 @@
 import type { Query } from '../dsl/query-types.js';
 import type { SortSpec } from '../dsl/sort-spec.js';
 import type { ScriptField } from '../dsl/search-source.js';
-import type { AggSpec } from '../aggs/types.js';
+import type { AggSpec } from '../dsl/aggs/spec.js';
 import type { HighlightSpec } from '../dsl/highlight.js';
 import type { SuggestSpec } from '../dsl/suggest.js';
 import type { RescoreSpec } from '../dsl/rescore.js';

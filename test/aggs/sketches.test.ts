@@ -8,7 +8,8 @@
 import test from 'ava';
 import { murmur3x64, hashLong, mix64, hex, type U64 } from '../../lib/aggs/murmur3-x64.js';
 import { JavaRandom } from '../../lib/aggs/java-random.js';
-import { HyperLogLogPlusPlus, precisionFromThreshold } from '../../lib/aggs/hll.js';
+import { HyperLogLogPlusPlus } from '../../lib/aggs/hll.js';
+import { precisionFromThreshold } from '../../lib/dsl/aggs/hll-precision.js';
 import { TDigest } from '../../lib/aggs/tdigest.js';
 import { DoubleHistogram } from '../../lib/aggs/hdr-histogram.js';
 

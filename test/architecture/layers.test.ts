@@ -40,7 +40,7 @@ const under = (p: string, ...dirs: string[]): boolean => dirs.some((d) => p === 
 
 /** Folders that know nothing of HTTP, LevelDB or the engine. */
 // lib/messages: the plain messages of the shard boundary (types, and conversions of plain data)
-const PURE = ['lib/dsl', 'lib/messages', 'lib/analysis', 'lib/mapping', 'lib/script', 'lib/mustache', 'lib/units', 'lib/errors', 'lib/loop', 'lib/hash', 'lib/dict.ts'];
+const PURE = ['lib/dsl', 'lib/automaton', 'lib/messages', 'lib/analysis', 'lib/mapping', 'lib/script', 'lib/mustache', 'lib/units', 'lib/errors', 'lib/loop', 'lib/hash', 'lib/dict.ts'];
 
 test('only storage/ imports a Level store', (t) => {
   const bad = imports.filter((i) => /^(classic-level|memory-level|abstract-level|level)$/.test(i.to) && !under(i.from, 'storage'));
@@ -58,9 +58,11 @@ test('the shard engine does not reach up into the coordinator, the node or HTTP'
 });
 
 test('the pure pieces import only pure pieces', (t) => {
-  // lib/dsl → lib/aggs (aggregation parsing) is tracked by issue 9: aggregation parsing moves
-  // into the DSL; until then lib/aggs is the one allowed neighbour.
-  const bad = imports.filter((i) => under(i.from, ...PURE) && i.to.endsWith('.ts') && !under(i.to, ...PURE, 'lib/aggs'));
+  // Aggregation parsing and its specs are the DSL's (lib/dsl/aggs); the collectors (lib/aggs) are not pure.
+  // One known exception: the query phase's message names the shape of a shard's aggregation
+  // results (`AggMessage`, a type), which is defined beside its conversions in lib/aggs.
+  const allowed = (i: { from: string; to: string }): boolean => i.from === 'lib/messages/shard-search.ts' && i.to === 'lib/aggs/agg-messages.ts';
+  const bad = imports.filter((i) => under(i.from, ...PURE) && i.to.endsWith('.ts') && !under(i.to, ...PURE) && !allowed(i));
   t.deepEqual(bad, []);
 });
 

@@ -5,12 +5,11 @@
  * `settings`, `window`, `predict`, `minimize`; serial_diff's `lag`; extended_stats_bucket's
  * `sigma`; percentiles_bucket's `percents`; the scripts of bucket_script / bucket_selector.
  */
-import { EsError } from '../errors/errors.js';
-import { doubleValue, intValue, isObject, textValue, type JsonObject } from '../dsl/xcontent.js';
-import { parseScript } from '../dsl/script-ref.js';
-import { javaDoubleToString } from '../units/java-number.js';
-import type { MovAvgModelSpec, PipelineSpec, PipelineType } from './types.js';
-import { canBeMinimized } from './movavg-models.js';
+import { EsError } from '../../errors/errors.js';
+import { doubleValue, intValue, isObject, textValue, type JsonObject } from '../xcontent.js';
+import { parseScript } from '../script-ref.js';
+import { javaDoubleToString } from '../../units/java-number.js';
+import type { MovAvgModelSpec, PipelineSpec, PipelineType } from './spec.js';
 
 const iae = (reason: string): EsError => new EsError('illegal_argument_exception', 400, reason);
 const parsing = (reason: string, causedBy?: EsError): EsError => new EsError('parsing_exception', 400, reason, causedBy ? { causedBy } : {});
@@ -157,4 +156,9 @@ function parseModel(model: string, settings: Settings, window: number): MovAvgMo
   }
   if (settings && Object.keys(settings).length > 0) throw settingsError(model, `Unrecognized parameter(s): [[${Object.keys(settings).join(', ')}]]`);
   return spec;
+}
+
+/** Whether `minimize` can fit this model (`MovAvgModel.canBeMinimized`). */
+export function canBeMinimized(name: MovAvgModelSpec['name']): boolean {
+  return name === 'ewma' || name === 'holt' || name === 'holt_winters';
 }

@@ -4,15 +4,15 @@
  * `ranges`, with ES's errors and its range quirks (`from` defaults to 0, keys are built from
  * Java's `Double.toString`).
  */
-import { EsError } from '../errors/errors.js';
-import type { ParseContext } from '../dsl/parse-context.js';
-import { booleanValue, isObject, isValue, textValue, tokenOf, type JsonObject } from '../dsl/xcontent.js';
-import { geoPointFromString } from '../dsl/geo-point.js';
-import { distanceUnitFromString } from '../units/distance-unit.js';
-import { javaDoubleToString } from '../units/java-number.js';
-import { javaParseDouble } from '../units/java-parse.js';
-import { notBuiltYet } from '../errors/errors.js';
-import type { GeoDistanceSpec } from './types.js';
+import { EsError } from '../../errors/errors.js';
+import type { ParseContext } from '../parse-context.js';
+import { booleanValue, isObject, isValue, textValue, tokenOf, type JsonObject } from '../xcontent.js';
+import { geoPointFromString } from '../geo-point.js';
+import { distanceUnitFromString } from '../../units/distance-unit.js';
+import { javaDoubleToString } from '../../units/java-number.js';
+import { javaParseDouble } from '../../units/java-parse.js';
+import { notBuiltYet } from '../../errors/errors.js';
+import type { GeoDistanceSpec } from './spec.js';
 
 const ORIGIN_NAMES = new Set(['origin', 'center', 'point', 'por']);
 

@@ -4,9 +4,9 @@
  * (`ChildrenAggregationBuilder.parse`). Each reads string fields only, with ES's errors; whether
  * the path or type exists is a shard's question (the mapping), answered when it builds them.
  */
-import type { ParseContext } from '../dsl/parse-context.js';
-import { tokenOf, type JsonObject } from '../dsl/xcontent.js';
-import type { ChildrenSpec, NestedSpec, ReverseNestedSpec } from './types.js';
+import type { ParseContext } from '../parse-context.js';
+import { tokenOf, type JsonObject } from '../xcontent.js';
+import type { ChildrenSpec, NestedSpec, ReverseNestedSpec } from './spec.js';
 
 /** Aggregation types parsed here. */
 export const JOIN_TYPES = new Set<string>(['nested', 'reverse_nested', 'children']);

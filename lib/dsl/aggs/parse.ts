@@ -4,15 +4,15 @@
  * its fields). Types ES 5.6 knows but Strata does not implement yet fail loudly here (400), so
  * no request ever gets a silently incomplete answer.
  */
-import { EsError } from '../errors/errors.js';
-import type { ParseContext } from '../dsl/parse-context.js';
-import { booleanValue, doubleValue, intValue, isObject, isValue, textValue, tokenOf, type JsonObject } from '../dsl/xcontent.js';
-import type { AggSpec, HistogramSpec, MetricType, PipelineType, TermsOrder, TopHitsSpec, ValuesSpec } from './types.js';
-import { parseSort } from '../dsl/sort.js';
-import { compileRegexp, RegexpSyntax } from '../automaton/index.js';
-import { parseScript } from '../dsl/script-ref.js';
-import { parseFetchSource } from '../dsl/source-filter.js';
-import { own } from '../dict.js';
+import { EsError } from '../../errors/errors.js';
+import type { ParseContext } from '../parse-context.js';
+import { booleanValue, doubleValue, intValue, isObject, isValue, textValue, tokenOf, type JsonObject } from '../xcontent.js';
+import type { AggSpec, HistogramSpec, MetricType, PipelineType, TermsOrder, TopHitsSpec, ValuesSpec } from './spec.js';
+import { parseSort } from '../sort.js';
+import { compileRegexp, RegexpSyntax } from '../../automaton/index.js';
+import { parseScript } from '../script-ref.js';
+import { parseFetchSource } from '../source-filter.js';
+import { own } from '../../dict.js';
 import { assignCardinalityPrecision, parsePercentiles, parsePrecisionThreshold } from './parse-sketches.js';
 import { parsePipelineBody } from './parse-pipeline.js';
 import { MORE_TYPES, parseMore } from './parse-more.js';
@@ -306,7 +306,7 @@ function parseTerms(name: string, f: Fields, ctx: ParseContext): AggSpec {
 
 function parseFilters(ctx: ParseContext, name: string, body: JsonObject, f: Fields): AggSpec {
   const raw = f.take('filters');
-  let filters: Array<{ key: string; query: import('../dsl/query-types.js').Query | null }>;
+  let filters: Array<{ key: string; query: import('../query-types.js').Query | null }>;
   let keyed: boolean;
   if (isObject(raw)) {
     keyed = true;

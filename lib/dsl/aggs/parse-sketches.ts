@@ -5,12 +5,12 @@
  * setter raises come wrapped as ES's ObjectParser wraps them: `parsing_exception` "[type] failed to
  * parse field [f]" caused by the setter's exception.
  */
-import { EsError } from '../errors/errors.js';
-import type { ParseContext } from '../dsl/parse-context.js';
-import { booleanValue, doubleValue, intValue, isObject, type JsonObject } from '../dsl/xcontent.js';
-import { javaDoubleToString } from '../units/java-number.js';
-import type { AggSpec, PercentilesSpec, ValuesSpec } from './types.js';
-import { DEFAULT_PRECISION, MIN_PRECISION, precisionFromThreshold } from './hll.js';
+import { EsError } from '../../errors/errors.js';
+import type { ParseContext } from '../parse-context.js';
+import { booleanValue, doubleValue, intValue, isObject, type JsonObject } from '../xcontent.js';
+import { javaDoubleToString } from '../../units/java-number.js';
+import type { AggSpec, PercentilesSpec, ValuesSpec } from './spec.js';
+import { DEFAULT_PRECISION, MIN_PRECISION, precisionFromThreshold } from './hll-precision.js';
 
 const iae = (reason: string): EsError => new EsError('illegal_argument_exception', 400, reason);
 

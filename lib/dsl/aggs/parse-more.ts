@@ -2,12 +2,12 @@
  * Parsers of the aggregation types added after the first set (parse.ts dispatches here):
  * `matrix_stats` (ES 5.6 `MatrixStatsParser` over `MultiValuesSourceParser`), with ES's errors.
  */
-import { EsError } from '../errors/errors.js';
-import { booleanValue, doubleValue, intValue, isObject, isValue, textValue, type JsonObject } from '../dsl/xcontent.js';
-import type { ParseContext } from '../dsl/parse-context.js';
-import type { AggSpec, GeohashGridSpec, GeoMetricSpec, MatrixStatsSpec, SamplerSpec, ScriptedMetricSpec, SignificanceHeuristic, SignificantTermsSpec, ValuesSpec } from './types.js';
+import { EsError } from '../../errors/errors.js';
+import { booleanValue, doubleValue, intValue, isObject, isValue, textValue, type JsonObject } from '../xcontent.js';
+import type { ParseContext } from '../parse-context.js';
+import type { AggSpec, GeohashGridSpec, GeoMetricSpec, MatrixStatsSpec, SamplerSpec, ScriptedMetricSpec, SignificanceHeuristic, SignificantTermsSpec, ValuesSpec } from './spec.js';
 import { filterList } from './parse.js';
-import { parseScript } from '../dsl/script-ref.js';
+import { parseScript } from '../script-ref.js';
 
 const iae = (reason: string): EsError => new EsError('illegal_argument_exception', 400, reason);
 const parsing = (reason: string): EsError => new EsError('parsing_exception', 400, reason);
