@@ -56,6 +56,12 @@ export interface StartNodeOptions {
   drainTimeoutMs?: number;
   /** How the coordinator reaches the shards: `json` / `protobuf` send every shard message through that encoding (default: `STRATA_SHARD_CLIENT`, else `direct`). */
   shardClientMode?: ShardClientMode;
+  /**
+   * Load the REST route groups not yet used in the background once the node listens (default
+   * true), so that no later request pays for importing its group while others wait; `false`
+   * keeps them loading on first use only (tests of that loading).
+   */
+  warmRoutes?: boolean;
 }
 
 export interface RunningNode {
@@ -119,6 +125,9 @@ function maxClauseCountSetting(settings: Record<string, string>): number {
   if (n < 1) throw new EsError('illegal_argument_exception', 400, `Failed to parse value [${raw}] for setting [${key}] must be >= 1`);
   return n;
 }
+
+/** How long after listening the node starts loading the route groups no request has needed yet. */
+const WARM_ROUTES_AFTER_MS = 1000;
 
 export async function startNode(opts: StartNodeOptions): Promise<RunningNode> {
   const settings = opts.settings ?? {};
@@ -246,6 +255,7 @@ export async function startNode(opts: StartNodeOptions): Promise<RunningNode> {
   });
   // One turn of the event loop for the first requests before the shards start opening.
   setImmediate(listening);
+  if (opts.warmRoutes !== false) routes.warm(WARM_ROUTES_AFTER_MS);
   context.httpAddress = bound;
   if (coordination && clusterMode) {
     await coordination.join({

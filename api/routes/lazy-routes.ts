@@ -86,6 +86,25 @@ export class LazyRoutes implements RouteSource {
     await this.loadGroup(group);
   }
 
+  /**
+   * Load the remaining groups in the background, starting after `delayMs` and one group per turn
+   * of the event loop: importing a group is a synchronous chunk of module evaluation (tens of ms
+   * for the larger ones), better paid at idle just after start than by the first request that
+   * needs it while other requests wait behind it.
+   */
+  warm(delayMs: number): void {
+    const next = (i: number): void => {
+      const entry = ROUTE_GROUPS[i];
+      if (!entry) return;
+      const go = (): void => void this.loadGroup(entry[0]).then(
+        () => setTimeout(() => next(i + 1), 10).unref(),
+        () => undefined, // a failed import is retried by the first request that needs it
+      );
+      go();
+    };
+    setTimeout(() => next(0), delayMs).unref();
+  }
+
   /** The group names loaded so far (tests, `--trace` of start). */
   loadedGroups(): string[] {
     return [...this.loaded.keys()];

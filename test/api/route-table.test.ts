@@ -8,6 +8,7 @@ import test from 'ava';
 import { readFileSync } from 'node:fs';
 import { generateRouteTable, ROUTE_TABLE_FILE } from '../../scripts/route-table.js';
 import { LazyRoutes } from '../../api/routes/lazy-routes.js';
+import { ROUTE_GROUPS } from '../../api/routes/index.js';
 import { startTestNode, request } from '../helpers/node.js';
 
 test('api/routes/route-table.ts is current (else: node dist/scripts/route-table.js --write)', async (t) => {
@@ -15,7 +16,7 @@ test('api/routes/route-table.ts is current (else: node dist/scripts/route-table.
 });
 
 test('a fresh node loads a route group only when a request needs it', async (t) => {
-  const n = await startTestNode();
+  const n = await startTestNode({ warmRoutes: false });
   try {
     const routes = { loadedGroups: () => n.node.routeGroupsLoaded() };
     // the banner's group is loaded before the node listens
@@ -62,6 +63,18 @@ test('an empty route table, or one with wrong entries, still routes every reques
         await new Promise((r) => server.close(r));
       }
     }
+  } finally {
+    await n.close();
+  }
+});
+
+test('a node loads the groups no request needed in the background after start', async (t) => {
+  const n = await startTestNode();
+  try {
+    t.deepEqual(n.node.routeGroupsLoaded(), ['cluster']);
+    const deadline = Date.now() + 20_000;
+    while (n.node.routeGroupsLoaded().length < ROUTE_GROUPS.length && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    t.deepEqual(n.node.routeGroupsLoaded().sort(), ROUTE_GROUPS.map(([g]) => g).sort());
   } finally {
     await n.close();
   }

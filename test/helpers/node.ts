@@ -45,7 +45,7 @@ export async function request<T = any>(base: string, method: string, path: strin
   return { status: res.status, headers: res.headers, text, body: parsed as T };
 }
 
-export async function startTestNode(opts: { dataPath?: string; settings?: Record<string, string>; shardClientMode?: 'direct' | 'json' | 'protobuf' } = {}): Promise<TestNode> {
+export async function startTestNode(opts: { dataPath?: string; settings?: Record<string, string>; shardClientMode?: 'direct' | 'json' | 'protobuf'; warmRoutes?: boolean } = {}): Promise<TestNode> {
   const dataPath = opts.dataPath ?? (await mkdtemp(join(tmpdir(), 'strata-test-')));
   const node = await startNode({
     dataPath,
@@ -54,6 +54,7 @@ export async function startTestNode(opts: { dataPath?: string; settings?: Record
     settings: opts.settings ?? {},
     logLevel: 'fatal',
     ...(opts.shardClientMode ? { shardClientMode: opts.shardClientMode } : {}),
+    ...(opts.warmRoutes !== undefined ? { warmRoutes: opts.warmRoutes } : {}),
   });
   return {
     url: node.url,
