@@ -3,6 +3,7 @@
  * `_shards` header, through the shard client: total counts every copy (replicas included), successful the copies that ran.
  */
 import type { NodeContext } from '../context.js';
+import { shardAvailable } from '../shard-availability.js';
 import { numberOfReplicas, numberOfShards } from '../../cluster/state.js';
 import type { ShardClient } from '../../messages/shard-client.js';
 import type { ShardTarget } from '../../messages/shard-maintenance.js';
@@ -29,7 +30,7 @@ export async function broadcastCollect<T>(
     total += numberOfShards(meta) * (1 + numberOfReplicas(meta));
     for (let shard = 0; shard < numberOfShards(meta); shard++) {
       // ES counts an unassigned copy in `total` only (a shard that is not available is no failure).
-      if (svc.hasFailed(shard)) continue;
+      if (!shardAvailable(ctx, name, shard)) continue;
       const target = { index: name, shard };
       work.push(fn(ctx.indices.client, target).then((value) => ({ target, value })));
     }

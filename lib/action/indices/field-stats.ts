@@ -5,6 +5,7 @@
  * `_all`), optionally keeping only the indices that satisfy `index_constraints`.
  */
 import type { NodeContext } from '../context.js';
+import { shardAvailable } from '../shard-availability.js';
 import { numberOfReplicas, numberOfShards } from '../../cluster/state.js';
 import { actionRequestValidation, illegalArgument } from '../../errors/errors.js';
 import { simpleMatch } from '../../units/simple-match.js';
@@ -84,7 +85,7 @@ export async function fieldStats(ctx: NodeContext, indices: readonly string[], r
     let target = merged.get(key);
     if (!target) merged.set(key, (target = new Map()));
     for (let shard = 0; shard < numberOfShards(meta); shard++) {
-      if (svc.hasFailed(shard)) continue;
+      if (!shardAvailable(ctx, index, shard)) continue;
       header.successful++;
       for (const raw of (await ctx.indices.client.fieldStats({ index, shard, fields: names })).fields) {
         const ft = mappings.fieldType(raw.field);

@@ -4,6 +4,7 @@
  * replicas are unassigned).
  */
 import type { NodeContext } from '../context.js';
+import { shardAvailable } from '../shard-availability.js';
 import type { ShardStats } from '../../messages/shard-maintenance.js';
 import type { IndexService } from '../../indices/index-service.js';
 import { IndexCounters } from '../../indices/index-counters.js';
@@ -40,9 +41,7 @@ export async function shardStatsOf(ctx: NodeContext, index: string): Promise<Sha
 export async function startedShardStats(ctx: NodeContext, index: string): Promise<Map<number, ShardStats>> {
   const meta = ctx.cluster.state().indices[index];
   const n = meta && ctx.indices.get(index) ? numberOfShards(meta) : 0;
-  const svc = ctx.indices.get(index);
-  // a shard that failed to start here (its copy unassigned) has no figures either
-  const shards = Array.from({ length: n }, (_, shard) => shard).filter((s) => (meta?.routing?.[s]?.state ?? 'STARTED') === 'STARTED' && !svc?.hasFailed(s));
+  const shards = Array.from({ length: n }, (_, shard) => shard).filter((s) => shardAvailable(ctx, index, s));
   const stats = await Promise.all(shards.map((shard) => ctx.indices.client.stats({ index, shard })));
   return new Map(shards.map((s, i) => [s, stats[i]!]));
 }

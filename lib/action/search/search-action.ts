@@ -15,6 +15,7 @@ import { esErrorOf, NO_SHARD_AVAILABLE } from '../../messages/shard-error.js';
 import { decodeRendered } from '../../messages/wire-json.js';
 import { groupQuery } from './collapse.js';
 import { resolveTargets } from './shard-targets.js';
+import { shardAvailable } from '../shard-availability.js';
 import { runQueryPhase, shardSource, type ShardRun } from './query-phase.js';
 import { allShardsFailed, shardFailureJson, toShardFailure, type ShardFailure } from './search-errors.js';
 import { newSearchRequest, parseTimeout, type SearchRequest } from './search-request.js';
@@ -117,7 +118,7 @@ export async function queryPhase(ctx: NodeContext, r: SearchRequest, opts: { ind
         failures.push({ index: t.index, shard: s, node: ctx.nodeId, error: new EsError('index_closed_exception', 403, 'closed', { metadata: { index: t.index } }) });
         continue;
       }
-      if (svc.hasFailed(s)) {
+      if (!shardAvailable(ctx, t.index, s)) {
         unavailableShards++;
         continue;
       }
@@ -135,8 +136,8 @@ export async function queryPhase(ctx: NodeContext, r: SearchRequest, opts: { ind
         ...(lookupDocs ? { lookups: lookupDocs } : {}),
       });
       if ('failure' in opened && opened.failure.type === NO_SHARD_AVAILABLE) {
-        // cluster mode: the shard has no started copy (its node is away); as ES, the search goes
-        // on without it, counted as a shard that is not available (no failure entry)
+        // cluster mode: its node left after the state this search read (the check above saw it
+        // started); as ES, the search goes on without it, counted as not available (no failure entry)
         unavailableShards++;
         continue;
       }
