@@ -4,10 +4,14 @@
  * `Accept-Encoding` asks for gzip or deflate the body is compressed and `Content-Encoding` set;
  * HEAD answers and empty bodies pass through. The encoding is chosen as Netty's
  * `determineWrapper` chooses it (q-values; gzip wins ties; `*` means gzip unless gzip was
- * refused). `deflate` is the zlib format, as HTTP means it. Compression runs on libuv's thread
- * pool (async zlib) so a large answer does not stall the event loop.
+ * refused). `deflate` is the zlib format, as HTTP means it.
+ *
+ * Small answers (below `SYNC_LIMIT`) are compressed on the event loop: a 1 KB search answer takes
+ * ~25 µs that way, while the round trip through libuv's thread pool costs ~150–300 µs of
+ * scheduling and halved the query rate of clients that accept gzip (docs/benchmarks.md, session
+ * 5). Larger answers go to the thread pool so that one big answer does not stall the loop.
  */
-import { gzip, deflate } from 'node:zlib';
+import { gzip, deflate, gzipSync, deflateSync } from 'node:zlib';
 import { promisify } from 'node:util';
 import { isFalseText } from '../../lib/units/booleans.js';
 
@@ -59,7 +63,11 @@ export function chooseEncoding(acceptEncoding: string | undefined): ContentEncod
   return undefined;
 }
 
-/** Compress `body` with `encoding` at `level`. */
-export async function compressBody(body: Buffer, encoding: ContentEncoding, level: number): Promise<Buffer> {
+/** Bodies up to this many bytes are compressed synchronously (well under a millisecond at level 3). */
+export const SYNC_LIMIT = 32 * 1024;
+
+/** Compress `body` with `encoding` at `level`: synchronously when small, on the thread pool when large. */
+export function compressBody(body: Buffer, encoding: ContentEncoding, level: number): Buffer | Promise<Buffer> {
+  if (body.length <= SYNC_LIMIT) return encoding === 'gzip' ? gzipSync(body, { level }) : deflateSync(body, { level });
   return encoding === 'gzip' ? gzipAsync(body, { level }) : deflateAsync(body, { level });
 }

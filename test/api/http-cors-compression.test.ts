@@ -10,6 +10,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startTestNode, type TestNode } from '../helpers/node.js';
+import { SYNC_LIMIT } from '../../api/rest/compression.js';
 
 interface Raw {
   status: number;
@@ -162,6 +163,23 @@ test('responses are compressed as the client accepts (ES default http.compressio
   const head = await raw(n, 'HEAD', '/', { 'Accept-Encoding': 'gzip' });
   t.is(one(head, 'content-encoding'), undefined);
   t.is(one(head, 'content-length'), String(Buffer.byteLength((await raw(n, 'GET', '/')).body)));
+});
+
+test('a large answer (beyond the synchronous limit) is compressed on the thread pool, byte for byte', async (t) => {
+  const n = await withNode(t, {});
+  // One document whose source is larger than SYNC_LIMIT, so its GET answer takes the async path.
+  const text = Array.from({ length: 6000 }, (_, i) => `word${i}`).join(' ');
+  const put = await fetch(`${n.url}/big/doc/1?refresh=true`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ text }) });
+  t.is(put.status, 201);
+  const plain = await raw(n, 'GET', '/big/doc/1');
+  t.true(plain.body.length > SYNC_LIMIT);
+  const gz = await raw(n, 'GET', '/big/doc/1', { 'Accept-Encoding': 'gzip' });
+  t.is(one(gz, 'content-encoding'), 'gzip');
+  t.is(one(gz, 'content-length'), String(gz.body.length));
+  t.true(gz.body.length < plain.body.length);
+  t.deepEqual(gunzipSync(gz.body), plain.body);
+  const df = await raw(n, 'GET', '/big/doc/1', { 'Accept-Encoding': 'deflate' });
+  t.deepEqual(inflateSync(df.body), plain.body);
 });
 
 test('http.compression=false and http.compression_level', async (t) => {
