@@ -50,6 +50,10 @@ export interface FuzzReport {
 }
 
 const SAVE_PER_SIGNATURE = 3;
+/** How far back a stall file reaches: the requests started in this window before the hang. */
+const STALL_WINDOW_MS = 20_000;
+/** Stall files kept per run (one per stall, not per hung request). */
+const MAX_STALL_FILES = 10;
 
 function signatureOf(kind: FailureKind, why: string): string {
   return `${kind}: ${why.replace(/\[[^\]]*\]/g, '[…]').replace(/"[^"]*"/g, '"…"').replace(/\d+/g, 'N').slice(0, 160)}`;
@@ -103,6 +107,26 @@ export async function runFuzz(opts: FuzzOptions): Promise<FuzzReport> {
   const inFlight = new Map<number, FuzzRequest>();
   // The requests since the last canary check: the suspects when Object.prototype turns out polluted.
   let recent: FuzzRequest[] = [];
+  // Every request started in the last STALL_WINDOW_MS, oldest first: when the server stalls, the
+  // request that blocked it is in flight, but it may not be the one whose deadline fired first
+  // (hangs share one signature, so only the first few were saved and a stall's culprit was lost).
+  const history: Array<{ index: number; at: number; r: FuzzRequest }> = [];
+  let lastStallAt = 0;
+  let stallFiles = 0;
+  const saveStall = (index: number): void => {
+    const now = Date.now();
+    if (now - lastStallAt < opts.hangMs || stallFiles >= MAX_STALL_FILES) return;
+    lastStallAt = now;
+    const file = join(outDir, `${String(++saved).padStart(4, '0')}-stall.json`);
+    stallFiles++;
+    const inFlightNow = [index, ...inFlight.keys()].sort((a, b) => a - b);
+    const window = history.filter((h) => h.at >= now - STALL_WINDOW_MS - opts.hangMs);
+    writeFileSync(
+      file,
+      `${JSON.stringify({ seed: opts.seed, index, kind: 'stall', why: 'requests in flight when a request hung, and every request started before it in the window', inFlight: inFlightNow, indices: window.map((h) => h.index), startedMsBeforeHang: window.map((h) => now - h.at), requests: window.map((h) => describe(h.r)), settings: opts.settings ?? {} }, null, 2)}\n`,
+    );
+    log(`stall at request ${index}: ${inFlightNow.length} in flight, ${window.length} requests of the last ${STALL_WINDOW_MS / 1000} s saved to ${file}`);
+  };
   let stopping = false;
   // A server the runner stops on purpose (restart after a hang or pollution) did not crash.
   const stoppedOnPurpose = new WeakSet<ServerUnderFuzz>();
@@ -152,6 +176,9 @@ export async function runFuzz(opts: FuzzOptions): Promise<FuzzReport> {
         await ensureFixture(server.base);
       }
       recent.push(r);
+      const now = Date.now();
+      history.push({ index, at: now, r });
+      while (history.length > 0 && history[0]!.at < now - STALL_WINDOW_MS - opts.hangMs) history.shift();
       const target = server;
       inFlight.set(index, r);
       const answer = await send(target.base, r, opts.hangMs);
@@ -159,6 +186,7 @@ export async function runFuzz(opts: FuzzOptions): Promise<FuzzReport> {
       if ('error' in answer) {
         if (!target.alive() || target !== server) continue; // counted once as a crash
         if (answer.timedOut) {
+          saveStall(index);
           record('hang', answer.error, index, r, answer);
           const probe = await send(target.base, { method: 'GET', path: '/', headers: {} }, 5000);
           if (!('status' in probe)) await restart('it no longer answers GET /');

@@ -4,6 +4,9 @@
  * process never dies or stops answering. Longer passes: `npm run fuzz` (docs/reliability.md).
  */
 import test from 'ava';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { runFuzz } from '../../scripts/fuzz/run.js';
 import { judge } from '../../scripts/fuzz/judge.js';
 
@@ -18,6 +21,25 @@ test('a fixed-seed fuzz pass finds no crash, hang, non-ES answer or JS error', a
   // The pass really exercised error paths, not only happy ones.
   t.true((report.statuses['400'] ?? 0) > 100);
   t.true((report.statuses['200'] ?? 0) > 50);
+});
+
+test('a hang saves a stall file: the requests in flight and every request started in the window before it', async (t) => {
+  // A 1 ms deadline makes every request "hang", which exercises the capture without a real stall.
+  const outDir = mkdtempSync(join(tmpdir(), 'strata-fuzz-stall-'));
+  t.teardown(() => rmSync(outDir, { recursive: true, force: true }));
+  const report = await runFuzz({ requests: 40, seed: 7, seconds: 60, concurrency: 4, hangMs: 1, outDir });
+  t.true(report.hangs > 0);
+  const stalls = readdirSync(outDir).filter((f) => f.endsWith('-stall.json'));
+  t.true(stalls.length >= 1 && stalls.length <= 10, `${stalls.length} stall files`);
+  for (const f of stalls) {
+    const saved = JSON.parse(readFileSync(join(outDir, f), 'utf8')) as { index: number; inFlight: number[]; indices: number[]; requests: Array<{ method: string; path: string }> };
+    t.true(saved.inFlight.includes(saved.index));
+    // Every request in flight is in the saved sequence, which is in the order the requests started.
+    for (const i of saved.inFlight) t.true(saved.indices.includes(i));
+    t.deepEqual([...saved.indices].sort((a, b) => a - b), saved.indices);
+    t.is(saved.requests.length, saved.indices.length);
+    t.true(saved.requests.every((r) => typeof r.method === 'string' && r.path.startsWith('/')));
+  }
 });
 
 test('the judge flags leaked JS messages, internal errors and malformed error bodies', (t) => {
