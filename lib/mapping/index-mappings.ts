@@ -43,6 +43,8 @@ interface Lookup {
 
 export class IndexMappings {
   private lookupCache: Lookup | undefined;
+  // Read once: every document parse asks for the depth limit, and reading settings is not free.
+  private limitsCache: MappingLimits | undefined;
 
   private constructor(
     /** Index name (for error messages). */
@@ -176,7 +178,7 @@ export class IndexMappings {
   }
 
   private limits(): MappingLimits {
-    return readMappingLimits(this.settings);
+    return (this.limitsCache ??= readMappingLimits(this.settings));
   }
 
   /** The index-wide field lookup (cached per instance). */
