@@ -20,8 +20,9 @@ interface SettingDef {
 }
 
 const intAtLeast = (min: number) => (v: string, key: string): void => {
-  if (!/^-?\d+$/.test(v.trim())) throw illegalArgument(`Failed to parse value [${v}] for setting [${key}]`);
   const n = Number(v);
+  // Java's Integer.parseInt: digits only, and within the int range.
+  if (!/^-?\d+$/.test(v.trim()) || n > 2147483647 || n < -2147483648) throw illegalArgument(`Failed to parse value [${v}] for setting [${key}]`);
   if (n < min) throw illegalArgument(`Failed to parse value [${v}] for setting [${key}] must be >= ${min}`);
 };
 const intBetween = (min: number, max: number) => (v: string, key: string): void => {
@@ -30,6 +31,27 @@ const intBetween = (min: number, max: number) => (v: string, key: string): void 
 };
 /** ES 5.6 `es.index.max_number_of_shards` (a JVM property, 1024 by default). */
 const MAX_NUMBER_OF_SHARDS = 1024;
+/**
+ * Shard copies (primaries and replicas) one index may have. ES 5.6 has no such bound: it builds
+ * one routing entry per copy, so `number_of_replicas: 2147483647` exhausts its heap. Strata
+ * builds and renders the routing table on the event loop, where a billion entries froze the
+ * node (the 1M fuzz run's stalls); this bound keeps the largest table at a few thousand entries
+ * while allowing 1024 shards with 3 replicas.
+ */
+export const MAX_SHARD_COPIES = 4096;
+
+/**
+ * Refuse a replica count that would give an index more than MAX_SHARD_COPIES copies, with the
+ * error ES gives for a setting above its maximum.
+ */
+export function checkShardCopies(settings: Settings, replicasText: string | null | undefined): void {
+  if (replicasText === undefined || replicasText === null) return;
+  const shards = Number(settings['index.number_of_shards'] ?? '5');
+  const max = Math.floor(MAX_SHARD_COPIES / Math.max(1, shards)) - 1;
+  if (Number(replicasText) > max) {
+    throw illegalArgument(`Failed to parse value [${replicasText}] for setting [index.number_of_replicas] must be <= ${max}`);
+  }
+}
 const bool = (v: string, key: string): void => {
   if (v !== 'true' && v !== 'false') {
     throw illegalArgument(`Failed to parse value [${v}] cannot be parsed to boolean [ true/1/on/yes OR false/0/off/no ]`);

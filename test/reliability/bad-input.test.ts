@@ -105,6 +105,26 @@ test('wait_for_active_shards and number_of_shards are validated as ES does', asy
   t.deepEqual(error(s), { status: 400, type: 'illegal_argument_exception', reason: 'Failed to parse value [1025] for setting [index.number_of_shards] must be <= 1024' });
 });
 
+test('number_of_replicas: Java int range as ES parses it, and a bound on shard copies per index', async (t) => {
+  // The 1M fuzz run's stalls: 1e15 replicas were accepted and GET /_cluster/state built one
+  // routing entry per copy on the event loop.
+  const huge = await raw(node, 'PUT', '/rep-huge', '{"settings":{"number_of_shards":5,"number_of_replicas":1000000000000000}}');
+  t.deepEqual(error(huge), { status: 400, type: 'illegal_argument_exception', reason: 'Failed to parse value [1000000000000000] for setting [index.number_of_replicas]' });
+  const intMax = await raw(node, 'PUT', '/rep-max', '{"settings":{"number_of_shards":5,"number_of_replicas":2147483647}}');
+  t.deepEqual(error(intMax), { status: 400, type: 'illegal_argument_exception', reason: 'Failed to parse value [2147483647] for setting [index.number_of_replicas] must be <= 818' });
+  t.is((await node.request('HEAD', '/rep-huge')).status, 404);
+  t.is((await node.request('HEAD', '/rep-max')).status, 404);
+  // The bound follows the shard count: 1024 shards may have 3 replicas, not 4.
+  t.is((await raw(node, 'PUT', '/rep-ok', '{"settings":{"number_of_shards":2,"number_of_replicas":2047}}')).status, 200);
+  const update = await raw(node, 'PUT', '/rep-ok/_settings', '{"index":{"number_of_replicas":2048}}');
+  t.deepEqual(error(update), { status: 400, type: 'illegal_argument_exception', reason: 'Failed to parse value [2048] for setting [index.number_of_replicas] must be <= 2047' });
+  const updateRange = await raw(node, 'PUT', '/rep-ok/_settings', '{"number_of_replicas":"9999999999"}');
+  t.deepEqual(error(updateRange), { status: 400, type: 'illegal_argument_exception', reason: 'Failed to parse value [9999999999] for setting [index.number_of_replicas]' });
+  const state = await node.request('GET', '/_cluster/state/routing_table/rep-ok');
+  t.is(state.body.routing_table.indices['rep-ok'].shards['0'].length, 2048);
+  t.is((await node.request('DELETE', '/rep-ok')).status, 200);
+});
+
 test('__proto__ keys never reach Object.prototype', async (t) => {
   await raw(node, 'PUT', '/_cluster/settings', '{"transient":{"__proto__.polluted1":"x"}}');
   await raw(node, 'POST', '/_ingest/pipeline/_simulate', '{"pipeline":{"processors":[{"set":{"field":"__proto__.polluted2","value":1}}]},"docs":[{"_source":{}}]}');

@@ -7,7 +7,7 @@ import type { AliasMetadata, ClusterState, IndexMetadata } from '../../cluster/s
 import { aliasNames, numberOfReplicas } from '../../cluster/state.js';
 import { validateIndexName } from '../../cluster/index-name.js';
 import { flattenSettings, normalizeIndexSettings, type Settings } from '../../cluster/settings.js';
-import { deprecatedSettingWarnings, validateIndexSettings } from '../../cluster/index-settings.js';
+import { checkShardCopies, deprecatedSettingWarnings, validateIndexSettings } from '../../cluster/index-settings.js';
 import { illegalArgument, invalidIndexName, indexAlreadyExists } from '../../errors/errors.js';
 import { buildIndexMapper } from '../../indices/mapper.js';
 import { randomBase64Id } from '../../units/random-id.js';
@@ -68,6 +68,7 @@ export function newIndexMetadata(state: ClusterState, req: CreateIndexRequest, n
     'index.version.created': VERSION_CREATED,
     'index.provided_name': settings['index.provided_name'] ?? req.index,
   });
+  checkShardCopies(full, full['index.number_of_replicas']);
   const draft: IndexMetadata = { name, uuid, state: 'open', settings: full, mappings, aliases: dict(), mappingVersion: 1 };
   // ES 5.6 MetaDataCreateIndexService: more active copies than the index can have is refused.
   const copies = numberOfReplicas(draft) + 1;

@@ -4,7 +4,7 @@
  */
 import type { NodeContext } from '../context.js';
 import { flattenSettings, normalizeIndexSettings } from '../../cluster/settings.js';
-import { cannotUpdate, nonDynamicKeys, validateIndexSettings } from '../../cluster/index-settings.js';
+import { cannotUpdate, checkShardCopies, nonDynamicKeys, validateIndexSettings } from '../../cluster/index-settings.js';
 import { illegalArgument } from '../../errors/errors.js';
 import { dictOf } from '../../dict.js';
 
@@ -28,6 +28,7 @@ export async function updateSettings(ctx: NodeContext, names: string[], body: un
     for (const n of names) {
       const meta = indices[n];
       if (!meta) continue;
+      checkShardCopies(meta.settings, changes['index.number_of_replicas']);
       const settings = dictOf(meta.settings);
       for (const [k, v] of Object.entries(changes)) {
         if (v === null) delete settings[k];
