@@ -87,6 +87,15 @@ test('empty bodies to _cluster/settings, _mapping and _msearch get ES errors', a
   t.notRegex(truncated.body.error.reason, /JSON input|position/);
 });
 
+test('logger levels in cluster settings are log4j level names, as ES parses them', async (t) => {
+  const bad = await raw(node, 'PUT', '/_cluster/settings', '{"persistent":{"logger.x":1}}');
+  t.deepEqual(error(bad), { status: 400, type: 'illegal_argument_exception', reason: 'Unknown level constant [1].' });
+  const ok = await raw(node, 'PUT', '/_cluster/settings', '{"transient":{"logger.org.elasticsearch.index":"debug"}}');
+  t.is(ok.status, 200);
+  t.deepEqual(ok.body.transient, { logger: { org: { elasticsearch: { index: 'debug' } } } });
+  t.is((await raw(node, 'PUT', '/_cluster/settings', '{"transient":{"logger.org.elasticsearch.index":null}}')).status, 200);
+});
+
 test('wait_for_active_shards and number_of_shards are validated as ES does', async (t) => {
   const w = await raw(node, 'PUT', '/i/t/w?wait_for_active_shards=abc', '{"n":1}');
   t.deepEqual(error(w), { status: 400, type: 'illegal_argument_exception', reason: 'cannot parse ActiveShardCount[abc]' });

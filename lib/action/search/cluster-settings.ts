@@ -14,6 +14,9 @@ export function clusterSetting(state: ClusterState, key: string): string | undef
 }
 
 
+/** log4j 2's standard levels. */
+const LOG_LEVELS = new Set(['OFF', 'FATAL', 'ERROR', 'WARN', 'INFO', 'DEBUG', 'TRACE', 'ALL']);
+
 /** Check the values of the settings search owns (ES validates dynamic settings on update). */
 function validateSetting(key: string, value: string): void {
   if (key === 'search.default_search_timeout') {
@@ -29,6 +32,9 @@ function validateSetting(key: string, value: string): void {
     const n = Number(value);
     if (!Number.isInteger(n)) throw new EsError('illegal_argument_exception', 400, `Failed to parse value [${value}] for setting [${key}]`);
     if (n < 0) throw new EsError('illegal_argument_exception', 400, `Failed to parse value [${value}] for setting [${key}] must be >= 0`);
+  } else if (key.startsWith('logger.')) {
+    // ES 5.6 Loggers.LOG_LEVEL_SETTING parses with log4j's Level.valueOf (upper-cased name).
+    if (!LOG_LEVELS.has(value.trim().toUpperCase())) throw new EsError('illegal_argument_exception', 400, `Unknown level constant [${value.trim().toUpperCase()}].`);
   } else if (key === 'action.search.shard_count.limit') {
     const n = Number(value);
     if (!Number.isInteger(n)) throw new EsError('illegal_argument_exception', 400, `Failed to parse value [${value}] for setting [${key}]`);
