@@ -229,6 +229,7 @@ export class ShardSearchService implements ShardSearchClient {
       scripts: this.deps.scripts,
       maxClauseCount: this.deps.maxClauseCount,
       getSource: lookupSource(ref.lookups),
+      parseDocument: (type, source) => svc.mapper().parse(type, '_temp_id', source, {}).doc,
     };
     const rc: ReaderContext = {
       id: `${this.deps.nodeId}:${++this.seq}`,
