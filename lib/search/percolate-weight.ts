@@ -55,7 +55,7 @@ export async function compilePercolate(ctx: CompileContext, q: PercolateQuery, c
   if (f.type !== 'percolator') throw queryShardError(ctx, `expected field [${q.field}] to be of type [percolator], but is of type [${f.type}]`);
   const mem = memorySegment(parsed);
   const memCtx: CompileContext = { ...ctx, stats: new SegmentsStats([mem]) };
-  return new PercolateWeight(q.field, mem, (json) => compileStored(memCtx, parseQuery(JSON.parse(json)), [mem]), ctx.pacer);
+  return new PercolateWeight(q.field, document, mem, (json) => compileStored(memCtx, parseQuery(JSON.parse(json)), [mem]), ctx.pacer);
 }
 
 /** Docs of a segment with a value in a string doc values field, ascending. */
@@ -71,7 +71,8 @@ function docsWithValue(seg: SegmentReader, field: string): number[] {
   return out;
 }
 
-class PercolateWeight implements Weight {
+/** A compiled `percolate` query (exported for the highlighter, lib/search/highlight/prepare.ts). */
+export class PercolateWeight implements Weight {
   readonly description: string;
   /** Stored queries compiled against the memory segment, by their JSON (identical queries compile once). */
   private readonly compiled = new Map<string, Promise<Weight>>();
@@ -79,6 +80,8 @@ class PercolateWeight implements Weight {
 
   constructor(
     field: string,
+    /** The percolated document's JSON (its `_source`). */
+    readonly document: unknown,
     private readonly mem: StrataSegmentReader,
     private readonly compile: (json: string) => Promise<Weight>,
     private readonly pacer: Pacer | undefined,
@@ -91,6 +94,12 @@ class PercolateWeight implements Weight {
     let w = this.compiled.get(json);
     if (!w) this.compiled.set(json, (w = this.compile(json)));
     return w;
+  }
+
+  /** The stored query of a doc, compiled against the percolated document; undefined when the doc holds none. */
+  async storedWeight(seg: SegmentReader, doc: number): Promise<Weight | undefined> {
+    const json = seg.stringValues(this.queryField, doc)[0];
+    return json === undefined ? undefined : this.weightOf(json);
   }
 
   /** The stored query's score on the percolated root document, or null when it does not match. */

@@ -136,3 +136,17 @@ test('the percolator field refuses what ES 5.6 refuses when a query is indexed',
   const get = await node.request('GET', '/perc/queries/bad');
   t.is(get.body.found, false);
 });
+
+test('highlighting marks the percolated document with each hit\'s own query', async (t) => {
+  const r = await percolate({ document: { body: 'the quick brown fox', color: 'red', n: 7 } }, { highlight: { fields: { body: {} } } });
+  t.is(r.status, 200, r.text);
+  const hl = Object.fromEntries(r.body.hits.hits.map((h: any) => [h._id, h.highlight]));
+  t.deepEqual(hl, {
+    quickfox: { body: ['the <em>quick</em> brown <em>fox</em>'] },
+    quick: { body: ['the <em>quick</em> brown fox'] },
+    red: undefined,
+  });
+  // a highlight_query replaces the stored query, as for any hit
+  const hq = await percolate({ document: { body: 'the quick brown fox' } }, { highlight: { fields: { body: { highlight_query: { match: { body: 'brown' } } } } } });
+  t.deepEqual(hq.body.hits.hits.map((h: any) => h.highlight), [{ body: ['the quick <em>brown</em> fox'] }, { body: ['the quick <em>brown</em> fox'] }]);
+});
