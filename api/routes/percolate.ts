@@ -85,7 +85,7 @@ export function percolateRoutes(ctx: NodeContext): RouteDef[] {
       paths: ['/_mpercolate', '/{index}/_mpercolate', '/{index}/{type}/_mpercolate'],
       params: INDICES_OPTIONS,
       handler: async (req) => {
-        if (!req.hasBody()) throw new EsError('parse_exception', 400, 'request body is required');
+        if (!req.hasBody()) throw new EsError('parse_exception', 400, 'request body or source parameter is required');
         const requests = parseMultiPercolate(req.rawBody?.toString('utf8') ?? '', {
           indices: splitExpression(req.pathParams.index),
           ...(req.pathParams.type !== undefined ? { documentType: req.pathParams.type } : {}),
