@@ -6,7 +6,7 @@
  * the latest anchors file, and the agreement with Lucene's answers (see scripts/query-mix.ts).
  *
  *   npm run bench -- [--docs N] [--shards N] [--bulk N] [--refresh wait_for|true|false] [--keep]
- *                    [--query-seconds S (10; 0 skips the queries)] [--kind term|match|...]
+ *                    [--query-seconds S (10; 0 skips the queries)] [--kind term|match|...|highlight|nested]
  *                    [--node-arg FLAG]...   (flags for the server's node, e.g. --cpu-prof)
  *   npm run bench -- --scripts [--docs N] [--rounds N] [--http]   script evaluation speed (scripts/bench-script.ts)
  *   npm run bench -- --embedded [--docs N] [--nodes N]   start, fixture load, reset, memory per node (scripts/bench-embedded.ts)
@@ -192,7 +192,7 @@ async function main(): Promise<void> {
       await reindexBench((m, p, b) => call(base, m, p, b), { docs: count, bulkDocsPerSecond: count / seconds, shards, type, mapping: corpus?.MAPPING ?? MAPPING_FALLBACK, cpuSeconds: () => cpuSeconds(child.pid!) });
     }
     const querySeconds = Number(arg('query-seconds', process.argv.includes('--reindex') ? '0' : '10'));
-    if (real && querySeconds > 0) await queryMix(base, n, querySeconds, arg('kind', ''));
+    if (real && querySeconds > 0) await queryMix(base, n, querySeconds, arg('kind', ''), bodies);
   } finally {
     child.kill('SIGTERM');
     await new Promise((r) => child.once('exit', r));
@@ -201,7 +201,7 @@ async function main(): Promise<void> {
 }
 
 /** Time the shared query mix against the loaded index and print the figures. */
-async function queryMix(base: string, docs: number, seconds: number, only: string): Promise<void> {
+async function queryMix(base: string, docs: number, seconds: number, only: string, bulkBodies: readonly string[]): Promise<void> {
   const mix = loadMix(benchDir);
   const anchors = loadAnchors(benchDir);
   const send = async (body: string): Promise<Answer> => {
@@ -209,6 +209,9 @@ async function queryMix(base: string, docs: number, seconds: number, only: strin
     return { total: r.hits.total, ids: r.hits.hits.map((h) => h._id) };
   };
   const { stats, answers } = await timeMix(mix.queries, send, { seconds, only });
+  // the kinds only Strata answers (a highlighted match, a nested query): scripts/bench-search-kinds.ts
+  const { timeSearchKinds } = await import('./bench-search-kinds.js');
+  stats.push(...(await timeSearchKinds((m, p, b, nd) => call(base, m, p, b, nd), bulkBodies, mix.queries, seconds, only)));
   process.stdout.write(`query mix: ${mix.queries.length} queries of queries.json, one client over HTTP, >= ${seconds} s\n${formatStats(stats, anchors)}\n`);
   // Lucene's answers were computed over the 100k sample: agreement only means something there.
   if (anchors && anchors.answers.size > 0 && docs === 100000) {

@@ -25,6 +25,7 @@ export const ROUTE_GROUPS: ReadonlyArray<readonly [name: string, load: () => Pro
   ['stats', async () => (await import('./stats.js')).statsRoutes],
   ['search', async () => (await import('./search.js')).searchRoutes],
   ['suggest', async () => (await import('./suggest.js')).suggestRoutes],
+  ['percolate', async () => (await import('./percolate.js')).percolateRoutes],
   ['cat', async () => (await import('./cat/index.js')).catRoutes],
   ['alias', async () => (await import('./aliases.js')).aliasRoutes],
   ['template', async () => (await import('./templates.js')).templateRoutes],

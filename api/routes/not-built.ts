@@ -36,18 +36,6 @@ export const NOT_BUILT: readonly NotBuiltEndpoint[] = [
     methods: ['GET'],
     paths: ['/_snapshot/_status', '/_snapshot/{repository}/_status', '/_snapshot/{repository}/{snapshot}/_status'],
   },
-  // percolator module (the 5.x deprecated percolate APIs)
-  {
-    feature: '_percolate',
-    methods: GET_POST,
-    paths: [
-      '/{index}/{type}/_percolate',
-      '/{index}/{type}/{id}/_percolate',
-      '/{index}/{type}/_percolate/count',
-      '/{index}/{type}/{id}/_percolate/count',
-    ],
-  },
-  { feature: '_mpercolate', methods: GET_POST, paths: ['/_mpercolate', '/{index}/_mpercolate', '/{index}/{type}/_mpercolate'] },
   // index management
   { feature: '_shrink', methods: PUT_POST, paths: ['/{index}/_shrink/{target}'] },
   // cross-cluster search

@@ -3,7 +3,7 @@
  * parameters ES 5.6's `RestSearchAction.parseSearchRequest` reads (they override the body).
  */
 import type { RestRequest } from '../types.js';
-import { EsError, notBuiltYet } from '../../lib/errors/errors.js';
+import { EsError } from '../../lib/errors/errors.js';
 import { parseQuery } from '../../lib/dsl/parse-query.js';
 import { applySearchBody, newSearchRequest, parseTimeout, storedFieldsOf, type SearchRequest } from '../../lib/action/search/search-request.js';
 import type { ParseOptions } from '../../lib/dsl/parse-context.js';
@@ -103,7 +103,13 @@ export function applyUriParams(req: RestRequest, r: SearchRequest): void {
   if (req.param('explain') !== undefined) r.explain = req.paramAsBool('explain', false);
   if (req.param('track_scores') !== undefined) r.trackScores = req.paramAsBool('track_scores', false);
   applyUriSuggest(req, r);
-  if (req.param('stats') !== undefined) throw notBuiltYet('stats');
+  // RestSearchAction: `stats=g1,g2` replaces the body's groups
+  const stats = req.param('stats');
+  if (stats !== undefined) {
+    const groups = stats.split(',').filter((g) => g.length > 0);
+    if (groups.length > 0) r.stats = groups;
+    else delete r.stats;
+  }
 }
 
 /**

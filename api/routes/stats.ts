@@ -14,7 +14,8 @@ export function statsRoutes(ctx: NodeContext): RouteDef[] {
       paths: ['/_stats', '/_stats/{metric}', '/{index}/_stats', '/{index}/_stats/{metric}'],
       params: ['level', 'completion_fields', 'fielddata_fields', 'fields', 'groups', 'types', 'include_segment_file_sizes', ...INDICES_OPTIONS_PARAMS],
       handler: async (req) => {
-        for (const p of ['groups', 'types', 'include_segment_file_sizes']) req.param(p);
+        for (const p of ['types', 'include_segment_file_sizes']) req.param(p);
+        const groups = req.param('groups')?.split(',').filter((g) => g.length > 0);
         // ES 5.6 RestIndicesStatsAction: the specific list wins over `fields`.
         const list = (name: string): string[] | undefined => {
           const v = req.param(name) ?? req.param('fields');
@@ -31,6 +32,7 @@ export function statsRoutes(ctx: NodeContext): RouteDef[] {
         return { status: 200, body: await indicesStats(ctx, indices, metrics, level, req.paramAsBool('human', false), {
           ...(fielddataFields ? { fielddataFields } : {}),
           ...(completionFields ? { completionFields } : {}),
+          ...(groups ? { groups } : {}),
         }) };
       },
     },

@@ -6,6 +6,7 @@ import type { RouteDef } from '../types.js';
 import type { NodeContext } from '../../lib/action/context.js';
 import { requestBodyRequired } from '../../lib/errors/errors.js';
 import { parseSuggestBody } from '../../lib/dsl/suggest.js';
+import { templateLookup } from '../../lib/action/templates/search-template.js';
 import { newSearchRequest } from '../../lib/action/search/search-request.js';
 import { suggestOnly } from '../../lib/action/search/suggest-action.js';
 import { indicesOptionsFrom, splitExpression, STRICT_EXPAND_OPEN } from '../../lib/action/resolve-indices.js';
@@ -23,7 +24,7 @@ export function suggestRoutes(ctx: NodeContext): RouteDef[] {
         if (!req.hasBody()) throw requestBodyRequired();
         const r = newSearchRequest(splitExpression(req.pathParams.index), []);
         r.indicesOptions = indicesOptionsFrom((n) => req.param(n), STRICT_EXPAND_OPEN);
-        r.suggest = parseSuggestBody(req.json(), { source: req.rawBody?.toString('utf8') ?? '' });
+        r.suggest = parseSuggestBody(req.json(), { source: req.rawBody?.toString('utf8') ?? '', templateSource: templateLookup(ctx) });
         const routing = req.param('routing');
         if (routing !== undefined) r.routing = routing.split(',');
         const pref = req.param('preference');

@@ -36,6 +36,7 @@ import { parseMultiMatch } from './queries/multi-match.js';
 import { parsePrefix, parseRegexp, parseWildcard } from './queries/multi-term.js';
 import { parseNested } from './queries/nested.js';
 import { parseParentId } from './queries/parent-id.js';
+import { parsePercolate } from './queries/percolate.js';
 import { parseQueryString } from './queries/query-string.js';
 import { parseRange } from './queries/range.js';
 import { parseScriptQuery } from './queries/script.js';
@@ -84,6 +85,7 @@ const REGISTRY: Record<string, QueryParser> = {
   has_child: parseHasChild,
   has_parent: parseHasParent,
   parent_id: parseParentId,
+  percolate: parsePercolate,
   geo_distance: parseGeoDistance,
   geo_bounding_box: parseGeoBoundingBox,
   geo_bbox: parseGeoBoundingBox,
@@ -108,7 +110,7 @@ const REGISTRY: Record<string, QueryParser> = {
  * Query types ES 5.6 registers that Strata does not parse yet. They fail with a
  * `parsing_exception` naming the gap instead of ES's "no [query] registered".
  */
-const NOT_SUPPORTED = new Set(['indices', 'geo_distance_range', 'geohash_cell', 'geo_shape', 'percolate']);
+const NOT_SUPPORTED = new Set(['indices', 'geo_distance_range', 'geohash_cell', 'geo_shape']);
 
 /** Names of the query types `parseQuery` accepts. */
 export const SUPPORTED_QUERY_NAMES: readonly string[] = Object.keys(REGISTRY);

@@ -24,6 +24,7 @@ import type { MultiMatchQuery } from './queries/multi-match.js';
 import type { PrefixQuery, RegexpQuery, WildcardQuery } from './queries/multi-term.js';
 import type { NestedQuery } from './queries/nested.js';
 import type { ParentIdQuery } from './queries/parent-id.js';
+import type { PercolateQuery } from './queries/percolate.js';
 import type { QueryStringQuery } from './queries/query-string.js';
 import type { RangeQuery } from './queries/range.js';
 import type { ScriptQuery } from './queries/script.js';
@@ -54,6 +55,7 @@ export type { MultiMatchQuery, MultiMatchType } from './queries/multi-match.js';
 export type { PrefixQuery, RegexpQuery, WildcardQuery } from './queries/multi-term.js';
 export type { NestedQuery } from './queries/nested.js';
 export type { ParentIdQuery } from './queries/parent-id.js';
+export type { PercolateQuery, PercolateIndexedDocument } from './queries/percolate.js';
 export type { QueryStringQuery } from './queries/query-string.js';
 export type { RangeQuery, RangeRelation } from './queries/range.js';
 export type { ScriptQuery } from './queries/script.js';
@@ -100,6 +102,7 @@ export type Query =
   | HasChildQuery
   | HasParentQuery
   | ParentIdQuery
+  | PercolateQuery
   | GeoDistanceQuery
   | GeoBoundingBoxQuery
   | GeoPolygonQuery

@@ -216,8 +216,6 @@ export function parseSearchSource(body: unknown, opts: ParseOptions = {}): Searc
             if (typeof x !== 'string') throw ctx.error(`Expected [VALUE_STRING] in [${key}] but found [${tokenOf(x)}]`, ctx.atItem(v, i));
             return x;
           });
-          // Search statistics groups: Strata keeps no per-group search stats to count them in.
-          if (s.stats.length > 0) throw notBuiltYet('stats');
           break;
         case '_source':
           s.source = parseFetchSource(ctx, body, key);

@@ -58,8 +58,10 @@ function parseCollate(ctx: ParseContext, v: JsonObject): PhraseSuggestOptions['c
     if (k === 'query') {
       if (template !== undefined) throw ctx.error(`suggester[phrase][collate] query already set, doesn't support additional [${k}]`, ctx.atName(v, k));
       const script = parseScript(x, 'mustache');
-      if (script.type !== 'inline') throw new EsError('illegal_argument_exception', 400, '[phrase suggester collate with a stored template] is not supported by Strata yet');
-      template = script.idOrCode;
+      // a stored (or file) template is resolved now, as ES compiles the collate script while building the suggestion
+      const lookup = ctx.options.templateSource;
+      if (script.type !== 'inline' && !lookup) throw new EsError('illegal_state_exception', 500, `${script.type} templates cannot be resolved here`);
+      template = lookup ? lookup(script.type, script.idOrCode) : script.idOrCode;
       params = { ...script.params };
     } else if (k === 'params' && isObject(x)) params = { ...params, ...x };
     else if (k === 'prune' && isValue(x)) prune = booleanValue(x);

@@ -195,7 +195,8 @@ class ParseRun {
       res = indexValue(f, value, frame.fields, this.env);
     } catch (e) {
       if (f.params.ignoreMalformed && value !== null) return;
-      throw mapperParsing(`failed to parse [${f.path}]`, toEsError(e));
+      // PercolatorFieldMapper parses on its own: its errors reach DocumentParser's plain wrapper
+      throw mapperParsing(f.type === 'percolator' ? 'failed to parse' : `failed to parse [${f.path}]`, toEsError(e));
     }
     if (res.added) frame.fields.markFieldName(f.path);
     if (res.all !== undefined && !withinCopyTo && this.includeInAll(f, includeInAll)) this.allEntries.push(res.all);

@@ -12,6 +12,7 @@ import type { DocFields, FieldShape } from './field-accumulator.js';
 import { encodeGeoDocValue, encodeGeohash, parseGeoPoints, quantizeGeoPoint, validateGeoPoint } from './geo-point.js';
 import { JsonNumber, JsonObject, toPlain, type JsonValue } from './json-tree.js';
 import { analyzedForm, completionEntries, completionMapping } from './completion-value.js';
+import { indexPercolator } from './percolator-value.js';
 import { type FieldMapping, NUMERIC_TYPES } from './mapper-types.js';
 import { javaDouble, javaFloat, shortestFloat } from './mapping-errors.js';
 import { fieldDefaults, isAnalyzed } from './mapping-render.js';
@@ -168,8 +169,10 @@ export function indexValue(f: FieldMapping, raw: JsonValue, doc: DocFields, ctx:
     }
     case 'completion':
       return indexCompletion(f, v, doc, ctx);
+    case 'percolator':
+      return indexPercolator(f.path, v, doc);
     default:
-      // types kept as given (geo_shape, completion, percolator, ranges): the value stays in _source only
+      // types kept as given (geo_shape, ranges): the value stays in _source only
       return { added: true };
   }
 }

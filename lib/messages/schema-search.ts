@@ -42,6 +42,8 @@ message ShardSearchSource {
   optional Value suggest = 27;
   // The parsed \`rescore\` specs (lib/dsl/rescore.ts).
   optional Value rescore = 28;
+  // The \`stats\` groups of the request (index stats \`search.groups\`).
+  optional StringList stats = 40;
 }
 
 message SliceSpec {

@@ -69,6 +69,8 @@ export interface ShardSearchSource {
   suggest?: SuggestSpec[];
   /** `rescore`, parsed (run by the query phase on the shard's top hits). */
   rescore?: RescoreSpec[];
+  /** `stats` groups the shard counts the request in (index stats `search.groups`). */
+  stats?: string[];
 }
 
 /** Statistics of the dfs phase, summed over shards (`dfs_query_then_fetch`). */

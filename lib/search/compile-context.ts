@@ -10,6 +10,7 @@ import { isTextField } from './field-types.js';
 import type { StatsSource } from './weight.js';
 import type { ScriptService } from '../script/script-service.js';
 import type { Pacer } from './pacer.js';
+import type { ParsedDocument } from '../mapping/parsed-document.js';
 
 export interface CompileContext {
   index: string;
@@ -36,6 +37,8 @@ export interface CompileContext {
   noSearcherRewrite?: boolean;
   /** A `terms` lookup's document `_source` (fetched by the coordinator, lib/action/search/terms-lookups.ts); null when missing. */
   getSource?: (index: string, type: string, id: string, routing?: string) => Promise<Record<string, unknown> | null>;
+  /** Parse a document of `type` with the index's mappings, dynamic fields included, without updating them (the `percolate` query). */
+  parseDocument?: (type: string, source: Buffer) => ParsedDocument;
 }
 
 /** ES's `query_shard_exception` (400) for this shard's index. */

@@ -31,6 +31,7 @@ import { compileHasChild, compileHasParent, compileParentId } from './compile-jo
 import { RangeWeight, type NumericBounds } from './range-weight.js';
 import { compileSpan } from './compile-span.js';
 import { compileMoreLikeThis } from './compile-mlt.js';
+import { compilePercolate, RewriteFailure } from './percolate-weight.js';
 import { checkClauseCount, checkRewriteClauses, maxClauseCount, RewriteTooManyClauses } from './clause-limit.js';
 
 /** Compile options threaded through the tree. */
@@ -50,7 +51,7 @@ export async function compileQuery(ctx: CompileContext, q: Query, scope: Compile
   try {
     return await compileInner(ctx, q, scope);
   } catch (e) {
-    if (e instanceof RewriteTooManyClauses) throw e;
+    if (e instanceof RewriteTooManyClauses || e instanceof RewriteFailure) throw e;
     if (e instanceof EsError && (e.type === 'query_shard_exception' || e.type === 'parsing_exception')) throw e;
     if (e instanceof EsError) throw queryShardError(ctx, `failed to create query: ${describeQuery(q)}`, e);
     throw e;
@@ -167,6 +168,8 @@ async function compileInner(ctx: CompileContext, q: Query, scope: CompileScope):
       return compileSpan(ctx, q, boost, scope.segments);
     case 'more_like_this':
       return compileMoreLikeThis(ctx, q, boost, scope.segments);
+    case 'percolate':
+      return compilePercolate(ctx, q, (c, stored, segments) => compileQuery(c, stored, { boost: 1, filter: false, segments }));
     default:
       // every kind lib/dsl parses is handled above; kept for kinds added there later
       throw queryShardError(ctx, `[${(q as Query).kind}] query is not supported yet`);

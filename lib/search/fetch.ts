@@ -133,6 +133,13 @@ async function renderHit(seg: SegmentReader, h: ScoredDoc, doc: StoredDocument, 
   if (o.highlight) {
     const source: unknown = doc.source ? JSON.parse(doc.source.toString('utf8')) : undefined;
     const found = await highlightHit(o.highlight.spec, { source, stored: doc.stored }, o.highlight.context);
+    const perc = o.highlight.context.percolate;
+    const percParts = perc ? await perc.partsOf(seg, h.doc) : undefined;
+    if (perc && percParts) {
+      // the percolated document, highlighted with this hit's stored query
+      const main = o.highlight.context;
+      for (const [name, frags] of await highlightHit(o.highlight.spec, { source: perc.source, stored: {} }, { ...main, partsFor: (q) => (q ? main.partsFor(q) : percParts) })) found.set(name, frags);
+    }
     if (found.size > 0) {
       const hl: Record<string, string[]> = dict(); // field names are user input
       for (const [name, frags] of found) hl[name] = frags;

@@ -75,6 +75,8 @@ export function parseDateValue(ctx: CompileContext, field: SearchField | undefin
 export function termFor(ctx: CompileContext, path: string, field: SearchField | undefined, value: QueryValue): string {
   if (!field) return String(value);
   const t = field.type;
+  // PercolatorFieldMapper.FieldType#termQuery
+  if (t === 'percolator') throw queryShardError(ctx, 'Percolator fields are not searchable directly, use a percolate query instead');
   checkSearchable(ctx, field);
   if (isNumericType(t)) return encodeNumber(field, parseNumber(field, value));
   if (t === 'date') return encodeLong(parseDateValue(ctx, field, value, false));

@@ -216,6 +216,15 @@ test.serial('phrase: corrections scored by the noisy channel and the language mo
   const kept = await phrase('nobel warriorz', collate(false));
   t.deepEqual(kept[0].options.map((o: any) => o.text), pruned[0].options.filter((o: any) => o.collate_match).map((o: any) => o.text));
   t.true(kept[0].options.every((o: any) => !('collate_match' in o)));
+  // a stored template collates like the same template inline, in _search and in _suggest
+  const put = await node.request('POST', '/_search/template/collate_tpl', { template: { match_phrase: { title: '{{suggestion}}' } } });
+  t.is(put.status, 200, put.text);
+  const stored = await phrase('nobel warriorz', { field: 'title', max_errors: 2, collate: { query: { stored: 'collate_tpl' }, prune: true } });
+  t.deepEqual(stored, pruned);
+  const viaSuggest = await node.request('POST', '/ph/_suggest', { s: { text: 'nobel warriorz', phrase: { field: 'title', max_errors: 2, collate: { query: { stored: 'collate_tpl' }, prune: true } } } });
+  t.deepEqual(viaSuggest.body.s, pruned);
+  const missing = await node.request('POST', '/ph/_search', { suggest: { s: { text: 'x', phrase: { field: 'title', collate: { query: { stored: 'no_such_tpl' } } } } } });
+  t.is(missing.status, 404, missing.text);
   // smoothing models change the scores, not the shape
   for (const smoothing of [{ laplace: { alpha: 0.7 } }, { linear_interpolation: { trigram_lambda: 0.5, bigram_lambda: 0.3, unigram_lambda: 0.2 } }, { stupid_backoff: { discount: 0.5 } }]) {
     const s = await phrase('nobel prixe', { field: 'title.trigram', smoothing });

@@ -11,6 +11,8 @@ import { IndexCounters } from '../../indices/index-counters.js';
 import { numberOfReplicas, numberOfShards } from '../../cluster/state.js';
 import { illegalArgument } from '../../errors/errors.js';
 import { ByteSizeValue } from '../../units/byte-size-value.js';
+import { simpleMatch } from '../../units/simple-match.js';
+import { dict } from '../../dict.js';
 
 export const STATS_METRICS = [
   'docs', 'store', 'indexing', 'get', 'search', 'merge', 'refresh', 'flush', 'warmer', 'query_cache',
@@ -67,6 +69,8 @@ function human(on: boolean, bytes: number, name = 'size'): Record<string, unknow
 export interface FieldBreakdowns {
   fielddataFields?: string[];
   completionFields?: string[];
+  /** `groups`: the search `stats` groups to render under `search.groups` (simple patterns). */
+  groups?: string[];
 }
 
 function render(c: IndexCounters, s: Sum, metrics: Set<string>, humanOn: boolean, fb: FieldBreakdowns = {}): Record<string, unknown> {
@@ -94,6 +98,20 @@ function render(c: IndexCounters, s: Sum, metrics: Set<string>, humanOn: boolean
       scroll_total: c.scrollTotal, scroll_time_in_millis: c.scrollTimeMs, scroll_current: 0,
       suggest_total: 0, suggest_time_in_millis: 0, suggest_current: 0,
     };
+    const groups = fb.groups ?? [];
+    const shown = [...c.groups].filter(([name]) => groups.some((p) => simpleMatch(p, name)));
+    if (shown.length > 0) {
+      const rendered: Record<string, unknown> = dict(); // group names are user input
+      for (const [name, g] of shown) {
+        rendered[name] = {
+          query_total: g.queryTotal, query_time_in_millis: g.queryTimeMs, query_current: 0,
+          fetch_total: g.fetchTotal, fetch_time_in_millis: g.fetchTimeMs, fetch_current: 0,
+          scroll_total: g.scrollTotal, scroll_time_in_millis: g.scrollTimeMs, scroll_current: 0,
+          suggest_total: 0, suggest_time_in_millis: 0, suggest_current: 0,
+        };
+      }
+      (out.search as Record<string, unknown>).groups = rendered;
+    }
   }
   if (m('merge')) {
     out.merges = {

@@ -65,6 +65,7 @@ export function shardSource(r: SearchRequest, from: number, size: number, keepAl
     ...(r.collapse !== undefined ? { collapseField: r.collapse.field } : {}),
     ...(r.highlight !== undefined ? { highlight: r.highlight } : {}),
     ...(r.suggest !== undefined ? { suggest: r.suggest } : {}),
+    ...(r.stats !== undefined ? { stats: r.stats } : {}),
     scroll: r.scrollMs !== undefined,
     keepAllHits,
     ...(r.requestCache !== undefined ? { requestCache: r.requestCache } : {}),

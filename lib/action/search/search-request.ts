@@ -71,6 +71,8 @@ export interface SearchRequest {
   highlight?: HighlightSpec;
   /** `suggest`, parsed. */
   suggest?: SuggestSpec[];
+  /** `stats`: the search statistics groups the request is counted in. */
+  stats?: string[];
 }
 
 /** Defaults for a request on `indices`/`types`. */
@@ -120,6 +122,7 @@ export function applySearchBody(
   if (src.collapse !== undefined) r.collapse = parseCollapse(src.collapse);
   if (src.highlight !== undefined) r.highlight = src.highlight;
   if (src.suggest !== undefined) r.suggest = src.suggest;
+  if (src.stats !== undefined && src.stats.length > 0) r.stats = src.stats;
   if (src.rescore !== undefined && src.rescore.length > 0) {
     r.rescore = src.rescore;
     r.rescoreWindow = Math.max(...src.rescore.map((x) => x.windowSize));

@@ -13,9 +13,13 @@ import { parseQuery } from '../../dsl/parse-query.js';
 import { shardErrorOf } from '../../messages/shard-error.js';
 import { getDocument, sourceObject } from '../document/get-document.js';
 import { mltItemType, type MltItem } from '../../dsl/queries/more-like-this.js';
+import type { PercolateIndexedDocument } from '../../dsl/queries/percolate.js';
+
+/** A document to fetch: a terms lookup's, or one with the version the request expects. */
+type Lookup = TermsLookup & { version?: number };
 
 /** Every terms lookup in parsed DSL trees (any depth: bool clauses, filter aggregations, ...). */
-function collect(v: unknown, out: TermsLookup[]): void {
+function collect(v: unknown, out: Lookup[]): void {
   if (Array.isArray(v)) {
     for (const x of v) collect(x, out);
     return;
@@ -31,12 +35,17 @@ function collect(v: unknown, out: TermsLookup[]): void {
       }
     }
   }
+  // a percolate query's stored document (PercolateQueryBuilder#doRewrite gets it, with its version)
+  if (o['kind'] === 'percolate' && o['indexed'] !== null && typeof o['indexed'] === 'object') {
+    const d = o['indexed'] as PercolateIndexedDocument;
+    out.push({ index: d.index, type: d.type, id: d.id, path: '', ...(d.routing !== undefined ? { routing: d.routing } : {}), ...(d.version !== undefined ? { version: d.version } : {}) });
+  }
   for (const x of Object.values(o)) collect(x, out);
 }
 
 /** The lookups of `trees` and of the raw alias filters (those the shard parses; a filter that does not parse is the shard's to report). */
-function lookupsOf(trees: readonly unknown[], aliasFilters: ReadonlyArray<Record<string, unknown>> | undefined): TermsLookup[] {
-  const out: TermsLookup[] = [];
+function lookupsOf(trees: readonly unknown[], aliasFilters: ReadonlyArray<Record<string, unknown>> | undefined): Lookup[] {
+  const out: Lookup[] = [];
   collect(trees, out);
   for (const f of aliasFilters ?? []) {
     try {
@@ -65,16 +74,16 @@ export class LookupFetcher {
       // an untyped more_like_this item: the index's only type (the shard reports an ambiguous one)
       const type = l.type ?? mltItemType({}, Object.keys(state.indices[target]?.mappings ?? {}).filter((t) => t !== '_default_'));
       if (type === undefined) continue;
-      fetches.push(this.fetch({ index: target, type, id: l.id, ...(l.routing !== undefined ? { routing: l.routing } : {}) }));
+      fetches.push(this.fetch({ index: target, type, id: l.id, ...(l.routing !== undefined ? { routing: l.routing } : {}) }, l.version));
     }
     return Promise.all(fetches);
   }
 
-  private fetch(key: Omit<LookupDocument, 'source' | 'failure'>): Promise<LookupDocument> {
-    const k = JSON.stringify([key.index, key.type, key.id, key.routing ?? null]);
+  private fetch(key: Omit<LookupDocument, 'source' | 'failure'>, version: number | undefined): Promise<LookupDocument> {
+    const k = JSON.stringify([key.index, key.type, key.id, key.routing ?? null, version ?? null]);
     let p = this.fetched.get(k);
     if (!p) {
-      p = getDocument(this.ctx, key).then(
+      p = getDocument(this.ctx, version === undefined ? key : { ...key, version }).then(
         (r) => {
           const source = sourceObject(r);
           return source === null ? key : { ...key, source };

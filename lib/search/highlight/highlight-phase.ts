@@ -19,6 +19,7 @@ import { highlightFvh, canFvh } from './fvh-field.js';
 import { highlightPlain } from './plain-field.js';
 import { highlightPostings, canPostings } from './postings-field.js';
 import type { QueryPart } from './query-terms.js';
+import type { SegmentReader } from '../../shard/segment-reader.js';
 
 /** What one field's highlighter gets. */
 export interface FieldHighlightInput {
@@ -46,6 +47,15 @@ export interface HighlightContext {
   partsFor(q: Query | undefined): readonly QueryPart[];
   /** Deprecation warnings raised (the postings highlighter's). */
   warnings: Set<string>;
+  /**
+   * The query holds a `percolate` query: each hit (a stored query) also highlights the
+   * percolated document with its own query (ES 5.6 `PercolatorHighlightSubFetchPhase`).
+   */
+  percolate?: {
+    source: unknown;
+    /** The hit's stored query's parts; undefined when the doc holds no query. */
+    partsOf(seg: SegmentReader, doc: number): Promise<readonly QueryPart[] | undefined>;
+  };
 }
 
 const iae = (r: string): EsError => new EsError('illegal_argument_exception', 400, r);

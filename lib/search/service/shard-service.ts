@@ -123,6 +123,7 @@ export class ShardSearchService implements ShardSearchClient {
       } finally {
         rc.svc.counters.queryTotal++;
         rc.svc.counters.queryTimeMs += Date.now() - started;
+        rc.svc.counters.recordGroups(rc.source.stats, 'query', Date.now() - started);
       }
     });
   }
@@ -158,6 +159,7 @@ export class ShardSearchService implements ShardSearchClient {
       } finally {
         rc.svc.counters.fetchTotal++;
         rc.svc.counters.fetchTimeMs += Date.now() - started;
+        rc.svc.counters.recordGroups(rc.source.stats, 'fetch', Date.now() - started);
       }
     });
   }
@@ -180,6 +182,7 @@ export class ShardSearchService implements ShardSearchClient {
       c.openContexts = Math.max(0, c.openContexts - 1);
       c.scrollTotal++;
       c.scrollTimeMs += Date.now() - rc.startedAt;
+      c.recordGroups(rc.source.stats, 'scroll', Date.now() - rc.startedAt);
     }
     return true;
   }
@@ -229,6 +232,7 @@ export class ShardSearchService implements ShardSearchClient {
       scripts: this.deps.scripts,
       maxClauseCount: this.deps.maxClauseCount,
       getSource: lookupSource(ref.lookups),
+      parseDocument: (type, source) => svc.mapper().parse(type, '_temp_id', source, {}).doc,
     };
     const rc: ReaderContext = {
       id: `${this.deps.nodeId}:${++this.seq}`,
