@@ -29,13 +29,7 @@ import { searchClientThrough } from './messages/client-modes.js';
 import { resetEnabled } from './embedded/reset-setting.js';
 import { DISK_VOLUME, MemoryVolume, type StoreVolume } from '../storage/store-volume.js';
 import { clusterModeSettings } from './cluster/coordination/cluster-settings.js';
-import { EtcdCoordination } from './cluster/coordination/etcd-coordination.js';
-import { TransportClient } from './transport/transport-client.js';
-import { TransportServer } from './transport/transport-server.js';
-import { localActions } from './transport/actions.js';
-import { remoteNodes, valueAction } from './transport/remote-nodes.js';
-import { NODES_INFO_ACTION, localNodeInfo, nodesInfoRequestOf } from './action/nodes/node-info.js';
-import { routedSearchClient, routedShardHandler, type RoutingDeps } from './transport/routed-clients.js';
+import type { RoutingDeps } from './transport/routed-clients.js';
 
 export interface StartNodeOptions {
   /** The data directory; required unless `memory` is set, and refused with it. */
@@ -158,10 +152,12 @@ export async function startNode(opts: StartNodeOptions): Promise<RunningNode> {
   await volume.prepare(stateDir);
   // A memory node is a new node every time: its id is never written down.
   const nodeId = opts.memory ? randomBase64Id() : await loadOrCreateNodeId(stateDir);
-  const coordination = clusterMode ? await EtcdCoordination.connect(clusterMode, randomBase64Id(), logger) : undefined;
+  // Loaded only in cluster mode (lib/cluster/coordination/cluster-mode-parts.ts).
+  const parts = clusterMode ? await import('./cluster/coordination/cluster-mode-parts.js') : undefined;
+  const coordination = clusterMode && parts ? await parts.EtcdCoordination.connect(clusterMode, randomBase64Id(), logger) : undefined;
   const store = coordination ? undefined : await StateStore.open(join(stateDir, 'cluster'), volume);
   const cluster = coordination?.cluster ?? new ClusterService((await store!.load()) ?? emptyState(randomBase64Id()), store!);
-  const transportClient = coordination ? new TransportClient({ stateVersion: () => cluster.state().version }) : undefined;
+  const transportClient = coordination && parts ? new parts.TransportClient({ stateVersion: () => cluster.state().version }) : undefined;
   const routing: RoutingDeps | undefined = transportClient && { nodeId, state: () => cluster.state(), transport: transportClient };
   const scripts = createScriptService(settings, cluster);
   const shardClientMode = opts.shardClientMode ?? shardClientModeFromEnv();
@@ -172,10 +168,10 @@ export async function startNode(opts: StartNodeOptions): Promise<RunningNode> {
     requestCacheBytes: requestCacheBytes(settings['indices.requests.cache.size']),
     updateMapping: (index, type, update) => applyDynamicUpdate(cluster, index, type, update),
     shardClientMode,
-    ...(routing
+    ...(routing && parts
       ? {
           localShards: (meta) => new Set((meta.routing ?? []).flatMap((a, s) => (a.node === nodeId ? [s] : []))),
-          route: (local) => routedShardHandler(local, routing),
+          route: (local) => parts.routedShardHandler(local, routing),
         }
       : {}),
   });
@@ -214,7 +210,7 @@ export async function startNode(opts: StartNodeOptions): Promise<RunningNode> {
     logger,
     cluster,
     indices,
-    searchShards: searchClientThrough(shardClientMode, routing ? routedSearchClient(searchService, routing) : searchService),
+    searchShards: searchClientThrough(shardClientMode, routing && parts ? parts.routedSearchClient(searchService, routing) : searchService),
     scripts,
     maxClauseCount,
     startedAt: Date.now(),
@@ -222,7 +218,7 @@ export async function startNode(opts: StartNodeOptions): Promise<RunningNode> {
     runtime: new NodeRuntime(),
     transportAddress: { host, port: 9300 },
     httpAddress: { host, port },
-    ...(transportClient ? { remote: remoteNodes(transportClient, () => cluster.state()) } : {}),
+    ...(transportClient && parts ? { remote: parts.remoteNodes(transportClient, () => cluster.state()) } : {}),
   };
   const routes = new LazyRoutes(context, undefined, { wait: () => indices.settled(), exempt: UNGATED_ROUTE_GROUPS });
   await routes.preload('cluster');
@@ -238,10 +234,11 @@ export async function startNode(opts: StartNodeOptions): Promise<RunningNode> {
   });
   const transport =
     clusterMode &&
-    (await TransportServer.listen({
+    parts &&
+    (await parts.TransportServer.listen({
       host: clusterMode.transportHost,
       port: clusterMode.transportPort,
-      actions: localActions(indices.host, searchService, new Map([[NODES_INFO_ACTION, valueAction(async (m) => localNodeInfo(context, nodesInfoRequestOf(m)))]])),
+      actions: parts.localActions(indices.host, searchService, new Map([[parts.NODES_INFO_ACTION, parts.valueAction(async (m) => parts.localNodeInfo(context, parts.nodesInfoRequestOf(m)))]])),
       // a request routed with a newer state waits (bounded) until this node has applied it and opened its shards
       awaitStateVersion: (v) => cluster.whenVersion(v, 10_000),
       logger,
