@@ -10,6 +10,8 @@ import { StateStore } from './cluster/state-store.js';
 import { ClusterService } from './cluster/cluster-service.js';
 import { emptyState } from './cluster/state.js';
 import { IndicesService } from './indices/indices-service.js';
+import { warmShardParts } from './indices/index-service.js';
+import type { ScriptService } from './script/script-service.js';
 import { requestCacheBytes } from './search/service/request-cache.js';
 import { applyDynamicUpdate } from './indices/mapping-update.js';
 import { shardClientModeFromEnv, type ShardClientMode } from './indices/shard-client.js';
@@ -120,6 +122,12 @@ function maxClauseCountSetting(settings: Record<string, string>): number {
   return n;
 }
 
+/** What a gated request waits for: the script compilers loaded and the indices opened. */
+async function scriptsAndIndices(scripts: ScriptService, indices: IndicesService): Promise<void> {
+  await scripts.ready();
+  await indices.settled();
+}
+
 /** How long after listening the node starts loading the route groups no request has needed yet. */
 const WARM_ROUTES_AFTER_MS = 1000;
 
@@ -220,7 +228,8 @@ export async function startNode(opts: StartNodeOptions): Promise<RunningNode> {
     httpAddress: { host, port },
     ...(transportClient && parts ? { remote: parts.remoteNodes(transportClient, () => cluster.state()) } : {}),
   };
-  const routes = new LazyRoutes(context, undefined, { wait: () => indices.settled(), exempt: UNGATED_ROUTE_GROUPS });
+  // Gated requests also wait for the script compilers, which load after the node listens.
+  const routes = new LazyRoutes(context, undefined, { wait: () => scriptsAndIndices(scripts, indices), exempt: UNGATED_ROUTE_GROUPS });
   await routes.preload('cluster');
   const server = createHttpServer({
     host,
@@ -232,6 +241,8 @@ export async function startNode(opts: StartNodeOptions): Promise<RunningNode> {
     ...(opts.drainTimeoutMs !== undefined ? { drainTimeoutMs: opts.drainTimeoutMs } : {}),
     maxContentLength: maxContentLength(settings, logger),
   });
+  // Shard requests from other nodes do not pass the route gate: the compilers load first.
+  if (clusterMode) await scripts.ready();
   const transport =
     clusterMode &&
     parts &&
@@ -252,7 +263,8 @@ export async function startNode(opts: StartNodeOptions): Promise<RunningNode> {
   });
   // One turn of the event loop for the first requests before the shards start opening.
   setImmediate(listening);
-  if (opts.warmRoutes !== false) routes.warm(WARM_ROUTES_AFTER_MS);
+  // The script compilers load with the first gated request or with the warm-up, whichever is first.
+  if (opts.warmRoutes !== false) routes.warm(WARM_ROUTES_AFTER_MS, [() => scripts.ready(), warmShardParts]);
   context.httpAddress = bound;
   if (coordination && clusterMode) {
     await coordination.join({

@@ -90,13 +90,15 @@ export class LazyRoutes implements RouteSource {
    * Load the remaining groups in the background, starting after `delayMs` and one group per turn
    * of the event loop: importing a group is a synchronous chunk of module evaluation (tens of ms
    * for the larger ones), better paid at idle just after start than by the first request that
-   * needs it while other requests wait behind it.
+   * needs it while other requests wait behind it. `more` are other first-use imports warmed the
+   * same way, before the groups (the script compilers, the shard engine and mapper).
    */
-  warm(delayMs: number): void {
+  warm(delayMs: number, more: ReadonlyArray<() => Promise<void>> = []): void {
+    const steps: Array<() => Promise<void>> = [...more, ...ROUTE_GROUPS.map(([group]) => () => this.loadGroup(group))];
     const next = (i: number): void => {
-      const entry = ROUTE_GROUPS[i];
-      if (!entry) return;
-      const go = (): void => void this.loadGroup(entry[0]).then(
+      const step = steps[i];
+      if (!step) return;
+      const go = (): void => void step().then(
         () => setTimeout(() => next(i + 1), 10).unref(),
         () => undefined, // a failed import is retried by the first request that needs it
       );
