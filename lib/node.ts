@@ -229,7 +229,7 @@ export async function startNode(opts: StartNodeOptions): Promise<RunningNode> {
     ...(transportClient && parts ? { remote: parts.remoteNodes(transportClient, () => cluster.state()) } : {}),
   };
   // Gated requests also wait for the script compilers, which load after the node listens.
-  const routes = new LazyRoutes(context, undefined, { wait: () => scriptsAndIndices(scripts, indices), exempt: UNGATED_ROUTE_GROUPS });
+  const routes = new LazyRoutes(context, undefined, { wait: () => scriptsAndIndices(scripts, indices), exempt: UNGATED_ROUTE_GROUPS }, [() => scripts.ready(), warmShardParts]);
   await routes.preload('cluster');
   const server = createHttpServer({
     host,
@@ -264,7 +264,7 @@ export async function startNode(opts: StartNodeOptions): Promise<RunningNode> {
   // One turn of the event loop for the first requests before the shards start opening.
   setImmediate(listening);
   // The script compilers load with the first gated request or with the warm-up, whichever is first.
-  if (opts.warmRoutes !== false) routes.warm(WARM_ROUTES_AFTER_MS, [() => scripts.ready(), warmShardParts]);
+  if (opts.warmRoutes !== false) routes.warm(WARM_ROUTES_AFTER_MS);
   context.httpAddress = bound;
   if (coordination && clusterMode) {
     await coordination.join({
