@@ -108,6 +108,32 @@ async function peakRssKb(pid: number): Promise<number> {
   return m ? Number(m[1]) : 0;
 }
 
+/**
+ * The server's V8 heap (`_nodes/_local/stats/jvm`) sampled every second while it loads: with the
+ * peak RSS it tells the JavaScript heap (live data and not yet collected garbage) from the rest.
+ */
+function sampleHeap(base: string): { stop(): Promise<{ used: number; committed: number }> } {
+  const peak = { used: 0, committed: 0 };
+  let running = true;
+  const loop = (async () => {
+    while (running) {
+      await new Promise((r) => setTimeout(r, 1000));
+      const r = (await call(base, 'GET', '/_nodes/_local/stats/jvm').catch(() => undefined)) as { nodes?: Record<string, { jvm: { mem: { heap_used_in_bytes: number; heap_committed_in_bytes: number } } }> } | undefined;
+      for (const n of Object.values(r?.nodes ?? {})) {
+        peak.used = Math.max(peak.used, n.jvm.mem.heap_used_in_bytes / 1048576);
+        peak.committed = Math.max(peak.committed, n.jvm.mem.heap_committed_in_bytes / 1048576);
+      }
+    }
+  })();
+  return {
+    async stop() {
+      running = false;
+      await loop;
+      return peak;
+    },
+  };
+}
+
 async function call(base: string, method: string, path: string, body?: string, ndjson = false): Promise<unknown> {
   const res = await fetch(base + path, {
     method,
@@ -183,6 +209,7 @@ async function main(): Promise<void> {
     await call(base, 'PUT', '/bench', JSON.stringify({ settings: { number_of_shards: shards, number_of_replicas: 0 }, mappings: { [type]: corpus?.MAPPING ?? MAPPING_FALLBACK } }));
     const started = process.hrtime.bigint();
     const cpuStart = await cpuSeconds(child.pid!);
+    const heap = sampleHeap(base);
     for (const body of bodies) {
       const r = (await call(base, 'POST', `/bench/${type}/_bulk?refresh=${refresh}`, body, true)) as { errors: boolean; items: unknown[] };
       if (r.errors) throw new Error(`bulk reported errors: ${JSON.stringify(r.items.find((it) => JSON.stringify(it).includes('"error"')))}`);
@@ -195,6 +222,7 @@ async function main(): Promise<void> {
     const log = translog._all.primaries.translog;
     const store = await dirSize(dataPath);
     const rss = await peakRssKb(child.pid!);
+    const heapPeak = await heap.stop();
     const countBody = (await call(base, 'GET', '/bench/_stats/docs')) as { _all: { primaries: { docs: { count: number } } } };
     process.stdout.write(
       [
@@ -203,7 +231,7 @@ async function main(): Promise<void> {
         `server CPU: ${cpu.toFixed(2)} s = ${Math.round(count / cpu)} docs per CPU-second`,
         `op log before the flush: ${log.operations} operations, ${Math.round(log.size_in_bytes / Math.max(1, log.operations))} bytes/op (JSON source: ${Math.round(sourceBytes / count)} bytes/doc)`,
         `store size on disk: ${(store / 1048576).toFixed(1)} MiB`,
-        `server peak RSS: ${(rss / 1024).toFixed(0)} MiB`,
+        `server peak RSS: ${(rss / 1024).toFixed(0)} MiB (V8 heap, sampled every second: at most ${heapPeak.used.toFixed(0)} MiB used, ${heapPeak.committed.toFixed(0)} MiB committed)`,
       ].join('\n') + '\n',
     );
     if (process.argv.includes('--reindex')) {
