@@ -10,6 +10,8 @@ import { StateStore } from './cluster/state-store.js';
 import { ClusterService } from './cluster/cluster-service.js';
 import { emptyState } from './cluster/state.js';
 import { IndicesService } from './indices/indices-service.js';
+import { warmShardParts } from './indices/index-service.js';
+import type { ScriptService } from './script/script-service.js';
 import { requestCacheBytes } from './search/service/request-cache.js';
 import { applyDynamicUpdate } from './indices/mapping-update.js';
 import { shardClientModeFromEnv, type ShardClientMode } from './indices/shard-client.js';
@@ -29,13 +31,7 @@ import { searchClientThrough } from './messages/client-modes.js';
 import { resetEnabled } from './embedded/reset-setting.js';
 import { DISK_VOLUME, MemoryVolume, type StoreVolume } from '../storage/store-volume.js';
 import { clusterModeSettings } from './cluster/coordination/cluster-settings.js';
-import { EtcdCoordination } from './cluster/coordination/etcd-coordination.js';
-import { TransportClient } from './transport/transport-client.js';
-import { TransportServer } from './transport/transport-server.js';
-import { localActions } from './transport/actions.js';
-import { remoteNodes, valueAction } from './transport/remote-nodes.js';
-import { NODES_INFO_ACTION, localNodeInfo, nodesInfoRequestOf } from './action/nodes/node-info.js';
-import { routedSearchClient, routedShardHandler, type RoutingDeps } from './transport/routed-clients.js';
+import type { RoutingDeps } from './transport/routed-clients.js';
 
 export interface StartNodeOptions {
   /** The data directory; required unless `memory` is set, and refused with it. */
@@ -126,6 +122,12 @@ function maxClauseCountSetting(settings: Record<string, string>): number {
   return n;
 }
 
+/** What a gated request waits for: the script compilers loaded and the indices opened. */
+async function scriptsAndIndices(scripts: ScriptService, indices: IndicesService): Promise<void> {
+  await scripts.ready();
+  await indices.settled();
+}
+
 /** How long after listening the node starts loading the route groups no request has needed yet. */
 const WARM_ROUTES_AFTER_MS = 1000;
 
@@ -158,10 +160,12 @@ export async function startNode(opts: StartNodeOptions): Promise<RunningNode> {
   await volume.prepare(stateDir);
   // A memory node is a new node every time: its id is never written down.
   const nodeId = opts.memory ? randomBase64Id() : await loadOrCreateNodeId(stateDir);
-  const coordination = clusterMode ? await EtcdCoordination.connect(clusterMode, randomBase64Id(), logger) : undefined;
+  // Loaded only in cluster mode (lib/cluster/coordination/cluster-mode-parts.ts).
+  const parts = clusterMode ? await import('./cluster/coordination/cluster-mode-parts.js') : undefined;
+  const coordination = clusterMode && parts ? await parts.EtcdCoordination.connect(clusterMode, randomBase64Id(), logger) : undefined;
   const store = coordination ? undefined : await StateStore.open(join(stateDir, 'cluster'), volume);
   const cluster = coordination?.cluster ?? new ClusterService((await store!.load()) ?? emptyState(randomBase64Id()), store!);
-  const transportClient = coordination ? new TransportClient({ stateVersion: () => cluster.state().version }) : undefined;
+  const transportClient = coordination && parts ? new parts.TransportClient({ stateVersion: () => cluster.state().version }) : undefined;
   const routing: RoutingDeps | undefined = transportClient && { nodeId, state: () => cluster.state(), transport: transportClient };
   const scripts = createScriptService(settings, cluster);
   const shardClientMode = opts.shardClientMode ?? shardClientModeFromEnv();
@@ -172,10 +176,10 @@ export async function startNode(opts: StartNodeOptions): Promise<RunningNode> {
     requestCacheBytes: requestCacheBytes(settings['indices.requests.cache.size']),
     updateMapping: (index, type, update) => applyDynamicUpdate(cluster, index, type, update),
     shardClientMode,
-    ...(routing
+    ...(routing && parts
       ? {
           localShards: (meta) => new Set((meta.routing ?? []).flatMap((a, s) => (a.node === nodeId ? [s] : []))),
-          route: (local) => routedShardHandler(local, routing),
+          route: (local) => parts.routedShardHandler(local, routing),
         }
       : {}),
   });
@@ -214,7 +218,7 @@ export async function startNode(opts: StartNodeOptions): Promise<RunningNode> {
     logger,
     cluster,
     indices,
-    searchShards: searchClientThrough(shardClientMode, routing ? routedSearchClient(searchService, routing) : searchService),
+    searchShards: searchClientThrough(shardClientMode, routing && parts ? parts.routedSearchClient(searchService, routing) : searchService),
     scripts,
     maxClauseCount,
     startedAt: Date.now(),
@@ -222,9 +226,10 @@ export async function startNode(opts: StartNodeOptions): Promise<RunningNode> {
     runtime: new NodeRuntime(),
     transportAddress: { host, port: 9300 },
     httpAddress: { host, port },
-    ...(transportClient ? { remote: remoteNodes(transportClient, () => cluster.state()) } : {}),
+    ...(transportClient && parts ? { remote: parts.remoteNodes(transportClient, () => cluster.state()) } : {}),
   };
-  const routes = new LazyRoutes(context, undefined, { wait: () => indices.settled(), exempt: UNGATED_ROUTE_GROUPS });
+  // Gated requests also wait for the script compilers, which load after the node listens.
+  const routes = new LazyRoutes(context, undefined, { wait: () => scriptsAndIndices(scripts, indices), exempt: UNGATED_ROUTE_GROUPS }, [() => scripts.ready(), warmShardParts]);
   await routes.preload('cluster');
   const server = createHttpServer({
     host,
@@ -236,12 +241,15 @@ export async function startNode(opts: StartNodeOptions): Promise<RunningNode> {
     ...(opts.drainTimeoutMs !== undefined ? { drainTimeoutMs: opts.drainTimeoutMs } : {}),
     maxContentLength: maxContentLength(settings, logger),
   });
+  // Shard requests from other nodes do not pass the route gate: the compilers load first.
+  if (clusterMode) await scripts.ready();
   const transport =
     clusterMode &&
-    (await TransportServer.listen({
+    parts &&
+    (await parts.TransportServer.listen({
       host: clusterMode.transportHost,
       port: clusterMode.transportPort,
-      actions: localActions(indices.host, searchService, new Map([[NODES_INFO_ACTION, valueAction(async (m) => localNodeInfo(context, nodesInfoRequestOf(m)))]])),
+      actions: parts.localActions(indices.host, searchService, new Map([[parts.NODES_INFO_ACTION, parts.valueAction(async (m) => parts.localNodeInfo(context, parts.nodesInfoRequestOf(m)))]])),
       // a request routed with a newer state waits (bounded) until this node has applied it and opened its shards
       awaitStateVersion: (v) => cluster.whenVersion(v, 10_000),
       logger,
@@ -255,6 +263,7 @@ export async function startNode(opts: StartNodeOptions): Promise<RunningNode> {
   });
   // One turn of the event loop for the first requests before the shards start opening.
   setImmediate(listening);
+  // The script compilers load with the first gated request or with the warm-up, whichever is first.
   if (opts.warmRoutes !== false) routes.warm(WARM_ROUTES_AFTER_MS);
   context.httpAddress = bound;
   if (coordination && clusterMode) {

@@ -101,6 +101,7 @@ export async function runScriptBench(): Promise<void> {
   const column = { kind: 'numeric' as const, start, values: Float64Array.from(values) };
   const segment: DocValuesColumns = { docValuesColumn: (f) => (f === 'downloads' ? column : undefined) };
   const scripts = new ScriptService({ settings: {}, stored: () => undefined });
+  await scripts.ready();
   const cases: Array<{ lang: string; ref: ScriptRef }> = [
     { lang: 'painless', ref: { type: 'inline', lang: 'painless', idOrCode: "doc['downloads'].value * params.f + Math.log(1 + doc['downloads'].value)", params: { f: 0.5 } } },
     { lang: 'expression', ref: { type: 'inline', lang: 'expression', idOrCode: "doc['downloads'].value * f + ln(1 + doc['downloads'].value)", params: { f: 0.5 } } },

@@ -12,6 +12,13 @@
  *   npm run bench -- --embedded [--docs N] [--nodes N]   start, fixture load, reset, memory per node (scripts/bench-embedded.ts)
  *   npm run bench -- --reindex [--docs N] [--shards N]   the load, then `_reindex` of it into a second index, rate vs the load's (scripts/bench-reindex.ts)
  *
+ * Before the load it measures the start rows (scripts/bench-start.ts: first answer and idle RSS
+ * beside a bare `node:http` server, rounds alternating; 50 indices × 5 shards on disk;
+ * `--start-rounds N`, 3, 0 skips them) and runs Lucene on the same documents and query mix
+ * (scripts/bench-lucene.ts, when liblucene8-java is installed; `--no-lucene` skips it, and the
+ * ratios then use the newest anchors file). It ends with issue 14's table: each row, its
+ * same-run reference, the ratio and the goal.
+ *
  * The corpus is `../shared/bench/npm-packages.tsv.gz` read through `../shared/bench/corpus.mjs`
  * (the same documents and mapping the shared harness uses); when that is absent, a generated
  * corpus of the same shape.
@@ -23,7 +30,9 @@ import { tmpdir } from 'node:os';
 import { join, resolve, dirname } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createServer } from 'node:net';
-import { agreement, formatStats, loadAnchors, loadMix, timeMix, type Answer } from './query-mix.js';
+import { agreement, formatStats, loadAnchors, loadMix, timeMix, type Answer, type Anchors, type KindStats } from './query-mix.js';
+import { median, startBench, type StartFigures } from './bench-start.js';
+import { luceneJar, runLucene, type LuceneRun } from './bench-lucene.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const benchDir = resolve(root, '..', 'shared', 'bench');
@@ -99,6 +108,32 @@ async function peakRssKb(pid: number): Promise<number> {
   return m ? Number(m[1]) : 0;
 }
 
+/**
+ * The server's V8 heap (`_nodes/_local/stats/jvm`) sampled every second while it loads: with the
+ * peak RSS it tells the JavaScript heap (live data and not yet collected garbage) from the rest.
+ */
+function sampleHeap(base: string): { stop(): Promise<{ used: number; committed: number }> } {
+  const peak = { used: 0, committed: 0 };
+  let running = true;
+  const loop = (async () => {
+    while (running) {
+      await new Promise((r) => setTimeout(r, 1000));
+      const r = (await call(base, 'GET', '/_nodes/_local/stats/jvm').catch(() => undefined)) as { nodes?: Record<string, { jvm: { mem: { heap_used_in_bytes: number; heap_committed_in_bytes: number } } }> } | undefined;
+      for (const n of Object.values(r?.nodes ?? {})) {
+        peak.used = Math.max(peak.used, n.jvm.mem.heap_used_in_bytes / 1048576);
+        peak.committed = Math.max(peak.committed, n.jvm.mem.heap_committed_in_bytes / 1048576);
+      }
+    }
+  })();
+  return {
+    async stop() {
+      running = false;
+      await loop;
+      return peak;
+    },
+  };
+}
+
 async function call(base: string, method: string, path: string, body?: string, ndjson = false): Promise<unknown> {
   const res = await fetch(base + path, {
     method,
@@ -142,6 +177,16 @@ async function main(): Promise<void> {
   }
   if (lines.length > 0) bodies.push(lines.join('\n') + '\n');
 
+  const startRounds = Number(arg('start-rounds', '3'));
+  const start = startRounds > 0 ? await startBench(root, startRounds) : undefined;
+  if (start) process.stdout.write(formatStart(start));
+  const querySeconds = Number(arg('query-seconds', process.argv.includes('--reindex') ? '0' : '10'));
+  let lucene: LuceneRun | undefined;
+  if (real && !process.argv.includes('--no-lucene') && luceneJar() !== undefined) {
+    lucene = await runLucene(benchDir, n, querySeconds);
+    process.stdout.write(`lucene ${lucene.version} (same run, in process, one thread): ${lucene.indexDocsPerSec} docs/s, ${(lucene.indexBytes / 1048576).toFixed(1)} MiB\n`);
+  }
+
   const dataPath = await mkdtemp(join(tmpdir(), 'strata-bench-'));
   const port = await freePort();
   // `--node-arg --cpu-prof` (repeatable) passes flags to the server's node, e.g. to profile it.
@@ -164,6 +209,7 @@ async function main(): Promise<void> {
     await call(base, 'PUT', '/bench', JSON.stringify({ settings: { number_of_shards: shards, number_of_replicas: 0 }, mappings: { [type]: corpus?.MAPPING ?? MAPPING_FALLBACK } }));
     const started = process.hrtime.bigint();
     const cpuStart = await cpuSeconds(child.pid!);
+    const heap = sampleHeap(base);
     for (const body of bodies) {
       const r = (await call(base, 'POST', `/bench/${type}/_bulk?refresh=${refresh}`, body, true)) as { errors: boolean; items: unknown[] };
       if (r.errors) throw new Error(`bulk reported errors: ${JSON.stringify(r.items.find((it) => JSON.stringify(it).includes('"error"')))}`);
@@ -176,6 +222,7 @@ async function main(): Promise<void> {
     const log = translog._all.primaries.translog;
     const store = await dirSize(dataPath);
     const rss = await peakRssKb(child.pid!);
+    const heapPeak = await heap.stop();
     const countBody = (await call(base, 'GET', '/bench/_stats/docs')) as { _all: { primaries: { docs: { count: number } } } };
     process.stdout.write(
       [
@@ -184,15 +231,15 @@ async function main(): Promise<void> {
         `server CPU: ${cpu.toFixed(2)} s = ${Math.round(count / cpu)} docs per CPU-second`,
         `op log before the flush: ${log.operations} operations, ${Math.round(log.size_in_bytes / Math.max(1, log.operations))} bytes/op (JSON source: ${Math.round(sourceBytes / count)} bytes/doc)`,
         `store size on disk: ${(store / 1048576).toFixed(1)} MiB`,
-        `server peak RSS: ${(rss / 1024).toFixed(0)} MiB`,
+        `server peak RSS: ${(rss / 1024).toFixed(0)} MiB (V8 heap, sampled every second: at most ${heapPeak.used.toFixed(0)} MiB used, ${heapPeak.committed.toFixed(0)} MiB committed)`,
       ].join('\n') + '\n',
     );
     if (process.argv.includes('--reindex')) {
       const { reindexBench } = await import('./bench-reindex.js');
       await reindexBench((m, p, b) => call(base, m, p, b), { docs: count, bulkDocsPerSecond: count / seconds, shards, type, mapping: corpus?.MAPPING ?? MAPPING_FALLBACK, cpuSeconds: () => cpuSeconds(child.pid!) });
     }
-    const querySeconds = Number(arg('query-seconds', process.argv.includes('--reindex') ? '0' : '10'));
-    if (real && querySeconds > 0) await queryMix(base, n, querySeconds, arg('kind', ''), bodies);
+    const stats = real && querySeconds > 0 ? await queryMix(base, n, querySeconds, arg('kind', ''), lucene, bodies) : undefined;
+    process.stdout.write(issueTable({ start, lucene, docsPerSec: count / seconds, peakRssMb: rss / 1024, stats, docs: count }));
   } finally {
     child.kill('SIGTERM');
     await new Promise((r) => child.once('exit', r));
@@ -201,9 +248,10 @@ async function main(): Promise<void> {
 }
 
 /** Time the shared query mix against the loaded index and print the figures. */
-async function queryMix(base: string, docs: number, seconds: number, only: string, bulkBodies: readonly string[]): Promise<void> {
+async function queryMix(base: string, docs: number, seconds: number, only: string, lucene: LuceneRun | undefined, bulkBodies: readonly string[]): Promise<KindStats[]> {
   const mix = loadMix(benchDir);
-  const anchors = loadAnchors(benchDir);
+  // Lucene of this run when it ran, else the newest anchors file (another day and load).
+  const anchors: Anchors | undefined = lucene ? { file: 'same run', qps: lucene.qps, answers: lucene.answers } : loadAnchors(benchDir);
   const send = async (body: string): Promise<Answer> => {
     const r = (await call(base, 'POST', '/bench/_search', body)) as { hits: { total: number; hits: Array<{ _id: string }> } };
     return { total: r.hits.total, ids: r.hits.hits.map((h) => h._id) };
@@ -218,6 +266,44 @@ async function queryMix(base: string, docs: number, seconds: number, only: strin
     const a = agreement(answers, anchors.answers);
     process.stdout.write(`agreement with Lucene (${a.queries} queries): same hit totals ${a.sameTotalPct.toFixed(1)}%, top-10 overlap ${a.top10OverlapPct.toFixed(1)}%\n`);
   }
+  return stats;
+}
+
+const ms = (xs: readonly number[]): string => xs.map((x) => x.toFixed(0)).join(', ');
+
+/** The start rows as measured, round by round. */
+function formatStart(f: StartFigures): string {
+  return [
+    `start (spawn to the first answer of GET /), rounds alternating: bare node:http ${ms(f.bareMs)} ms; strata ${ms(f.strataMs)} ms`,
+    `idle RSS (strata: three empty indices), after 4 s: bare ${ms(f.bareRssMb)} MB; strata ${ms(f.strataRssMb)} MB`,
+    `50 indices x 5 shards on disk: first answer ${ms(f.manyMs)} ms, health green ${ms(f.manyGreenMs)} ms`,
+    '',
+  ].join('\n');
+}
+
+/** Issue 14's table: every row with its same-run reference, the ratio and the goal. */
+function issueTable(r: { start?: StartFigures; lucene?: LuceneRun; docsPerSec: number; peakRssMb: number; stats?: KindStats[]; docs: number }): string {
+  const rows: Array<[string, string, string, string, string]> = [];
+  const ratio = (a: number, b: number): string => (Number.isFinite(a / b) ? `${(a / b).toFixed(2)}x` : '-');
+  const { start, lucene } = r;
+  if (start) {
+    const [b, s] = [median(start.bareMs), median(start.strataMs)];
+    rows.push(['first answer after process start (median)', `${s.toFixed(0)} ms`, `bare node:http ${b.toFixed(0)} ms`, ratio(s, b), '<= 1.5x']);
+    const [br, sr] = [median(start.bareRssMb), median(start.strataRssMb)];
+    rows.push(['idle RSS, three empty indices (median)', `${sr.toFixed(1)} MB`, `bare node:http ${br.toFixed(1)} MB`, ratio(sr, br), '<= 1.6x']);
+    rows.push(['start with 50 indices x 5 shards: first answer / green', `${median(start.manyMs).toFixed(0)} / ${median(start.manyGreenMs).toFixed(0)} ms`, `bare node:http ${b.toFixed(0)} ms`, ratio(median(start.manyMs), b), 'first answer <= 1 s']);
+  } else rows.push(['start rows', 'not run (--start-rounds 0)', '', '', '']);
+  rows.push(['_bulk indexing, 1000-doc bulks', `${Math.round(r.docsPerSec)} docs/s`, lucene ? `Lucene ${lucene.indexDocsPerSec} docs/s` : 'Lucene not run', lucene ? ratio(r.docsPerSec, lucene.indexDocsPerSec) : '-', '>= 0.5x']);
+  for (const k of r.stats ?? []) {
+    const l = lucene?.qps[k.kind];
+    rows.push([`${k.kind} queries, one client over HTTP`, `${k.qps.toFixed(0)} q/s`, l ? `Lucene ${l.toFixed(0)} q/s` : 'Lucene not run', l ? ratio(k.qps, l) : '-', k.kind === 'term' ? '>= 0.15x' : '>= 0.5x']);
+  }
+  rows.push([`peak RSS while bulk-loading ${r.docs} docs`, `${r.peakRssMb.toFixed(0)} MiB`, '', '', '<= 300 MiB at 100k']);
+  rows.push(['indexing rate and p50 at 1M docs vs 100k', 'not measured by this run', '', '', '>= 0.8x, <= 3x']);
+  if (start) rows.push(['deprecation warnings at start', String(start.deprecations), '', '', '0']);
+  const w = [0, 1, 2, 3].map((i) => Math.max(...rows.map((row) => row[i]!.length)));
+  const lines = rows.map((row) => row.map((c, i) => (i < 4 ? c.padEnd(w[i]!) : c)).join('  '));
+  return `\nissue 14 (measure / this run / same-run reference / ratio / goal):\n${lines.join('\n')}\n`;
 }
 
 main().catch((err: unknown) => {

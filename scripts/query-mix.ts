@@ -48,7 +48,8 @@ export function loadMix(benchDir: string): QueryMix {
   return JSON.parse(readFileSync(join(benchDir, 'queries.json'), 'utf8')) as QueryMix;
 }
 
-interface Anchors {
+/** Lucene's figures a run is compared with: an anchors file's, or Lucene's of the same run. */
+export interface Anchors {
   file: string;
   qps: Record<string, number>;
   answers: Map<string, { total: number; ids: string[] }>;

@@ -17,9 +17,43 @@ export function writeJson(value: unknown, pretty: boolean): string {
     parts.push('\n');
     return parts.join('');
   }
+  // Plain data (most bodies: a bulk response's items, stats) is what JSON.stringify writes, as
+  // Jackson would, unless a string needed a control-character escape (hex case differs).
+  if (isPlain(value)) {
+    const fast = JSON.stringify(value);
+    if (fast !== undefined && !fast.includes('\\u00')) return fast;
+  }
   const parts: string[] = [];
   writeCompact(value, parts);
   return parts.join('');
+}
+
+/**
+ * Whether JSON.stringify writes `value` as {@link writeCompact} does: no markers (`RawJson`,
+ * `JsonDouble`, `JsonFloat`), no `toJSON`, bigint or symbol anywhere in it.
+ */
+function isPlain(value: unknown): boolean {
+  switch (typeof value) {
+    case 'string':
+    case 'number':
+    case 'boolean':
+    case 'undefined':
+    case 'function':
+      return true;
+    case 'bigint':
+    case 'symbol':
+      return false;
+  }
+  if (value === null) return true;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) if (!isPlain(value[i])) return false;
+    return true;
+  }
+  if (value instanceof RawJson || value instanceof JsonDouble || value instanceof JsonFloat) return false;
+  const obj = value as Record<string, unknown>;
+  if (typeof obj.toJSON === 'function') return false;
+  for (const key of Object.keys(obj)) if (!isPlain(obj[key])) return false;
+  return true;
 }
 
 // Jackson escapes control characters with upper-case hex (`\u001F`); JSON.stringify uses lower case.

@@ -45,6 +45,11 @@ export class LazyRoutes implements RouteSource {
     private readonly ctx: NodeContext,
     table: readonly RouteTableEntry[] = ROUTE_TABLE,
     private readonly gate?: RouteGate,
+    /**
+     * Other first-use imports the routes need (the script compilers, the shard engine and
+     * mapper): loaded by {@link warm} before the groups, and by {@link loadAll} with them.
+     */
+    private readonly extras: ReadonlyArray<() => Promise<void>> = [],
   ) {
     for (const [group, methods, paths] of table) {
       const route: RouteDef = { methods: [...methods], paths: [...paths], params: [], handler: notLoaded };
@@ -76,9 +81,8 @@ export class LazyRoutes implements RouteSource {
 
   async loadAll(): Promise<boolean> {
     const missing = ROUTE_GROUPS.filter(([group]) => !this.loaded.has(group));
-    if (missing.length === 0) return false;
-    await Promise.all(missing.map(([group]) => this.loadGroup(group)));
-    return true;
+    await Promise.all([...this.extras.map((load) => load()), ...missing.map(([group]) => this.loadGroup(group))]);
+    return missing.length > 0;
   }
 
   /** Load `group` now (the node loads the banner's group before it listens: nearly every first request is `GET /`). */
@@ -90,13 +94,14 @@ export class LazyRoutes implements RouteSource {
    * Load the remaining groups in the background, starting after `delayMs` and one group per turn
    * of the event loop: importing a group is a synchronous chunk of module evaluation (tens of ms
    * for the larger ones), better paid at idle just after start than by the first request that
-   * needs it while other requests wait behind it.
+   * needs it while other requests wait behind it. The extras of the constructor come first.
    */
   warm(delayMs: number): void {
+    const steps: Array<() => Promise<void>> = [...this.extras, ...ROUTE_GROUPS.map(([group]) => () => this.loadGroup(group))];
     const next = (i: number): void => {
-      const entry = ROUTE_GROUPS[i];
-      if (!entry) return;
-      const go = (): void => void this.loadGroup(entry[0]).then(
+      const step = steps[i];
+      if (!step) return;
+      const go = (): void => void step().then(
         () => setTimeout(() => next(i + 1), 10).unref(),
         () => undefined, // a failed import is retried by the first request that needs it
       );

@@ -7,9 +7,9 @@ import type { IndexMetadata } from '../cluster/state.js';
 import { numberOfShards } from '../cluster/state.js';
 import { parseTimeMs } from '../cluster/time.js';
 import { parseBytesSizeValue } from '../units/byte-size-value.js';
-import { openShardEngine, type ReparseFn, type StrataShardEngine } from '../shard/engine.js';
+import type { ReparseFn, StrataShardEngine } from '../shard/engine.js';
 import type { StoreVolume } from '../../storage/store-volume.js';
-import { buildIndexMapper, type IndexMapper } from './mapper.js';
+import type { IndexMapper } from './mapper.js';
 import { IndexCounters } from './index-counters.js';
 import { settleBounded } from '../loop/bounded.js';
 import { EsError } from '../errors/es-error.js';
@@ -45,6 +45,7 @@ export class IndexService {
     readonly path: string,
     private readonly logger: Logger,
     private readonly volume: StoreVolume,
+    private readonly parts: ShardParts,
   ) {}
 
   /**
@@ -57,7 +58,7 @@ export class IndexService {
   static async open(meta: IndexMetadata, indicesPath: string, logger: Logger, volume: StoreVolume, local?: ReadonlySet<number>): Promise<IndexService> {
     const path = join(indicesPath, meta.uuid);
     const ids = Array.from({ length: numberOfShards(meta) }, (_, s) => s).filter((s) => !local || local.has(s));
-    const svc = new IndexService(meta, new Set(ids), path, logger, volume);
+    const svc = new IndexService(meta, new Set(ids), path, logger, volume, await loadShardParts());
     await svc.startShards(ids);
     return svc;
   }
@@ -112,7 +113,7 @@ export class IndexService {
   /** The compiled mapper for the current metadata (rebuilt when the mapping version moves). */
   mapper(): IndexMapper {
     if (!this.mapperCache || this.mapperCache.version !== this.meta.mappingVersion) {
-      this.mapperCache = { version: this.meta.mappingVersion, mapper: buildIndexMapper(this.meta) };
+      this.mapperCache = { version: this.meta.mappingVersion, mapper: this.parts.buildIndexMapper(this.meta) };
     }
     return this.mapperCache.mapper;
   }
@@ -154,11 +155,11 @@ export class IndexService {
     }
     const meta = this.meta;
     const refreshIntervalMs = refreshInterval(meta);
-    const reparse = replayParser(meta, this.logger);
+    const reparse = replayParser(meta, this.logger, this.parts.buildIndexMapper);
     // A few shards open side by side: each is a chain of store round trips, and under load every
     // round trip waits for the event loop's next pass, so one after another cost n times as long.
     const settled = await settleBounded(ids, SHARDS_AT_ONCE, (s) =>
-      openShardEngine({
+      this.parts.openShardEngine({
         path: join(this.path, String(s)),
         index: meta.name,
         indexUuid: meta.uuid,
@@ -187,6 +188,27 @@ export class IndexService {
   }
 }
 
+/** The shard engine and the mapper: with mapping, analysis and the shard's storage, ~200 modules. */
+interface ShardParts {
+  openShardEngine: typeof import('../shard/engine.js').openShardEngine;
+  buildIndexMapper: typeof import('./mapper.js').buildIndexMapper;
+}
+
+/**
+ * Imported when the first index opens, not when the node starts (issue 14): a node with no
+ * index answers without them, and the node loads them in the background soon after listening
+ * ({@link warmShardParts}).
+ */
+async function loadShardParts(): Promise<ShardParts> {
+  const [engine, mapper] = await Promise.all([import('../shard/engine.js'), import('./mapper.js')]);
+  return { openShardEngine: engine.openShardEngine, buildIndexMapper: mapper.buildIndexMapper };
+}
+
+/** Load the shard parts ahead of the first index (the node's background warm-up after listening). */
+export async function warmShardParts(): Promise<void> {
+  await loadShardParts();
+}
+
 /** ES's answer for a write or read that needs a primary that is not active. */
 function primaryNotActive(index: string, shard: number): EsError {
   return new EsError('unavailable_shards_exception', 503, `[${index}][${shard}] primary shard is not active`, { metadata: { shard: String(shard), index } });
@@ -200,7 +222,7 @@ function primaryNotActive(index: string, shard: number): EsError {
  * some bug), the document is indexed as parsed, as ES's local translog recovery does (it allows
  * mapping updates), and a warning names it; a parse error fails the shard's open.
  */
-function replayParser(meta: IndexMetadata, logger: Logger): ReparseFn {
+function replayParser(meta: IndexMetadata, logger: Logger, buildIndexMapper: ShardParts['buildIndexMapper']): ReparseFn {
   let mapper: IndexMapper | undefined;
   return (e) => {
     mapper ??= buildIndexMapper(meta);

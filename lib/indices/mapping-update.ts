@@ -4,11 +4,12 @@
  * once the new cluster state is saved and applied to the open indices.
  */
 import type { ClusterService } from '../cluster/cluster-service.js';
-import { buildIndexMapper } from './mapper.js';
 import { indexNotFound } from '../errors/errors.js';
 
 /** Merge `update` into `type` of `index` through the master (the cluster service). */
 export async function applyDynamicUpdate(cluster: ClusterService, index: string, type: string, update: Record<string, unknown>): Promise<void> {
+  // Imported here, not at start: the node imports this module before it listens (issue 14).
+  const { buildIndexMapper } = await import('./mapper.js');
   await cluster.submit((state) => {
     const meta = state.indices[index];
     if (!meta) throw indexNotFound(index);

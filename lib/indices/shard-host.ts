@@ -13,7 +13,6 @@ import { EsError } from '../errors/es-error.js';
 import { indexNotFound } from '../errors/errors.js';
 import type { IndexService, Logger } from './index-service.js';
 import type { StrataShardEngine } from '../shard/engine.js';
-import { shardBulk } from './shard-bulk.js';
 import { shardCacheKey, type RequestCache } from '../search/service/request-cache.js';
 
 /** What the shard side needs from its node. */
@@ -37,7 +36,8 @@ export class ShardHost implements ShardHandler {
 
   constructor(private readonly deps: ShardHostDeps) {
     this.handlers = {
-      bulk: (req) => shardBulk(deps, this.openIndex(req.index), req),
+      // Imported on the first bulk (with the mapping code it needs), not at start (issue 14).
+      bulk: async (req) => (await import('./shard-bulk.js')).shardBulk(deps, this.openIndex(req.index), req),
       get: async (req) => {
         const engine = this.readEngine(req, `get [${req.index}][${req.type ?? '_all'}][${req.id}]`);
         if (!req.realtime && req.refresh) await engine.refresh();

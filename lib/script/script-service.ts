@@ -9,8 +9,6 @@
  */
 import { EsError } from '../errors/errors.js';
 import type { ScriptRef } from '../dsl/script-ref.js';
-import { compileExpression } from './expression/expression.js';
-import { compilePainless } from './painless/engine.js';
 import type { ExecutableScript } from './types.js';
 import { own } from '../dict.js';
 import { ScriptWorkerPool } from './isolated/worker-pool.js';
@@ -77,9 +75,26 @@ export interface ResolvedScript {
   source: string;
 }
 
-/** The script service of one node. */
+/** The two compilers: painless (~40 modules) and expressions. */
+interface ScriptEngines {
+  compileExpression: typeof import('./expression/expression.js').compileExpression;
+  compilePainless: typeof import('./painless/engine.js').compilePainless;
+}
+
+async function loadEngines(): Promise<ScriptEngines> {
+  const [expression, painless] = await Promise.all([import('./expression/expression.js'), import('./painless/engine.js')]);
+  return { compileExpression: expression.compileExpression, compilePainless: painless.compilePainless };
+}
+
+/**
+ * The script service of one node. Its compilers load with {@link ScriptService.ready}, not with
+ * the module (issue 14: a node answers before it has loaded painless); the node awaits it after
+ * listening, before any request that can compile a script is let through.
+ */
 export class ScriptService {
   private readonly cache = new Map<string, ExecutableScript>();
+  private engines: ScriptEngines | undefined;
+  private loading: Promise<void> | undefined;
   /** Worker threads for update scripts, started on first use. */
   private pool: ScriptWorkerPool | undefined;
   /** Scripts compiled so far (ES `ScriptStats#compilations`, reported by `_nodes/stats/script`). */
@@ -92,6 +107,20 @@ export class ScriptService {
   private rate: number | undefined;
 
   constructor(private readonly deps: ScriptServiceDeps) {}
+
+  /** Load the compilers (once); `compile` and `validate` need them. */
+  ready(): Promise<void> {
+    this.loading ??= loadEngines().then((e) => {
+      this.engines = e;
+    });
+    return this.loading;
+  }
+
+  /** The compilers; reaching here before {@link ready} settled is a bug of the caller's wiring. */
+  private get compilers(): ScriptEngines {
+    if (!this.engines) throw new Error('ScriptService: compile before ready() settled');
+    return this.engines;
+  }
 
   private setting(key: string): string | undefined {
     return this.deps.clusterSettings?.()[key] ?? this.deps.settings[key];
@@ -152,6 +181,7 @@ export class ScriptService {
         });
       }
     }
+    const { compileExpression, compilePainless } = this.compilers;
     script = lang === 'expression' ? compileExpression(source) : compilePainless(source, { regexEnabled: regex, ...(name !== undefined ? { name } : {}) });
     this.compilations++;
     this.cache.set(key, script);
@@ -188,8 +218,8 @@ export class ScriptService {
   /** Compile without settings checks or rate limit (validating a stored script on put). */
   validate(lang: string, source: string): void {
     checkLang(lang);
-    if (lang === 'expression') compileExpression(source);
-    else if (lang === 'painless') compilePainless(source, { regexEnabled: this.regexEnabled });
+    if (lang === 'expression') this.compilers.compileExpression(source);
+    else if (lang === 'painless') this.compilers.compilePainless(source, { regexEnabled: this.regexEnabled });
   }
 
   /** ES 5.6 `ScriptService#checkCompilationLimit`: a token bucket of `max_compilations_per_minute`. */

@@ -8,6 +8,7 @@ import { startTestNode } from '../helpers/node.js';
 import { ScriptService } from '../../lib/script/script-service.js';
 
 const env = { scripts: new ScriptService({ settings: {}, stored: () => undefined }) };
+test.before(() => env.scripts.ready()); // script processors compile: the compilers load first
 
 test('mustache: JSON escaping, sections, defaults, toJson, join with delimiter', (t) => {
   t.is(renderMustache('{"q":"{{q}}"}', { q: 'a"b\\c' }), '{"q":"a\\"b\\\\c"}');

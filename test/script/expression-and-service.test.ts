@@ -94,9 +94,10 @@ test('script settings: engine-specific switches win, then type and operation', (
 
 const inline = (code: string, lang = 'painless'): ScriptRef => ({ type: 'inline', idOrCode: code, lang, params: {} });
 
-test('script service: cache, LRU size, compilation rate refilled over time', (t) => {
+test('script service: cache, LRU size, compilation rate refilled over time', async (t) => {
   let now = 0;
   const svc = new ScriptService({ settings: { 'script.max_compilations_per_minute': '2', 'script.cache.max_size': '2' }, stored: () => undefined, now: () => now });
+  await svc.ready(); // the compilers load on first need (issue 14)
   const a = svc.compile(inline('1'), 'search').script;
   t.is(svc.compile(inline('1'), 'search').script, a, 'cached');
   svc.compile(inline('2'), 'search');

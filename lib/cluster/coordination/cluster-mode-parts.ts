@@ -1,0 +1,13 @@
+/**
+ * Everything a node needs only in cluster mode (docs/cluster.md): etcd coordination (etcd3 and
+ * gRPC, about 150 CommonJS modules), the transport and the routed shard clients. `startNode`
+ * imports this module only when `discovery.etcd.endpoints` is set, so a single node neither
+ * loads nor holds them (issue 14: a third of the start time and ~20 MB of RSS).
+ */
+export { EtcdCoordination } from './etcd-coordination.js';
+export { TransportClient } from '../../transport/transport-client.js';
+export { TransportServer } from '../../transport/transport-server.js';
+export { localActions } from '../../transport/actions.js';
+export { remoteNodes, valueAction } from '../../transport/remote-nodes.js';
+export { NODES_INFO_ACTION, localNodeInfo, nodesInfoRequestOf } from '../../action/nodes/node-info.js';
+export { routedSearchClient, routedShardHandler } from '../../transport/routed-clients.js';
