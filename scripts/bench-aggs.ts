@@ -2,7 +2,8 @@
  * `npm run bench -- --aggs [--docs 226974] [--query-seconds S]`: a dashboard's aggregation over
  * the whole npm corpus — a monthly `date_histogram` with `percentiles` of downloads and the
  * `cardinality` of scopes in every bucket (what a Kibana "downloads over time" panel asks) —
- * timed over HTTP after the load, one client, as the query mix is.
+ * timed over HTTP after the load, one client, as the query mix is, with `request_cache=false`
+ * (else every run after the first would be the shard request cache's answer).
  *
  * The corpus has no date, so in this mode each document gets a `published` date derived from
  * its name (MurmurHash3 of the name: uniform over 2010–2025, deterministic, the same for every
@@ -45,7 +46,8 @@ interface Answer {
 /** Time {@link AGGS_BODY} on `bench` for `seconds` (at least 5 runs after 2 warm-ups) and print the figures. */
 export async function aggsBench(call: Call, opts: { docs: number; seconds: number; cpuSeconds: () => Promise<number> }): Promise<void> {
   const body = JSON.stringify(AGGS_BODY);
-  const send = (): Promise<Answer> => call('POST', '/bench/_search', body) as Promise<Answer>;
+  // the shard request cache would answer every run after the first (size 0): time the aggregation itself
+  const send = (): Promise<Answer> => call('POST', '/bench/_search?request_cache=false', body) as Promise<Answer>;
   let answer = await send();
   await send();
   const times: number[] = [];
