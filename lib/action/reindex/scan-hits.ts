@@ -20,8 +20,8 @@ import type { SearchFailure } from './status.js';
 import { retryRejectedSearch, type RetryPolicy } from './backoff.js';
 import { DEFAULT_SCROLL_MS, type HitSource, type SourceHit } from './hit-source.js';
 
-/** How many documents one scan message asks a shard for (the engine yields between messages). */
-const SCAN_CHUNK = 500;
+/** How many documents one scan message asks a shard for (the engine yields between messages; as many as a fetch message of the query-then-fetch source, so one turn of the event loop holds no more work than it did). */
+const SCAN_CHUNK = 200;
 
 /**
  * Whether `search` (a by-scroll search, `_doc` order added by `prepareSearch`) reads the same
