@@ -11,6 +11,7 @@
  *   npm run bench -- --scripts [--docs N] [--rounds N] [--http]   script evaluation speed (scripts/bench-script.ts)
  *   npm run bench -- --embedded [--docs N] [--nodes N]   start, fixture load, reset, memory per node (scripts/bench-embedded.ts)
  *   npm run bench -- --reindex [--docs N] [--shards N]   the load, then `_reindex` of it into a second index, rate vs the load's (scripts/bench-reindex.ts)
+ *   npm run bench -- --aggs [--docs 226974] [--query-seconds S]   the load (with a `published` date), then date_histogram + percentiles + cardinality (scripts/bench-aggs.ts)
  *
  * Before the load it measures the start rows (scripts/bench-start.ts: first answer and idle RSS
  * beside a bare `node:http` server, rounds alternating; 50 indices × 5 shards on disk;
@@ -166,8 +167,10 @@ async function main(): Promise<void> {
   let lines: string[] = [];
   let count = 0;
   let sourceBytes = 0;
+  // `--aggs`: the documents carry a synthetic `published` date for the aggregation row (scripts/bench-aggs.ts)
+  const aggs = process.argv.includes('--aggs') ? await import('./bench-aggs.js') : undefined;
   for await (const d of corpus ? corpus.docs({ n }) : generated(n)) {
-    const source = JSON.stringify(d.source);
+    const source = JSON.stringify(aggs ? aggs.withPublished(d.source) : d.source);
     sourceBytes += Buffer.byteLength(source);
     lines.push(JSON.stringify({ index: { _id: d.id } }), source);
     if (++count % bulkSize === 0) {
@@ -180,7 +183,8 @@ async function main(): Promise<void> {
   const startRounds = Number(arg('start-rounds', '3'));
   const start = startRounds > 0 ? await startBench(root, startRounds) : undefined;
   if (start) process.stdout.write(formatStart(start));
-  const querySeconds = Number(arg('query-seconds', process.argv.includes('--reindex') ? '0' : '10'));
+  // --reindex and --aggs time their own work instead of the query mix.
+  const querySeconds = aggs ? 0 : Number(arg('query-seconds', process.argv.includes('--reindex') ? '0' : '10'));
   let lucene: LuceneRun | undefined;
   if (real && !process.argv.includes('--no-lucene') && luceneJar() !== undefined) {
     lucene = await runLucene(benchDir, n, querySeconds);
@@ -206,7 +210,8 @@ async function main(): Promise<void> {
       }
     }
     const type = corpus?.TYPE_NAME ?? 'pkg';
-    await call(base, 'PUT', '/bench', JSON.stringify({ settings: { number_of_shards: shards, number_of_replicas: 0 }, mappings: { [type]: corpus?.MAPPING ?? MAPPING_FALLBACK } }));
+    const mapping = (corpus?.MAPPING ?? MAPPING_FALLBACK) as { properties: Record<string, unknown> };
+    await call(base, 'PUT', '/bench', JSON.stringify({ settings: { number_of_shards: shards, number_of_replicas: 0 }, mappings: { [type]: aggs ? { properties: { ...mapping.properties, ...aggs.PUBLISHED_MAPPING } } : mapping } }));
     const started = process.hrtime.bigint();
     const cpuStart = await cpuSeconds(child.pid!);
     const heap = sampleHeap(base);
@@ -238,6 +243,7 @@ async function main(): Promise<void> {
       const { reindexBench } = await import('./bench-reindex.js');
       await reindexBench((m, p, b) => call(base, m, p, b), { docs: count, bulkDocsPerSecond: count / seconds, shards, type, mapping: corpus?.MAPPING ?? MAPPING_FALLBACK, cpuSeconds: () => cpuSeconds(child.pid!) });
     }
+    if (aggs) await aggs.aggsBench((m, p, b) => call(base, m, p, b), { docs: count, seconds: Number(arg('query-seconds', '10')), cpuSeconds: () => cpuSeconds(child.pid!) });
     const stats = real && querySeconds > 0 ? await queryMix(base, n, querySeconds, arg('kind', ''), lucene, bodies) : undefined;
     process.stdout.write(issueTable({ start, lucene, docsPerSec: count / seconds, peakRssMb: rss / 1024, stats, docs: count }));
   } finally {

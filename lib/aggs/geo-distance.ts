@@ -3,7 +3,8 @@
  * the distances from the origin to each of a doc's points, in the request's unit). A doc counts
  * once in each range holding one of its distances (`from` inclusive, `to` exclusive). Ranges keep
  * the request's order, as 5.6's builder keeps them. Distances: `arc` is haversine on the mean
- * earth radius (ES's `GeoUtils.arcDistance`), `plane` ES's `GeoUtils.planeDistance`.
+ * earth radius (ES's `GeoUtils.arcDistance`), `plane` ES's `GeoUtils.planeDistance`. A `script`
+ * is compiled and otherwise ignored, as 5.6 does (below).
  */
 import { EsError } from '../errors/errors.js';
 import type { SegmentReader } from '../shard/segment-reader.js';
@@ -31,6 +32,13 @@ export class GeoDistanceAggregator extends BucketAggregator {
   constructor(spec: GeoDistanceSpec, ctx: ShardAggContext, subs: Aggregator[]) {
     super(spec, ctx, subs);
     const f = spec.field === undefined ? undefined : ctx.fields.get(spec.field);
+    if (spec.script !== undefined && (spec.field === undefined || f)) {
+      // ES 5.6 `ValuesSourceConfig`: the script is compiled (its errors are the request's), but a
+      // geo_point values source has no script form: without a field the shard fails, with a
+      // mapped one the field's points are used and the script never runs (unmapped: not compiled)
+      ctx.script(spec.script, false);
+      if (spec.field === undefined) throw new EsError('aggregation_execution_exception', 500, 'value source of type [GEOPOINT] is not supported by scripts');
+    }
     if (f && f.type !== 'geo_point') throw new EsError('illegal_argument_exception', 400, `Expected geo_point type on field [${spec.field}], but got [${f.type}]`);
     this.field = f ? f.path : null;
     if (spec.missing !== undefined) {

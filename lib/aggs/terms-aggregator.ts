@@ -59,8 +59,9 @@ export class TermsAggregator extends BucketAggregator {
     const col = columnFor(this.vs, seg);
     const filtered = this.spec.include !== undefined || this.spec.exclude !== undefined;
     if (col && col.kind === 'string') {
-      // segment ordinal -> bucket ordinal for the top-level owner (-1 unknown, -2 excluded)
-      const cache = new Int32Array(col.terms.length).fill(-1);
+      // segment ordinal -> bucket ordinal + 1 for the top-level owner (0 unknown, -1 excluded):
+      // zero-initialised, so a segment with many terms costs no fill per query
+      const cache = new Int32Array(col.terms.length);
       return (doc, owner, score) => {
         const from = col.start[doc] as number;
         const to = col.start[doc + 1] as number;
@@ -71,11 +72,11 @@ export class TermsAggregator extends BucketAggregator {
         for (let i = from; i < to; i++) {
           const so = col.ords[i] as number;
           if (owner === 0) {
-            let ord = cache[so] as number;
+            let ord = (cache[so] as number) - 1;
             if (ord === -1) {
               const term = col.terms[so] as string;
               ord = filtered && !this.accepts(term) ? -2 : this.ordOf(0, term);
-              cache[so] = ord;
+              cache[so] = ord + 1;
             }
             if (ord >= 0) this.collectBucket(doc, ord, score);
           } else {
@@ -104,27 +105,84 @@ export class TermsAggregator extends BucketAggregator {
   }
   build(owner: number): InternalAgg {
     const m = this.byOwner.get(owner) ?? new Map<string | number, number>();
-    const buckets: Bucket[] = [];
     const orderBySub = this.spec.order.some((o) => o.by !== '_count' && o.by !== '_key');
+    const cmp = compareBuckets(this.spec.order, this.spec.subs);
+    const shardSize = this.shardSize();
+    const top = orderBySub ? sortedBuckets(cmp) : new TopBuckets(cmp, shardSize);
     for (const [key, ord] of m) {
       const docCount = this.counts[ord] ?? 0;
       if (docCount < this.spec.shardMinDocCount) continue;
-      buckets.push({ key, docCount, docCountError: 0, subs: orderBySub ? this.subResults(ord) : [], ...{ ord } });
+      top.offer(key, docCount, ord, () => (orderBySub ? this.subResults(ord) : []));
     }
     if (this.spec.minDocCount === 0 && owner >= 0) {
       for (const t of this.allTerms) {
-        if (!m.has(t)) buckets.push({ key: t, docCount: 0, docCountError: 0, subs: orderBySub ? this.subs.map((s) => s.build(-1)) : [], ...{ ord: -1 } });
+        if (!m.has(t)) top.offer(t, 0, -1, () => (orderBySub ? this.subs.map((s) => s.build(-1)) : []));
       }
     }
-    const cmp = compareBuckets(this.spec.order, this.spec.subs);
-    buckets.sort(cmp);
-    const shardSize = this.shardSize();
-    let other = 0;
-    for (let i = shardSize; i < buckets.length; i++) other += (buckets[i] as Bucket).docCount;
-    const kept = buckets.slice(0, shardSize);
-    if (!orderBySub) for (const b of kept) b.subs = this.subResults((b as Bucket & { ord: number }).ord);
-    for (const b of kept) delete (b as Bucket & { ord?: number }).ord;
-    return { kind: 'terms', spec: this.spec, valueType: this.vs.valueType, format: this.vs.format, buckets: kept, docCountError: 0, otherDocCount: other, shardSize };
+    const { kept, other } = top.finish(shardSize);
+    if (!orderBySub) for (const b of kept) b.subs = this.subResults(b.ord);
+    const buckets: Bucket[] = kept.map(({ ord: _, ...b }) => b);
+    return { kind: 'terms', spec: this.spec, valueType: this.vs.valueType, format: this.vs.format, buckets, docCountError: 0, otherDocCount: other, shardSize };
   }
 }
 
+type Ranked = Bucket & { ord: number };
+
+/** Where `build` puts its buckets: the best `shardSize` of them in order, and the count of the rest. */
+interface BucketRanking {
+  offer(key: string | number, docCount: number, ord: number, subs: () => InternalAgg[]): void;
+  finish(shardSize: number): { kept: Ranked[]; other: number };
+}
+
+/** Every bucket, sorted at the end (an order by a sub-aggregation needs each bucket's results). */
+function sortedBuckets(cmp: (a: Bucket, b: Bucket) => number): BucketRanking {
+  const all: Ranked[] = [];
+  return {
+    offer: (key, docCount, ord, subs) => void all.push({ key, docCount, docCountError: 0, subs: subs(), ord }),
+    finish(shardSize) {
+      all.sort(cmp);
+      let other = 0;
+      for (let i = shardSize; i < all.length; i++) other += (all[i] as Ranked).docCount;
+      return { kept: all.slice(0, shardSize), other };
+    },
+  };
+}
+
+/**
+ * The best `size` buckets by count or key, kept as they come (ES's `BucketPriorityQueue` of
+ * `shard_size`): a bucket that cannot enter is only counted, never built, so a field with many
+ * distinct values costs one comparison per value instead of an object and a full sort. Equal
+ * buckets keep their arrival order, as the stable sort of {@link sortedBuckets} does.
+ */
+class TopBuckets implements BucketRanking {
+  private readonly kept: Ranked[] = [];
+  private readonly probe: Ranked = { key: '', docCount: 0, docCountError: 0, subs: [], ord: -1 };
+  private total = 0;
+  constructor(
+    private readonly cmp: (a: Bucket, b: Bucket) => number,
+    private readonly size: number,
+  ) {}
+  offer(key: string | number, docCount: number, ord: number, subs: () => InternalAgg[]): void {
+    this.total += docCount;
+    const kept = this.kept;
+    if (kept.length >= this.size) {
+      if (this.size === 0) return;
+      this.probe.key = key;
+      this.probe.docCount = docCount;
+      if (this.cmp(this.probe, kept[kept.length - 1] as Ranked) >= 0) return;
+      kept.pop();
+    }
+    const b: Ranked = { key, docCount, docCountError: 0, subs: subs(), ord };
+    let lo = 0;
+    let hi = kept.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (this.cmp(kept[mid] as Ranked, b) <= 0) lo = mid + 1;
+      else hi = mid;
+    }
+    kept.splice(lo, 0, b);
+  }
+  finish(): { kept: Ranked[]; other: number } {
+    return { kept: this.kept, other: this.total - this.kept.reduce((n, b) => n + b.docCount, 0) };
+  }
+}

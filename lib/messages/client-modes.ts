@@ -54,6 +54,7 @@ export function searchClientThrough(mode: ShardClientMode, inner: ShardSearchCli
     dfsPhase: through(mode, (w) => w.SEARCH_METHOD_WIRES.dfsPhase, (r) => inner.dfsPhase(r)),
     queryPhase: through(mode, (w) => w.SEARCH_METHOD_WIRES.queryPhase, (r) => inner.queryPhase(r)),
     fetchPhase: through(mode, (w) => w.SEARCH_METHOD_WIRES.fetchPhase, (r) => inner.fetchPhase(r)),
+    scanPhase: through(mode, (w) => w.SEARCH_METHOD_WIRES.scanPhase, (r) => inner.scanPhase(r)),
     explain: through(mode, (w) => w.SEARCH_METHOD_WIRES.explain, (r) => inner.explain(r)),
     validateQuery: through(mode, (w) => w.SEARCH_METHOD_WIRES.validateQuery, (r) => inner.validateQuery(r)),
     termVectors: through(mode, (w) => w.SEARCH_METHOD_WIRES.termVectors, (r) => inner.termVectors(r)),

@@ -44,6 +44,8 @@ message ShardSearchSource {
   optional Value rescore = 28;
   // The \`stats\` groups of the request (index stats \`search.groups\`).
   optional StringList stats = 40;
+  // The matches are read with scanPhase, in doc order (a by-scroll run with no sort).
+  optional bool scan = 38;
 }
 
 message SliceSpec {
@@ -169,6 +171,41 @@ message FetchPhaseResult {
   repeated Value hits = 1;
   // Deprecation warnings of the fetch (the postings highlighter's).
   optional StringList warnings = 2;
+}
+
+message ScanPhaseRequest {
+  string context_id = 1;
+  double seg = 2;
+  double doc = 3;
+  double max = 4;
+}
+
+// A document of a scan: metadata and the _source bytes.
+message ScanDoc {
+  string type = 1;
+  string id = 2;
+  optional double version = 3;
+  optional string routing = 4;
+  optional string parent = 5;
+  optional bytes source = 6;
+}
+
+message ScanPosition {
+  double seg = 1;
+  double doc = 2;
+}
+
+message ScanPhaseResult {
+  repeated ScanDoc docs = 1;
+  // Absent: the shard's view is read to its end.
+  optional ScanPosition next = 2;
+}
+
+message ScanPhaseReply {
+  oneof reply {
+    ScanPhaseResult ok = 1;
+    ShardError failure = 2;
+  }
 }
 
 message ExplainRequest {

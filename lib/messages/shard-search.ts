@@ -71,6 +71,11 @@ export interface ShardSearchSource {
   rescore?: RescoreSpec[];
   /** `stats` groups the shard counts the request in (index stats `search.groups`). */
   stats?: string[];
+  /**
+   * The coordinator reads the matches with `scanPhase`, in doc order (a by-scroll run with no
+   * sort): the query phase checks the batch size as a scroll's, counts the matches, keeps none.
+   */
+  scan?: boolean;
 }
 
 /** Statistics of the dfs phase, summed over shards (`dfs_query_then_fetch`). */
@@ -179,6 +184,37 @@ export interface FetchPhaseResult {
   warnings?: string[];
 }
 
+/**
+ * A by-scroll range scan (`scanPhase`): the next matches of an open scan context in doc order,
+ * from a position the coordinator keeps (so a retried message reads the same documents).
+ */
+export interface ScanPhaseRequest {
+  contextId: string;
+  /** Segment (position in the context's view) and first doc to consider. */
+  seg: number;
+  doc: number;
+  /** At most this many documents. */
+  max: number;
+}
+
+/** A document of a scan: metadata and the `_source` bytes (filtered as the request asked). */
+export interface ScanDoc {
+  type: string;
+  id: string;
+  /** Present when the request asked for versions. */
+  version?: number;
+  routing?: string;
+  parent?: string;
+  /** Absent when `_source` was not asked for or not stored. */
+  source?: Uint8Array;
+}
+
+export interface ScanPhaseResult {
+  docs: ScanDoc[];
+  /** Where the next scan starts; absent when the shard's view is read to its end. */
+  next?: { seg: number; doc: number };
+}
+
 /** `_explain` of one document. */
 export interface ExplainRequest extends ShardRef {
   type: string;
@@ -220,6 +256,8 @@ export interface ShardSearchClient {
   dfsPhase(req: DfsPhaseRequest): Promise<ShardReply<DfsStats>>;
   queryPhase(req: QueryPhaseRequest): Promise<ShardReply<QueryPhaseResult>>;
   fetchPhase(req: FetchPhaseRequest): Promise<ShardReply<FetchPhaseResult>>;
+  /** The next documents of a scan context (`source.scan`), read in doc order. */
+  scanPhase(req: ScanPhaseRequest): Promise<ShardReply<ScanPhaseResult>>;
   /** Restart a context's keep-alive (a scroll's `scroll` parameter); false when it is gone. */
   renewContext(contextId: string, keepAliveMs: number): Promise<boolean>;
   /** Close a reader context; false when it was gone already (freed or expired). */

@@ -44,6 +44,7 @@ export const SEARCH_METHOD_WIRES: SearchWires = {
   dfsPhase: { req: wireType('DfsPhaseRequest'), res: wireType('DfsReply') },
   queryPhase: { req: wireType('QueryPhaseRequest'), res: wireType('QueryPhaseReply') },
   fetchPhase: { req: wireType('FetchPhaseRequest'), res: wireType('FetchPhaseReply') },
+  scanPhase: { req: wireType('ScanPhaseRequest'), res: wireType('ScanPhaseReply') },
   explain: { req: wireType('ExplainRequest'), res: wireType('ExplainReply') },
   validateQuery: { req: wireType('ValidateRequest'), res: wireType('ValidateReply') },
   termVectors: { req: wireType('TermVectorsRequest'), res: wireType('TermVectorsReply') },

@@ -10,7 +10,7 @@ import type { FieldInfo } from '../../storage/codecs/segment-info.js';
 import { decodeStoredDoc } from '../../storage/codecs/stored-doc.js';
 import { chunkOf, findTerm } from '../../storage/codecs/term-dict.js';
 import { chunkBlock } from '../../storage/codecs/postings-chunk.js';
-import { postingsKey, storedKey } from '../../storage/keyspace.js';
+import { postingsKey, storedKey, storedKeyDoc } from '../../storage/keyspace.js';
 import type { SegmentCore } from '../../storage/segment-core.js';
 import type { ShardStore } from '../../storage/shard-store.js';
 import type { LruCache } from './lru.js';
@@ -240,5 +240,21 @@ export class SegmentReaderImpl implements StrataSegmentReader {
       if (!v) throw new Error(`corrupt shard: stored document ${roots[i]} missing in segment ${this.name}`);
       return decodeStoredDoc(v);
     });
+  }
+
+  async documentsInRange(docs: readonly number[]): Promise<StoredDocument[]> {
+    const out: StoredDocument[] = [];
+    if (docs.length === 0) return out;
+    const id = this.core.info.id;
+    let i = 0;
+    await this.db.scan({ gte: storedKey(id, docs[0] as number), lte: storedKey(id, docs[docs.length - 1] as number) }, (k, v) => {
+      // only the docs asked for are decoded; the range's others (non-matches) are skipped
+      if (storedKeyDoc(k) === docs[i]) {
+        out.push(decodeStoredDoc(v));
+        i++;
+      }
+    });
+    if (i !== docs.length) throw new Error(`corrupt shard: stored document ${docs[i]} missing in segment ${this.name}`);
+    return out;
   }
 }

@@ -111,6 +111,12 @@ export interface StrataSegmentReader extends SegmentReader {
   rootDoc(doc: number): number;
   /** Stored documents of several docs in one LevelDB round trip. */
   documents(docs: readonly number[]): Promise<StoredDocument[]>;
+  /**
+   * Stored documents of ascending root docs, read as one ordered range of the keyspace (from
+   * the first doc's key to the last's, skipping the others) rather than one lookup per doc: a
+   * by-scroll scan reads a segment front to back. Uncached (a scan reads each document once).
+   */
+  documentsInRange(docs: readonly number[]): Promise<StoredDocument[]>;
 }
 
 /** A Searcher whose segments are StrataSegmentReaders. */

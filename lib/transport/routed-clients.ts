@@ -98,6 +98,7 @@ export function routedSearchClient(local: ShardSearchClient, deps: RoutingDeps):
     dfsPhase: (r) => call(nodeTarget(deps, r.contextId), 'search:dfsPhase', w.dfsPhase, r, () => local.dfsPhase(r)),
     queryPhase: (r) => call(nodeTarget(deps, r.contextId), 'search:queryPhase', w.queryPhase, r, () => local.queryPhase(r)),
     fetchPhase: (r) => call(nodeTarget(deps, r.contextId), 'search:fetchPhase', w.fetchPhase, r, () => local.fetchPhase(r)),
+    scanPhase: (r) => call(nodeTarget(deps, r.contextId), 'search:scanPhase', w.scanPhase, r, () => local.scanPhase(r)),
     renewContext: (id, keepAliveMs) =>
       found(nodeTarget(deps, id), 'search:renewContext', RENEW_CONTEXT_WIRE as never, { contextId: id, keepAliveMs }, () => local.renewContext(id, keepAliveMs)),
     freeContext: (id) => found(nodeTarget(deps, id), 'search:freeContext', FREE_CONTEXT_WIRE as never, { contextId: id }, () => local.freeContext(id)),

@@ -89,3 +89,25 @@ test('geo_distance: ES 5.6 errors', async (t) => {
   t.is(kw.status, 400, kw.text);
   t.is(kw.body.error.root_cause[0].reason, 'Expected geo_point type on field [name], but got [keyword]');
 });
+
+test('geo_distance with a script: compiled, never a source of points (ES 5.6 has no geo script values)', async (t) => {
+  const ranges = [{ to: 100 }, { from: 100 }];
+  const scriptOnly = await search({ d: { geo_distance: { script: { inline: "doc['loc'].value" }, origin: ORIGIN, unit: 'km', ranges } } });
+  t.is(scriptOnly.status, 500, scriptOnly.text);
+  t.is(scriptOnly.body.error.type, 'search_phase_execution_exception');
+  t.deepEqual(scriptOnly.body.error.root_cause.map((c: Json) => [c.type, c.reason]), [['aggregation_execution_exception', 'value source of type [GEOPOINT] is not supported by scripts']]);
+  // with a mapped field, the field's points count and the script never runs (it would throw)
+  const withField = await search({ d: { geo_distance: { field: 'loc', script: { inline: "throw new IllegalArgumentException('ran')" }, origin: ORIGIN, unit: 'km', ranges } } });
+  t.is(withField.status, 200, withField.text);
+  t.deepEqual(withField.body.aggregations.d.buckets.map((b: Json) => [b.key, b.doc_count]), [['*-100.0', 3], ['100.0-*', 1]]);
+  // ...but it is compiled: a script that does not compile fails the request
+  const broken = await search({ d: { geo_distance: { field: 'loc', script: { inline: 'doc[' }, origin: ORIGIN, unit: 'km', ranges } } });
+  const sumBroken = await search({ s: { sum: { script: { inline: 'doc[' } } } });
+  t.is(broken.body.error.root_cause[0].type, 'script_exception');
+  // the same answer as any aggregation script that does not compile
+  t.deepEqual([broken.status, broken.body.error.root_cause], [sumBroken.status, sumBroken.body.error.root_cause]);
+  // an unmapped field: no values source, nothing compiled
+  const unmapped = await search({ d: { geo_distance: { field: 'nowhere', script: { inline: 'doc[' }, origin: ORIGIN, unit: 'km', ranges } } });
+  t.is(unmapped.status, 200, unmapped.text);
+  t.deepEqual(unmapped.body.aggregations.d.buckets.map((b: Json) => b.doc_count), [0, 0]);
+});

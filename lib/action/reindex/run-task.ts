@@ -13,6 +13,7 @@ import { ProgressRecorder } from './progress-record.js';
 import { runByScroll, searchRetryPolicy } from './by-scroll.js';
 import { localHitSource, type HitSource } from './hit-source.js';
 import { remoteHitSource } from './remote-hits.js';
+import { scanHitSource, scannable } from './scan-hits.js';
 import { ACTION_NAMES, describe, type ByScrollRequest } from './request.js';
 import { RunControl } from './run-control.js';
 import { ByScrollStatus, type ByScrollResult } from './status.js';
@@ -20,7 +21,8 @@ import { ByScrollStatus, type ByScrollResult } from './status.js';
 /** The run's hit source; its rejected searches are retried and counted in `status`. */
 function sourceFor(ctx: NodeContext, r: ByScrollRequest, status: ByScrollStatus): HitSource {
   const retry = searchRetryPolicy(r, status);
-  return r.remote ? remoteHitSource(ctx, r.remote, r.search, retry) : localHitSource(ctx, r.search, retry);
+  if (r.remote) return remoteHitSource(ctx, r.remote, r.search, retry);
+  return scannable(ctx, r.search) ? scanHitSource(ctx, r.search, retry) : localHitSource(ctx, r.search, retry);
 }
 
 /** The request of slice `id` of `n` (ES `AbstractBulkByScrollRequest#forSlice`). */

@@ -70,7 +70,12 @@ function fromOf(r: SearchRequest): number {
 const DEFAULT_KEEP_ALIVE_MS = 5 * 60 * 1000;
 
 /** Run the query phase for a request (shared by search, scroll, count and msearch). */
-export async function queryPhase(ctx: NodeContext, r: SearchRequest, opts: { indicesOptions?: IndicesOptions; forScroll?: boolean } = {}): Promise<SearchState> {
+export async function queryPhase(
+  ctx: NodeContext,
+  r: SearchRequest,
+  /** `scan` (with `forScroll`): the shards count the matches and keep them for `scanPhase` (a by-scroll range scan). */
+  opts: { indicesOptions?: IndicesOptions; forScroll?: boolean; scan?: boolean } = {},
+): Promise<SearchState> {
   const started = Date.now();
   const startedPrecise = performance.now();
   const state = ctx.cluster.state();
@@ -103,7 +108,7 @@ export async function queryPhase(ctx: NodeContext, r: SearchRequest, opts: { ind
   }
   const size = sizeOf(r);
   const from = fromOf(r);
-  const source = shardSource(r, from, size, opts.forScroll === true);
+  const source = { ...shardSource(r, from, size, opts.forScroll === true), ...(opts.scan ? { scan: true } : {}) };
   const keepAliveMs = opts.forScroll ? (r.scrollMs ?? 60000) : DEFAULT_KEEP_ALIVE_MS;
   const requestShards = targets.reduce((n, t) => n + (state.indices[t.index]?.state === 'close' || !ctx.indices.get(t.index) ? 0 : t.shards.length), 0);
   const lookups = new LookupFetcher(ctx);

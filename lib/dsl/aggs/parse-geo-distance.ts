@@ -1,6 +1,7 @@
 /**
  * `geo_distance` aggregation parser (ES 5.6 `GeoDistanceAggregationBuilder.PARSER`): `field`,
- * `missing`, `origin` (also `center`, `point`, `por`), `unit`, `distance_type`, `keyed`,
+ * `missing`, `script` (declared by 5.6's geo values-source fields; see geo-distance.ts for what
+ * a shard makes of it), `origin` (also `center`, `point`, `por`), `unit`, `distance_type`, `keyed`,
  * `ranges`, with ES's errors and its range quirks (`from` defaults to 0, keys are built from
  * Java's `Double.toString`).
  */
@@ -11,7 +12,7 @@ import { geoPointFromString } from '../geo-point.js';
 import { distanceUnitFromString } from '../../units/distance-unit.js';
 import { javaDoubleToString } from '../../units/java-number.js';
 import { javaParseDouble } from '../../units/java-parse.js';
-import { notBuiltYet } from '../../errors/errors.js';
+import { parseScript } from '../script-ref.js';
 import type { GeoDistanceSpec } from './spec.js';
 
 const ORIGIN_NAMES = new Set(['origin', 'center', 'point', 'por']);
@@ -33,7 +34,7 @@ export function parseGeoDistanceAgg(ctx: ParseContext, name: string, body: JsonO
     else if (k === 'missing') {
       if (!isValue(v)) throw new EsError('illegal_argument_exception', 400, `[geo_distance] missing must be a value`);
       spec.missing = v;
-    } else if (k === 'script') throw notBuiltYet('[geo_distance] scripts');
+    } else if (k === 'script') spec.script = parseScript(v);
     else if (k === 'keyed') spec.keyed = booleanValue(v);
     else if (k === 'unit') spec.unitMeters = distanceUnitFromString(textValue(v)).meters;
     else if (k === 'distance_type') spec.distanceType = geoDistanceType(textValue(v));

@@ -232,6 +232,8 @@ export interface GeohashGridSpec extends Base {
 export interface GeoDistanceSpec extends Base {
   type: 'geo_distance';
   field?: string;
+  /** `script`: compiled by the shard, never a source of points (ES 5.6 has no geo script values). */
+  script?: ScriptRef;
   /** `missing`: the point of docs without one (`"lat,lon"`, a geohash...), as given. */
   missing?: string | number | boolean;
   origin: { lat: number; lon: number };

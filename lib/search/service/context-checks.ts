@@ -48,6 +48,8 @@ export function topN(rc: ReaderContext, s: ShardSearchSource): number {
   }
   if (s.keepAllHits) {
     if (s.size > max) throw batchTooLarge(max, s.size);
+    // a scan reads its matches in doc order afterwards (scan-shard.ts): the query phase only counts
+    if (s.scan) return 0;
     return rc.segments.reduce((n, seg) => n + seg.maxDoc, 0);
   }
   const window = s.from + s.size;

@@ -21,6 +21,7 @@ export class LazyShardSearchService implements ShardSearchClient {
   dfsPhase: ShardSearchClient['dfsPhase'] = (req) => this.get().then((s) => s.dfsPhase(req));
   queryPhase: ShardSearchClient['queryPhase'] = (req) => this.get().then((s) => s.queryPhase(req));
   fetchPhase: ShardSearchClient['fetchPhase'] = (req) => this.get().then((s) => s.fetchPhase(req));
+  scanPhase: ShardSearchClient['scanPhase'] = (req) => this.get().then((s) => s.scanPhase(req));
   renewContext: ShardSearchClient['renewContext'] = (id, keepAliveMs) => this.get().then((s) => s.renewContext(id, keepAliveMs));
   freeContext: ShardSearchClient['freeContext'] = (id) => this.get().then((s) => s.freeContext(id));
   explain: ShardSearchClient['explain'] = (req) => this.get().then((s) => s.explain(req));

@@ -81,7 +81,8 @@ export async function queryShard(rc: ReaderContext, req: QueryPhaseRequest, node
   const aliasFilters = rc.aliasFilters?.map((f) => parseQuery(f));
   rc.weight = await shardWeight(rc, s, aliasFilters);
   if (s.postFilter) rc.postFilter = await compileQuery(rc.compile, s.postFilter, { boost: 1, filter: true, segments: rc.segments });
-  if (s.sort && !isScoreSort(s.sort)) {
+  // a scan's order is `_doc` by construction (scan-shard.ts): nothing to compile or compare
+  if (s.sort && !isScoreSort(s.sort) && !s.scan) {
     const compile = rc.compile;
     rc.sorts = await Promise.all(s.sort.map(async (x) => compileSort(compile, x, await nestedSortDocs(compile, x, rc.segments))));
   }

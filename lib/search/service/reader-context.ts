@@ -12,6 +12,7 @@ import type { CompiledSort } from '../sort-values.js';
 import type { SearchScript } from '../search-script.js';
 import type { Weight } from '../weight.js';
 import type { CompiledRescorer } from '../rescore.js';
+import type { ScanCursor } from './scan-shard.js';
 
 export interface ReaderContext {
   id: string;
@@ -44,6 +45,8 @@ export interface ReaderContext {
   scroll: boolean;
   /** The query reads terms lookup documents (not cacheable in the request cache). */
   usesLookups?: boolean;
+  /** Where the last scan message stopped (scan-shard.ts). */
+  scanCursor?: ScanCursor;
   /** Frees the context when its keep-alive runs out. */
   timer?: NodeJS.Timeout;
 }

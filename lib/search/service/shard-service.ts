@@ -21,6 +21,8 @@ import type {
   OpenContextResult,
   QueryPhaseRequest,
   QueryPhaseResult,
+  ScanPhaseRequest,
+  ScanPhaseResult,
   ShardReply,
   ShardSearchClient,
   ValidateRequest,
@@ -41,6 +43,7 @@ import { termVectorsShard } from './termvectors-shard.js';
 import type { TermVectorsRequest, TermVectorsResult } from '../../messages/shard-termvectors.js';
 import { deserialize, serialize } from 'node:v8';
 import { queryShard } from './query-shard.js';
+import { scanShard } from './scan-shard.js';
 import { requestCacheKey } from './request-cacheable.js';
 import { shardCacheKey, type RequestCache } from './request-cache.js';
 import type { ReaderContext } from './reader-context.js';
@@ -160,6 +163,19 @@ export class ShardSearchService implements ShardSearchClient {
         rc.svc.counters.fetchTotal++;
         rc.svc.counters.fetchTimeMs += Date.now() - started;
         rc.svc.counters.recordGroups(rc.source.stats, 'fetch', Date.now() - started);
+      }
+    });
+  }
+
+  scanPhase(req: ScanPhaseRequest): Promise<ShardReply<ScanPhaseResult>> {
+    return this.reply(async () => {
+      const rc = this.context(req.contextId);
+      const started = Date.now();
+      try {
+        return await scanShard(rc, req);
+      } finally {
+        rc.svc.counters.fetchTotal++;
+        rc.svc.counters.fetchTimeMs += Date.now() - started;
       }
     });
   }
