@@ -35,6 +35,9 @@ import { TransportServer } from './transport/transport-server.js';
 import { localActions } from './transport/actions.js';
 import { remoteNodes, valueAction } from './transport/remote-nodes.js';
 import { NODES_INFO_ACTION, localNodeInfo, nodesInfoRequestOf } from './action/nodes/node-info.js';
+import { PrimaryReplication } from './cluster/replication/primary-replication.js';
+import { ReplicaSide } from './cluster/replication/replica-side.js';
+import { RecoverySource } from './cluster/replication/recovery-source.js';
 import { routedSearchClient, routedShardHandler, type RoutingDeps } from './transport/routed-clients.js';
 
 export interface StartNodeOptions {
@@ -164,6 +167,8 @@ export async function startNode(opts: StartNodeOptions): Promise<RunningNode> {
   const transportClient = coordination ? new TransportClient({ stateVersion: () => cluster.state().version }) : undefined;
   const routing: RoutingDeps | undefined = transportClient && { nodeId, state: () => cluster.state(), transport: transportClient };
   const scripts = createScriptService(settings, cluster);
+  // cluster mode: a primary's writes go to its replicas (lib/cluster/replication/)
+  const replication = transportClient && new PrimaryReplication({ nodeId, cluster, transport: transportClient, logger });
   const shardClientMode = opts.shardClientMode ?? shardClientModeFromEnv();
   const indicesPath = join(nodeDir, 'indices');
   const indices = new IndicesService(indicesPath, logger, {
@@ -174,12 +179,18 @@ export async function startNode(opts: StartNodeOptions): Promise<RunningNode> {
     shardClientMode,
     ...(routing
       ? {
-          localShards: (meta) => new Set((meta.routing ?? []).flatMap((a, s) => (a.node === nodeId ? [s] : []))),
+          // the primaries and the STARTED replicas allocated here (an initializing replica's store is being copied)
+          localShards: (meta) =>
+            new Set((meta.routing ?? []).flatMap((a, s) => (a.node === nodeId || (a.replicas ?? []).some((r) => r.node === nodeId && r.state === 'STARTED') ? [s] : []))),
+          ...(replication ? { replication } : {}),
           route: (local) => routedShardHandler(local, routing),
         }
       : {}),
   });
   cluster.addListener((next) => indices.apply(next));
+  const replicaSide = coordination && new ReplicaSide({ nodeId, cluster, indices, logger });
+  const recoverySource = replication && transportClient && new RecoverySource({ nodeId, cluster, indices, transport: transportClient, replication, logger });
+  if (recoverySource) cluster.addListener(async (next) => recoverySource.onState(next));
   // The indices on disk open in the background, after the node listens: with thousands of
   // shards that takes minutes, and ES too answers while its primaries are INITIALIZING (health
   // red, then green). Requests that reach indices wait for it (the gate of LazyRoutes below);
@@ -241,7 +252,11 @@ export async function startNode(opts: StartNodeOptions): Promise<RunningNode> {
     (await TransportServer.listen({
       host: clusterMode.transportHost,
       port: clusterMode.transportPort,
-      actions: localActions(indices.host, searchService, new Map([[NODES_INFO_ACTION, valueAction(async (m) => localNodeInfo(context, nodesInfoRequestOf(m)))]])),
+      actions: localActions(
+        indices.host,
+        searchService,
+        new Map([[NODES_INFO_ACTION, valueAction(async (m) => localNodeInfo(context, nodesInfoRequestOf(m)))], ...(replicaSide ? replicaSide.actions() : [])]),
+      ),
       // a request routed with a newer state waits (bounded) until this node has applied it and opened its shards
       awaitStateVersion: (v) => cluster.whenVersion(v, 10_000),
       logger,
@@ -282,6 +297,7 @@ export async function startNode(opts: StartNodeOptions): Promise<RunningNode> {
     async close() {
       if (closed) return;
       closed = true;
+      recoverySource?.close();
       await coordination?.close();
       await server.close();
       if (transport) await transport.close();
@@ -289,6 +305,7 @@ export async function startNode(opts: StartNodeOptions): Promise<RunningNode> {
       context.runtime.close();
       searchService.close();
       await context.scripts.close();
+      await replicaSide?.close();
       await indices.closeAll();
       await store?.close();
       logger.info('closed');

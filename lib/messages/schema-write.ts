@@ -94,6 +94,8 @@ message ShardItemOutcome {
 
 message ShardBulkResponse {
   repeated ShardItemOutcome items = 1;
+  // cluster mode: the copies that applied the write (primary and replicas)
+  optional int32 copies = 11;
 }
 
 message BulkReply {

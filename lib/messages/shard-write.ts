@@ -88,6 +88,8 @@ export type ShardItemOutcome = { ok: ShardWriteSuccess } | { error: ShardError; 
 
 export interface ShardBulkResponse {
   items: ShardItemOutcome[];
+  /** Cluster mode: the shard copies that applied the write, the primary included (ES `_shards.successful`); absent: the primary alone. */
+  copies?: number;
 }
 
 /** `refresh=wait_for`: resolve once a refresh made this shard's writes so far visible. */
