@@ -98,8 +98,11 @@ export interface StrataShardEngine extends ShardEngine {
   readonly maxSeqNo: number;
   /** Every key and value of the shard's store, from one consistent snapshot (a peer recovery's source). */
   scanStore(each: (key: Buffer, value: Buffer) => void | Promise<void>): Promise<void>;
-  /** Replica copies: apply one op-log record of the primary's (lib/shard/replica-write.ts). */
-  applyReplicated(record: Buffer): Promise<void>;
+  /**
+   * Replica copies: apply one op-log record of the primary's (lib/shard/replica-write.ts),
+   * parsing its sources with `parse` (the index's current mappings).
+   */
+  applyReplicated(record: Buffer, parse: (doc: LoggedSource) => ParsedDocument): Promise<void>;
   /** `bulk`, handing each op-log record written to `onRecord` (a primary replicating it). */
   bulk(ops: ShardOperation[], onRecord?: (record: Buffer) => void): Promise<BulkItemOutcome[]>;
   /** Close and delete the shard's files. */
@@ -206,7 +209,7 @@ class Engine implements StrataShardEngine {
 
   constructor(
     private readonly ctx: ShardContext,
-    private readonly opts: ShardEngineOptions,
+    opts: ShardEngineOptions,
     private readonly recoveryInfo: ShardRecoveryInfo,
     /** Segment ids of the commit point synced by the last flush (or found at open). */
     private committed: ReadonlySet<number>,
@@ -238,9 +241,9 @@ class Engine implements StrataShardEngine {
     await this.ctx.db.scan({ gte: Buffer.from([0x00]), lt: Buffer.from([0xff]) }, each);
   }
 
-  async applyReplicated(record: Buffer): Promise<void> {
+  async applyReplicated(record: Buffer, parse: (doc: LoggedSource) => ParsedDocument): Promise<void> {
     this.ensureOpen();
-    await writeReplicated(this.ctx, record, (doc, seqNo) => reparseLogged(this.opts, doc, seqNo));
+    await writeReplicated(this.ctx, record, parse);
     this.afterWrite();
   }
 

@@ -17,7 +17,7 @@ import type { BatchOp } from './group-commit.js';
 import { applyDelete, applyIndex, current } from './write-path.js';
 
 /** Apply one op-log record from the primary; resolves once it is durable here. */
-export async function writeReplicated(ctx: ShardContext, record: Buffer, reparse: (doc: LoggedSource, seqNo: number) => ParsedDocument): Promise<void> {
+export async function writeReplicated(ctx: ShardContext, record: Buffer, parse: (doc: LoggedSource) => ParsedDocument): Promise<void> {
   const entries = decodeOpLogRecord(record);
   if (entries.length === 0) return;
   const first = entries[0]!.seqNo;
@@ -29,7 +29,7 @@ export async function writeReplicated(ctx: ShardContext, record: Buffer, reparse
     );
   }
   // parse everything first: a document that does not parse leaves this copy untouched
-  const docs = entries.map((e) => (e.op === 'index' ? reparse(e.doc, e.seqNo) : null));
+  const docs = entries.map((e) => (e.op === 'index' ? parse(e.doc) : null));
   const batch: BatchOp[] = [];
   let indexed = 0;
   entries.forEach((e, i) => {

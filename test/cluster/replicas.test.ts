@@ -171,6 +171,24 @@ test.serial('replicas: green with p and r apart; kill -9 a primary holder under 
   t.is(three.active_shards, 9);
   const placed = await shardRows(restarted.url);
   t.is(placed.filter((r) => r.node === victimName && r.state === 'STARTED').length, 3, 'the returning node holds a copy of every shard');
+
+  // _recovery and _cat/recovery: each primary from its own store, each replica a peer recovery from its primary's node
+  const cat = (await request(survivors[1]!.url, 'GET', '/_cat/recovery/r?h=shard,type,stage,source_node,target_node,bytes_total&format=json')).body as Row[];
+  t.log('recoveries:', JSON.stringify(cat));
+  const primaryOf = new Map(placed.filter((r) => r.prirep === 'p').map((r) => [r.shard, r.node]));
+  const peers = cat.filter((r) => r.type === 'peer');
+  t.is(peers.length, 6);
+  for (const r of peers) {
+    t.is(r.stage, 'done');
+    t.is(r.source_node, primaryOf.get(r.shard));
+    t.not(r.target_node, r.source_node);
+    t.true(Number(r.bytes_total) > 0);
+  }
+  t.is(cat.filter((r) => r.type !== 'peer').length, 3);
+  const rec = (await request(restarted.url, 'GET', '/r/_recovery')).body;
+  const replicaRecoveries = rec.r.shards.filter((s: any) => !s.primary);
+  t.is(replicaRecoveries.length, 6);
+  t.true(replicaRecoveries.every((s: any) => s.type === 'PEER' && s.source.name === primaryOf.get(String(s.id)) && s.index.size.recovered_in_bytes > 0));
   await request(restarted.url, 'POST', '/r/_refresh');
   t.is((await request(restarted.url, 'GET', '/r/_count')).body.count, count);
   t.log(`restarted ${victimName}: green on three nodes, ${count} documents counted through it`);

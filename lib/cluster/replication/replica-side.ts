@@ -12,6 +12,8 @@ import type { IndicesService } from '../../indices/indices-service.js';
 import type { Logger } from '../../indices/index-service.js';
 import type { ShardStore } from '../../../storage/shard-store.js';
 import { metaKey } from '../../../storage/keyspace.js';
+import type { LoggedSource } from '../../../storage/codecs/op-log.js';
+import type { ParsedDocument } from '../../mapping/parsed-document.js';
 import { EsError, toEsError } from '../../errors/errors.js';
 import { valueAction } from '../../transport/remote-nodes.js';
 import type { ActionHandler } from '../../transport/actions.js';
@@ -85,9 +87,18 @@ export class ReplicaSide {
       if (!copy || copy.node !== this.deps.nodeId || copy.state !== 'STARTED') {
         throw new EsError('shard_not_found_exception', 404, `[${b.index}][${b.shard}] no started replica [${b.allocationId}] on this node`);
       }
-      const engine = this.deps.indices.get(b.index)?.shard(b.shard);
-      if (!engine) throw new EsError('shard_not_found_exception', 404, `[${b.index}][${b.shard}] not open on this node`);
-      for (const r of b.records) await engine.applyReplicated(Buffer.from(r.buffer, r.byteOffset, r.byteLength));
+      const svc = this.deps.indices.get(b.index);
+      if (!svc) throw new EsError('shard_not_found_exception', 404, `[${b.index}][${b.shard}] not open on this node`);
+      const engine = svc.shard(b.shard);
+      // the primary merged any new fields into the mappings before writing, and this node has
+      // applied the primary's state: a source that still needs a mapping update is refused
+      const parse = (doc: LoggedSource): ParsedDocument => {
+        const opts = { ...(doc.routing !== undefined ? { routing: doc.routing } : {}), ...(doc.parent !== undefined ? { parent: doc.parent } : {}) };
+        const parsed = svc.mapper().parse(doc.type, doc.id, doc.source, opts);
+        if (parsed.dynamicUpdate) throw new EsError('illegal_state_exception', 500, `[${b.index}][${b.shard}] replica: the mappings of [${doc.type}] lack fields of [${doc.id}] the primary mapped`);
+        return parsed.doc;
+      };
+      for (const r of b.records) await engine.applyReplicated(toBuffer(r), parse);
       return { ok: true };
     } catch (err) {
       const e = toEsError(err);
