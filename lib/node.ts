@@ -35,6 +35,8 @@ import { TransportServer } from './transport/transport-server.js';
 import { localActions } from './transport/actions.js';
 import { remoteNodes, valueAction } from './transport/remote-nodes.js';
 import { NODES_INFO_ACTION, localNodeInfo, nodesInfoRequestOf } from './action/nodes/node-info.js';
+import { MASTER_TASK_ACTION, masterTaskHandler } from './action/master-task.js';
+import { masterTasks } from './action/master-tasks.js';
 import { PrimaryReplication } from './cluster/replication/primary-replication.js';
 import { ReplicaSide } from './cluster/replication/replica-side.js';
 import { RecoverySource } from './cluster/replication/recovery-source.js';
@@ -175,7 +177,8 @@ export async function startNode(opts: StartNodeOptions): Promise<RunningNode> {
     scripts,
     volume,
     requestCacheBytes: requestCacheBytes(settings['indices.requests.cache.size']),
-    updateMapping: (index, type, update) => applyDynamicUpdate(cluster, index, type, update),
+    // through the master in cluster mode (`context` is complete before any document is parsed)
+    updateMapping: (index, type, update) => applyDynamicUpdate(context, index, type, update),
     shardClientMode,
     ...(routing
       ? {
@@ -234,6 +237,7 @@ export async function startNode(opts: StartNodeOptions): Promise<RunningNode> {
     transportAddress: { host, port: 9300 },
     httpAddress: { host, port },
     ...(transportClient ? { remote: remoteNodes(transportClient, () => cluster.state()) } : {}),
+    ...(coordination ? { masterFence: () => coordination.masterFence() } : {}),
   };
   const routes = new LazyRoutes(context, undefined, { wait: () => indices.settled(), exempt: UNGATED_ROUTE_GROUPS });
   await routes.preload('cluster');
@@ -255,7 +259,11 @@ export async function startNode(opts: StartNodeOptions): Promise<RunningNode> {
       actions: localActions(
         indices.host,
         searchService,
-        new Map([[NODES_INFO_ACTION, valueAction(async (m) => localNodeInfo(context, nodesInfoRequestOf(m)))], ...(replicaSide ? replicaSide.actions() : [])]),
+        new Map([
+          [NODES_INFO_ACTION, valueAction(async (m) => localNodeInfo(context, nodesInfoRequestOf(m)))],
+          [MASTER_TASK_ACTION, valueAction(masterTaskHandler(context, masterTasks()))],
+          ...(replicaSide ? replicaSide.actions() : []),
+        ]),
       ),
       // a request routed with a newer state waits (bounded) until this node has applied it and opened its shards
       awaitStateVersion: (v) => cluster.whenVersion(v, 10_000),
