@@ -167,7 +167,12 @@ export async function startNode(opts: StartNodeOptions): Promise<RunningNode> {
   const store = coordination ? undefined : await StateStore.open(join(stateDir, 'cluster'), volume);
   const cluster = coordination?.cluster ?? new ClusterService((await store!.load()) ?? emptyState(randomBase64Id()), store!);
   const transportClient = coordination ? new TransportClient({ stateVersion: () => cluster.state().version }) : undefined;
-  const routing: RoutingDeps | undefined = transportClient && { nodeId, state: () => cluster.state(), transport: transportClient };
+  const routing: RoutingDeps | undefined = transportClient && {
+    nodeId,
+    state: () => cluster.state(),
+    transport: transportClient,
+    whenVersion: (v, ms) => cluster.whenVersion(v, ms),
+  };
   const scripts = createScriptService(settings, cluster);
   // cluster mode: a primary's writes go to its replicas (lib/cluster/replication/)
   const replication = transportClient && new PrimaryReplication({ nodeId, cluster, transport: transportClient, logger });
