@@ -35,7 +35,13 @@ const WRITE_CHUNK = 100;
  */
 export async function shardBulk(deps: ShardHostDeps, svc: IndexService, req: ShardBulkRequest): Promise<ShardBulkResponse> {
   if (!deps.replication) return applyBulk(deps, svc, req, svc.shard(req.shard), PRIMARY_TERM);
-  const { result, copies } = await deps.replication.write(req.index, req.shard, (term, onRecord) => applyBulk(deps, svc, req, recording(svc.shard(req.shard), onRecord), term));
+  const wait = req.activeCopies !== undefined ? { activeCopies: req.activeCopies, timeoutMs: req.timeoutMs ?? 60_000, timeout: req.timeout ?? '1m', items: req.items.length } : undefined;
+  const { result, copies } = await deps.replication.write(
+    req.index,
+    req.shard,
+    (term, onRecord) => applyBulk(deps, svc, req, recording(svc.shard(req.shard), onRecord), term),
+    wait,
+  );
   return { ...result, copies };
 }
 

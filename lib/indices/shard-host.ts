@@ -39,7 +39,17 @@ export interface PrimaryWrites {
    * writes; resolves once every in-sync replica applied them (or was failed through the state),
    * with the number of copies that applied them (the primary included).
    */
-  write<T>(index: string, shard: number, run: (primaryTerm: number, onRecord: (record: Buffer) => void) => Promise<T>): Promise<{ result: T; copies: number }>;
+  write<T>(index: string, shard: number, run: (primaryTerm: number, onRecord: (record: Buffer) => void) => Promise<T>, wait?: ActiveCopiesWait): Promise<{ result: T; copies: number }>;
+}
+
+/** `wait_for_active_shards` of a shard write (lib/messages/shard-write.ts `ShardBulkRequest`). */
+export interface ActiveCopiesWait {
+  activeCopies: number;
+  timeoutMs: number;
+  /** The timeout as the client wrote it (for the error). */
+  timeout: string;
+  /** Items in the request (for the error). */
+  items: number;
 }
 
 type Handlers = { [M in ShardMethod]: (req: ShardMethods[M]['req']) => Promise<ShardMethods[M]['res']> };

@@ -67,6 +67,14 @@ export type ShardWriteItem = ShardIndexItem | ShardDeleteItem | ShardUpdateItem;
 /** One shard's items, applied in order. */
 export interface ShardBulkRequest extends ShardTarget {
   items: ShardWriteItem[];
+  /**
+   * Cluster mode: `wait_for_active_shards` as a count of copies (the coordinator resolves `all`);
+   * the primary waits up to `timeoutMs` for that many active copies before it writes.
+   */
+  activeCopies?: number;
+  /** The request's `timeout` in milliseconds (ES default 1m), as the client gave it in `timeout`. */
+  timeoutMs?: number;
+  timeout?: string;
 }
 
 /** A write that took effect (or an update that was a no-op). */

@@ -22,6 +22,17 @@ import { callNode, REPLICA_WRITE_ACTION } from '../../lib/cluster/replication/sh
 
 type Row = Record<string, string>;
 
+/** Wait until `url` reports index r green with `active` active copies; its health body. */
+async function indexGreen(url: string, active: number): Promise<Record<string, any>> {
+  let last: unknown;
+  for (const deadline = Date.now() + 30_000; Date.now() < deadline; await new Promise((r) => setTimeout(r, 100))) {
+    last = (await request(url, 'GET', '/_cluster/health/r?wait_for_status=green&timeout=2s')).body;
+    const h = last as Record<string, any>;
+    if (h.status === 'green' && h.active_shards === active) return h;
+  }
+  throw new Error(`index r not green with ${active} active copies after 30 s: ${JSON.stringify(last)}`);
+}
+
 async function shardRows(url: string): Promise<Row[]> {
   return (await request(url, 'GET', '/_cat/shards/r?h=shard,prirep,state,node&s=shard,prirep&format=json')).body;
 }
@@ -59,7 +70,8 @@ test.serial('replicas: green with p and r apart; kill -9 a primary holder under 
   const created = await request(nodes[0]!.url, 'PUT', '/r', { settings: { number_of_shards: 3, number_of_replicas: 1 } });
   t.is(created.status, 200);
   const greenAt = Date.now();
-  const health = await waitForCluster(nodes[1]!.url, 3, 'green', 30_000);
+  // the health of index r itself: a node that has not yet applied the new index would call the cluster green
+  const health = await indexGreen(nodes[1]!.url, 6);
   t.log(`index r (3 shards, 1 replica) green in ${Date.now() - greenAt} ms`);
   t.is(health.active_shards, 6);
   t.is(health.active_primary_shards, 3);
@@ -136,6 +148,16 @@ test.serial('replicas: green with p and r apart; kill -9 a primary holder under 
   const after = await shardRows(survivors[1]!.url);
   t.is(after.filter((r) => r.state === 'STARTED').length, 6);
 
+  // wait_for_active_shards: met by the two copies; three cannot be met on two nodes (refused after the timeout)
+  const all = await request(survivors[0]!.url, 'PUT', '/r/doc/wfas-all?wait_for_active_shards=all', { n: -1 });
+  t.is(all.status, 201);
+  t.deepEqual(all.body._shards, { total: 2, successful: 2, failed: 0 });
+  acked.push('wfas-all');
+  const tooMany = await request(survivors[1]!.url, 'PUT', '/r/doc/wfas-3?wait_for_active_shards=3&timeout=300ms', { n: -1 });
+  t.is(tooMany.status, 503);
+  t.is(tooMany.body.error.type, 'unavailable_shards_exception');
+  t.regex(tooMany.body.error.reason, /^\[r\]\[\d\] Not enough active copies to meet shard count of \[3\] \(have 2, needed 3\)\. Timeout: \[300ms\], request: \[BulkShardRequest \[\[r\]\[\d\]\] containing \[1\] requests\]$/);
+
   // every acknowledged write is on the promoted copies
   await request(survivors[0]!.url, 'POST', '/r/_refresh');
   const count = (await request(survivors[1]!.url, 'GET', '/r/_count')).body.count;
@@ -167,7 +189,7 @@ test.serial('replicas: green with p and r apart; kill -9 a primary holder under 
   await waitForCluster(restarted.url, 3, 'green', 60_000);
   const raised = await request(survivors[0]!.url, 'PUT', '/r/_settings', { index: { number_of_replicas: 2 } });
   t.is(raised.status, 200);
-  const three = await waitForCluster(restarted.url, 3, 'green', 60_000);
+  const three = await indexGreen(restarted.url, 9);
   t.is(three.active_shards, 9);
   const placed = await shardRows(restarted.url);
   t.is(placed.filter((r) => r.node === victimName && r.state === 'STARTED').length, 3, 'the returning node holds a copy of every shard');

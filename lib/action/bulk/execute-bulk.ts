@@ -4,6 +4,7 @@
  * message (lib/messages/shard-write.ts; the primary parses, versions and writes them), and
  * honour the `refresh` policy.
  */
+import { TimeValue } from '../../units/time-value.js';
 import type { NodeContext } from '../context.js';
 import { openIndex } from '../open-index.js';
 import type { ShardItemOutcome, ShardWriteItem } from '../../messages/shard-write.js';
@@ -31,11 +32,26 @@ interface Prepared {
 
 export interface BulkOptions {
   refresh: RefreshPolicy;
+  /** `wait_for_active_shards` (cluster mode: each shard's primary waits for that many active copies). */
+  waitForActiveShards?: 'all' | number;
+  /** `timeout`: how long a primary waits for them (default 1m). */
+  timeout?: TimeValue;
   /**
    * Told how long the ingest step took when some item named a pipeline (ES 5.6 then renders
    * `ingest_took` in the bulk response).
    */
   onIngest?: (tookMs: number) => void;
+}
+
+/** The bulk message's `wait_for_active_shards` fields: `all` is every copy of the index; absent or 1 asks nothing. */
+function activeCopies(ctx: NodeContext, index: string, opts: BulkOptions): { activeCopies?: number; timeoutMs?: number; timeout?: string } {
+  const w = opts.waitForActiveShards;
+  if (w === undefined) return {};
+  const meta = ctx.cluster.state().indices[index];
+  const n = w === 'all' ? 1 + (meta ? numberOfReplicas(meta) : 0) : w;
+  if (n <= 1) return {};
+  const timeout = opts.timeout ?? new TimeValue(60_000);
+  return { activeCopies: n, timeoutMs: timeout.millis(), timeout: timeout.toString() };
 }
 
 /** `_shards` of a write: every copy the index should have, and those that applied it (`copies`, default the primary alone). */
@@ -95,7 +111,7 @@ export async function executeBulk(ctx: NodeContext, items: BulkItemRequest[], op
       let items;
       let copies: number | undefined;
       try {
-        ({ items, copies } = await ctx.indices.client.bulk({ ...target, items: group.map((p) => p.message) }));
+        ({ items, copies } = await ctx.indices.client.bulk({ ...target, items: group.map((p) => p.message), ...activeCopies(ctx, first.index, opts) }));
       } catch (err) {
         // As ES's shard bulk: a shard request that fails (its primary not active, its durable
         // write failed) fails each of its items; the other shards' items stand.

@@ -10,7 +10,7 @@
  */
 import type { ClusterService } from '../cluster-service.js';
 import type { ClusterNodeInfo } from '../state.js';
-import type { PrimaryWrites } from '../../indices/shard-host.js';
+import type { ActiveCopiesWait, PrimaryWrites } from '../../indices/shard-host.js';
 import type { Logger } from '../../indices/index-service.js';
 import type { TransportClient } from '../../transport/transport-client.js';
 import { Mutex } from '../../shard/mutex.js';
@@ -42,7 +42,8 @@ export class PrimaryReplication implements PrimaryWrites {
     return m;
   }
 
-  write<T>(index: string, shard: number, run: (primaryTerm: number, onRecord: (record: Buffer) => void) => Promise<T>): Promise<{ result: T; copies: number }> {
+  async write<T>(index: string, shard: number, run: (primaryTerm: number, onRecord: (record: Buffer) => void) => Promise<T>, wait?: ActiveCopiesWait): Promise<{ result: T; copies: number }> {
+    if (wait) await this.awaitActiveCopies(index, shard, wait);
     return this.lock(index, shard).run(async () => {
       const term = this.primaryTerm(index, shard);
       const records: Buffer[] = [];
@@ -56,6 +57,31 @@ export class PrimaryReplication implements PrimaryWrites {
       }
       return { result, copies };
     });
+  }
+
+  /**
+   * `wait_for_active_shards`: wait (outside the shard's lock) until the state shows that many
+   * active copies of the shard (the primary and its STARTED replicas), as ES's
+   * `ReplicationOperation` checks before it writes; refused as ES when `timeout` passes first.
+   */
+  private async awaitActiveCopies(index: string, shard: number, wait: ActiveCopiesWait): Promise<void> {
+    const deadline = Date.now() + wait.timeoutMs;
+    for (;;) {
+      const state = this.deps.cluster.state();
+      const a = assignmentOf(state, index, shard);
+      const active = a && a.state === 'STARTED' ? 1 + (a.replicas ?? []).filter((r) => r.state === 'STARTED').length : 0;
+      if (!a || active >= wait.activeCopies) return;
+      const left = deadline - Date.now();
+      if (left <= 0) {
+        throw new EsError(
+          'unavailable_shards_exception',
+          503,
+          `[${index}][${shard}] Not enough active copies to meet shard count of [${wait.activeCopies}] (have ${active}, needed ${wait.activeCopies}). Timeout: [${wait.timeout}], request: [BulkShardRequest [[${index}][${shard}]] containing [${wait.items}] requests]`,
+          { metadata: { shard: String(shard), index_uuid: state.indices[index]?.uuid, index } },
+        );
+      }
+      await this.deps.cluster.whenVersion(state.version + 1, left);
+    }
   }
 
   /** This node's primary term for the shard; refused when the current state puts the primary elsewhere. */
