@@ -97,6 +97,10 @@ test.serial('three nodes: form, write through one, search through another, survi
   const created = await request(a.url, 'PUT', '/logs', { settings: { number_of_shards: 3, number_of_replicas: 0 } });
   t.is(created.status, 200);
   t.true(created.body.acknowledged);
+  // node-3 applies the new state a moment after node-1 is answered
+  for (const deadline = Date.now() + 10_000; Date.now() < deadline; await new Promise((r) => setTimeout(r, 50))) {
+    if ((await request(c.url, 'GET', '/_cluster/health/logs')).body.active_primary_shards === 3) break;
+  }
   const shards = await request(c.url, 'GET', '/_cat/shards/logs?h=shard,prirep,state,node&s=shard&format=json');
   t.log('shards:', JSON.stringify(shards.body));
   t.is(shards.body.length, 3);
