@@ -166,24 +166,38 @@ export async function startNode(opts: StartNodeOptions): Promise<RunningNode> {
   const store = coordination ? undefined : await StateStore.open(join(stateDir, 'cluster'), volume);
   const cluster = coordination?.cluster ?? new ClusterService((await store!.load()) ?? emptyState(randomBase64Id()), store!);
   const transportClient = coordination && parts ? new parts.TransportClient({ stateVersion: () => cluster.state().version }) : undefined;
-  const routing: RoutingDeps | undefined = transportClient && { nodeId, state: () => cluster.state(), transport: transportClient };
+  const routing: RoutingDeps | undefined = transportClient && {
+    nodeId,
+    state: () => cluster.state(),
+    transport: transportClient,
+    whenVersion: (v, ms) => cluster.whenVersion(v, ms),
+  };
   const scripts = createScriptService(settings, cluster);
+  // cluster mode: a primary's writes go to its replicas (lib/cluster/replication/)
+  const replication = transportClient && parts && new parts.PrimaryReplication({ nodeId, cluster, transport: transportClient, logger });
   const shardClientMode = opts.shardClientMode ?? shardClientModeFromEnv();
   const indicesPath = join(nodeDir, 'indices');
   const indices = new IndicesService(indicesPath, logger, {
     scripts,
     volume,
     requestCacheBytes: requestCacheBytes(settings['indices.requests.cache.size']),
-    updateMapping: (index, type, update) => applyDynamicUpdate(cluster, index, type, update),
+    // through the master in cluster mode (`context` is complete before any document is parsed)
+    updateMapping: (index, type, update) => applyDynamicUpdate(context, index, type, update),
     shardClientMode,
     ...(routing && parts
       ? {
-          localShards: (meta) => new Set((meta.routing ?? []).flatMap((a, s) => (a.node === nodeId ? [s] : []))),
+          // the primaries and the STARTED replicas allocated here (an initializing replica's store is being copied)
+          localShards: (meta) =>
+            new Set((meta.routing ?? []).flatMap((a, s) => (a.node === nodeId || (a.replicas ?? []).some((r) => r.node === nodeId && r.state === 'STARTED') ? [s] : []))),
+          ...(replication ? { replication } : {}),
           route: (local) => parts.routedShardHandler(local, routing),
         }
       : {}),
   });
   cluster.addListener((next) => indices.apply(next));
+  const replicaSide = coordination && parts && new parts.ReplicaSide({ nodeId, cluster, indices, logger });
+  const recoverySource = replication && transportClient && parts && new parts.RecoverySource({ nodeId, cluster, indices, transport: transportClient, replication, logger });
+  if (recoverySource) cluster.addListener(async (next) => recoverySource.onState(next));
   // The indices on disk open in the background, after the node listens: with thousands of
   // shards that takes minutes, and ES too answers while its primaries are INITIALIZING (health
   // red, then green). Requests that reach indices wait for it (the gate of LazyRoutes below);
@@ -227,6 +241,7 @@ export async function startNode(opts: StartNodeOptions): Promise<RunningNode> {
     transportAddress: { host, port: 9300 },
     httpAddress: { host, port },
     ...(transportClient && parts ? { remote: parts.remoteNodes(transportClient, () => cluster.state()) } : {}),
+    ...(coordination ? { masterFence: () => coordination.masterFence() } : {}),
   };
   // Gated requests also wait for the script compilers, which load after the node listens.
   const routes = new LazyRoutes(context, undefined, { wait: () => scriptsAndIndices(scripts, indices), exempt: UNGATED_ROUTE_GROUPS }, [() => scripts.ready(), warmShardParts]);
@@ -249,7 +264,15 @@ export async function startNode(opts: StartNodeOptions): Promise<RunningNode> {
     (await parts.TransportServer.listen({
       host: clusterMode.transportHost,
       port: clusterMode.transportPort,
-      actions: parts.localActions(indices.host, searchService, new Map([[parts.NODES_INFO_ACTION, parts.valueAction(async (m) => parts.localNodeInfo(context, parts.nodesInfoRequestOf(m)))]])),
+      actions: parts.localActions(
+        indices.host,
+        searchService,
+        new Map([
+          [parts.NODES_INFO_ACTION, parts.valueAction(async (m) => parts.localNodeInfo(context, parts.nodesInfoRequestOf(m)))],
+          [parts.MASTER_TASK_ACTION, parts.valueAction(parts.masterTaskHandler(context, parts.masterTasks()))],
+          ...(replicaSide ? replicaSide.actions() : []),
+        ]),
+      ),
       // a request routed with a newer state waits (bounded) until this node has applied it and opened its shards
       awaitStateVersion: (v) => cluster.whenVersion(v, 10_000),
       logger,
@@ -291,6 +314,7 @@ export async function startNode(opts: StartNodeOptions): Promise<RunningNode> {
     async close() {
       if (closed) return;
       closed = true;
+      recoverySource?.close();
       await coordination?.close();
       await server.close();
       if (transport) await transport.close();
@@ -298,6 +322,7 @@ export async function startNode(opts: StartNodeOptions): Promise<RunningNode> {
       context.runtime.close();
       searchService.close();
       await context.scripts.close();
+      await replicaSide?.close();
       await indices.closeAll();
       await store?.close();
       logger.info('closed');

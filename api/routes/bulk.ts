@@ -9,7 +9,7 @@ import type { BulkItemResult } from '../../lib/action/bulk/types.js';
 import { refreshPolicy, writeResponseBody } from './common.js';
 import { exceptionToJson } from '../rest/error-body.js';
 import { sourceParam } from './source-params.js';
-import { parseActiveShardCount } from '../../lib/action/active-shard-count.js';
+import { writeWaitOptions } from '../../lib/action/active-shard-count.js';
 
 export function renderBulkItem(r: BulkItemResult): Record<string, unknown> {
   if (r.error || !r.ok) {
@@ -43,10 +43,8 @@ export function bulkRoutes(ctx: NodeContext): RouteDef[] {
           ...(fields ? { fields } : {}),
           ...(src !== undefined ? { sourceFilter: src } : {}),
         });
-        req.param('timeout');
-        parseActiveShardCount(req.param('wait_for_active_shards'));
         let ingestTook: number | undefined;
-        const results = await executeBulk(ctx, items, { refresh: refreshPolicy(req), onIngest: (ms) => (ingestTook = ms) });
+        const results = await executeBulk(ctx, items, { refresh: refreshPolicy(req), onIngest: (ms) => (ingestTook = ms), ...writeWaitOptions(req) });
         return {
           status: 200,
           body: {

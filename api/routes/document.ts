@@ -11,7 +11,7 @@ import { sourceParam, storedFieldsParam } from './source-params.js';
 import { deprecationHeaders, objectBody, optionalInt, refreshPolicy, versionType, versionTypeWarnings, writeResponse } from './common.js';
 import { parseUpdateBody } from '../../lib/action/bulk/parse-update.js';
 import { illegalArgument } from '../../lib/errors/errors.js';
-import { parseActiveShardCount } from '../../lib/action/active-shard-count.js';
+import { parseActiveShardCount, writeWaitOptions } from '../../lib/action/active-shard-count.js';
 import { validateIndexName } from '../../lib/cluster/index-name.js';
 
 const WRITE_PARAMS = ['refresh', 'routing', 'parent', 'timeout', 'version', 'version_type', 'wait_for_active_shards', 'timestamp', 'ttl'];
@@ -21,7 +21,7 @@ const GET_PARAMS = [
 ];
 
 async function single(ctx: NodeContext, req: RestRequest, item: BulkItemRequest): Promise<RestResponse> {
-  const [r] = await executeBulk(ctx, [item], { refresh: refreshPolicy(req) });
+  const [r] = await executeBulk(ctx, [item], { refresh: refreshPolicy(req), ...writeWaitOptions(req) });
   const res = writeResponse(r!);
   return { ...res, headers: deprecationHeaders(versionTypeWarnings(req)) };
 }

@@ -36,6 +36,8 @@ export interface NodeContext {
    * undefined on a single node.
    */
   remote?: RemoteNodes;
+  /** Cluster mode: this node's election fence while it is the elected master (lib/action/master-task.ts). */
+  masterFence?: () => string | undefined;
   /**
    * Put the node back to its fixture state (`POST /_strata/reset`); set by lib/embedded for a
    * memory node, undefined otherwise.

@@ -156,9 +156,9 @@ export function clusterHealth(state: ClusterState, indices: string[], dataNodes:
 }
 
 /**
- * Health of an index in cluster mode, from its primaries' routing: a primary whose node is not
- * in the cluster makes the shard (and the index) red; replicas are not allocated yet, so an index
- * with replicas is at best yellow.
+ * Health of an index in cluster mode, from its routing: a primary whose node is not in the
+ * cluster makes the shard (and the index) red; a replica not yet STARTED (initializing or not
+ * allocated) makes it yellow, as ES's `ClusterShardHealth`.
  */
 function routedIndexHealth(meta: IndexMetadata, routing: readonly ShardAssignment[], withShards: boolean): IndexHealth {
   const replicas = numberOfReplicas(meta);
@@ -175,11 +175,18 @@ function routedIndexHealth(meta: IndexMetadata, routing: readonly ShardAssignmen
   const perShard: Record<string, ShardHealth> = {};
   routing.forEach((a, s) => {
     const active = a.state === 'STARTED';
-    const status: HealthStatus = !active ? 'red' : replicas > 0 ? 'yellow' : 'green';
+    const copies = a.replicas ?? [];
+    const activeReplicas = active ? copies.filter((r) => r.state === 'STARTED').length : 0;
+    const initializing = active ? copies.filter((r) => r.state === 'INITIALIZING').length : 0;
+    const unassigned = (active ? 0 : 1) + Math.max(0, replicas - activeReplicas - initializing);
+    const activeShards = (active ? 1 : 0) + activeReplicas;
+    const status: HealthStatus = !active ? 'red' : activeReplicas < replicas ? 'yellow' : 'green';
     h.status = worst(h.status, status);
-    if (active) (h.active_primary_shards++, h.active_shards++);
-    h.unassigned_shards += (active ? 0 : 1) + replicas;
-    perShard[String(s)] = { status, primary_active: active, active_shards: active ? 1 : 0, relocating_shards: 0, initializing_shards: 0, unassigned_shards: (active ? 0 : 1) + replicas };
+    if (active) h.active_primary_shards++;
+    h.active_shards += activeShards;
+    h.initializing_shards += initializing;
+    h.unassigned_shards += unassigned;
+    perShard[String(s)] = { status, primary_active: active, active_shards: activeShards, relocating_shards: 0, initializing_shards: initializing, unassigned_shards: unassigned };
   });
   if (withShards) h.shards = perShard;
   return h;

@@ -1,15 +1,15 @@
 /**
  * The shard routing table derived from the cluster state: on a single node every primary
  * STARTED on this node; in cluster mode each primary where `IndexMetadata.routing` puts it
- * (UNASSIGNED while its node is away); every replica UNASSIGNED (ES never puts two copies of a
- * shard on one node, and cluster mode allocates no replicas yet). Allocation ids are derived from the index uuid and shard number so they stay stable.
+ * (UNASSIGNED while its node is away) and each replica where the allocation put it; replicas not
+ * allocated are UNASSIGNED (a single node never holds two copies of a shard). Allocation ids are derived from the index uuid and shard number so they stay stable.
  */
 import { createHash } from 'node:crypto';
 import type { IndexMetadata } from './state.js';
 import { numberOfReplicas, numberOfShards } from './state.js';
 
 export interface ShardRouting {
-  state: 'STARTED' | 'UNASSIGNED';
+  state: 'STARTED' | 'INITIALIZING' | 'UNASSIGNED';
   primary: boolean;
   node: string | null;
   relocating_node: null;
@@ -32,6 +32,11 @@ export interface ShardFailure {
 
 export function allocationId(indexUuid: string, shard: number): string {
   return createHash('sha1').update(`${indexUuid}/${shard}`).digest('base64url').slice(0, 22);
+}
+
+/** A replica copy's allocation id (cluster mode): unique per shard, node and allocation (`nonce`). */
+export function copyAllocationId(indexUuid: string, shard: number, node: string, nonce: number): string {
+  return createHash('sha1').update(`${indexUuid}/${shard}/${node}/${nonce}`).digest('base64url').slice(0, 22);
 }
 
 /**
@@ -75,10 +80,26 @@ export function shardRoutings(meta: IndexMetadata, nodeId: string, failed?: Read
         relocating_node: null,
         shard: s,
         index: meta.name,
-        allocation_id: { id: allocationId(meta.uuid, s) },
+        allocation_id: { id: routed?.allocationId ?? allocationId(meta.uuid, s) },
       });
     }
-    for (let r = 0; r < numberOfReplicas(meta); r++) {
+    // cluster mode: the allocated replicas (lib/cluster/allocation/allocate.ts), then the rest unassigned
+    const assigned = meta.state === 'open' ? routed?.replicas ?? [] : [];
+    for (const r of assigned) {
+      copies.push({
+        state: r.state,
+        primary: false,
+        node: r.node,
+        relocating_node: null,
+        shard: s,
+        index: meta.name,
+        allocation_id: { id: r.allocationId },
+        ...(r.state === 'INITIALIZING'
+          ? { recovery_source: { type: 'PEER' }, unassigned_info: { reason: 'REPLICA_ADDED', at: created, delayed: false, allocation_status: 'no_attempt' } }
+          : {}),
+      });
+    }
+    for (let r = assigned.length; r < numberOfReplicas(meta); r++) {
       copies.push({
         state: 'UNASSIGNED',
         primary: false,

@@ -39,10 +39,22 @@ export interface ShardAssignment {
   node: string | null;
   /** STARTED when `node` is a member of the cluster, UNASSIGNED otherwise. */
   state: 'STARTED' | 'UNASSIGNED';
-  /** ES's primary term: bumped whenever the primary moves to another copy (not yet: no replicas). */
+  /** ES's primary term: bumped whenever an in-sync replica is promoted to primary. */
   primaryTerm: number;
-  /** Allocation ids of the copies known to hold every acknowledged write (today: the primary's). */
+  /** Allocation ids of the copies known to hold every acknowledged write: the primary's and its STARTED replicas'. */
   inSync: string[];
+  /** The primary copy's allocation id (absent: the id derived from the index uuid and shard, the first primary's). */
+  allocationId?: string;
+  /** The replica copies, each on a node other than the primary's and each other's (absent: none). */
+  replicas?: ReplicaAssignment[];
+}
+
+/** One replica copy in cluster mode (lib/cluster/replication/). */
+export interface ReplicaAssignment {
+  node: string;
+  /** INITIALIZING while it recovers from the primary (receives no writes), STARTED once in sync. */
+  state: 'INITIALIZING' | 'STARTED';
+  allocationId: string;
 }
 
 /** A member of the cluster as the master publishes it (ES `DiscoveryNode`). */

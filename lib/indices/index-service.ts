@@ -41,10 +41,10 @@ export class IndexService {
   private constructor(
     public meta: IndexMetadata,
     /** The shards this node holds: all of them on a single node, the allocated ones in a cluster. */
-    private readonly assigned: ReadonlySet<number>,
+    private assigned: ReadonlySet<number>,
     readonly path: string,
     private readonly logger: Logger,
-    private readonly volume: StoreVolume,
+    readonly volume: StoreVolume,
     private readonly parts: ShardParts,
   ) {}
 
@@ -79,6 +79,28 @@ export class IndexService {
   /** The shard numbers this node holds (started or failed). */
   localShards(): ReadonlySet<number> {
     return this.assigned;
+  }
+
+  /**
+   * Cluster mode: hold exactly the shards of `local` from now on — open the new ones, close the
+   * ones no longer here (their stores stay on disk) — leaving the others serving untouched.
+   */
+  async reassign(local: ReadonlySet<number>): Promise<void> {
+    const gone = [...this.assigned].filter((s) => !local.has(s));
+    const added = [...local].filter((s) => !this.assigned.has(s));
+    this.assigned = new Set(local);
+    for (const s of gone) {
+      const engine = this.engines.get(s);
+      this.engines.delete(s);
+      this.failures.delete(s);
+      await engine?.close();
+    }
+    if (added.length > 0) await this.startShards(added);
+  }
+
+  /** Where shard `n`'s store lives on {@link volume}. */
+  shardPath(n: number): string {
+    return join(this.path, String(n));
   }
 
   /** Whether shard `n` failed to start (its copy unassigned; requests to it are refused). */
@@ -160,7 +182,7 @@ export class IndexService {
     // round trip waits for the event loop's next pass, so one after another cost n times as long.
     const settled = await settleBounded(ids, SHARDS_AT_ONCE, (s) =>
       this.parts.openShardEngine({
-        path: join(this.path, String(s)),
+        path: this.shardPath(s),
         index: meta.name,
         indexUuid: meta.uuid,
         shardId: s,

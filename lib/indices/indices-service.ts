@@ -8,7 +8,7 @@ import { DISK_VOLUME, type StoreVolume } from '../../storage/store-volume.js';
 import { IndexService, type Logger, type ShardFailure } from './index-service.js';
 import type { ShardClient, ShardHandler } from '../messages/shard-client.js';
 import type { ScriptService } from '../script/script-service.js';
-import { ShardHost } from './shard-host.js';
+import { ShardHost, type PrimaryWrites } from './shard-host.js';
 import { RequestCache } from '../search/service/request-cache.js';
 import { localShardClient, type ShardClientMode } from './shard-client.js';
 
@@ -25,6 +25,8 @@ export interface IndicesServiceOptions {
   requestCacheBytes?: number;
   /** Cluster mode: the shards of an index this node holds (default: all of them, a single node). */
   localShards?(meta: IndexMetadata): ReadonlySet<number>;
+  /** Cluster mode: how this node's primaries replicate their writes. */
+  replication?: PrimaryWrites;
   /** Cluster mode: the handler the coordinator's client calls, wrapping this node's shard side (routing to other nodes). */
   route?(local: ShardHandler): ShardHandler;
 }
@@ -50,7 +52,7 @@ export class IndicesService {
     opts: IndicesServiceOptions,
   ) {
     this.requestCache = new RequestCache(opts.requestCacheBytes);
-    const host = new ShardHost({ index: (name) => this.open.get(name), scripts: opts.scripts, updateMapping: opts.updateMapping, logger, requestCache: this.requestCache });
+    const host = new ShardHost({ index: (name) => this.open.get(name), scripts: opts.scripts, updateMapping: opts.updateMapping, logger, requestCache: this.requestCache, ...(opts.replication ? { replication: opts.replication } : {}) });
     this.host = host;
     this.client = localShardClient(opts.route ? opts.route(host) : host, opts.shardClientMode);
     this.volume = opts.volume ?? DISK_VOLUME;
@@ -120,12 +122,10 @@ export class IndicesService {
         if (meta.state !== 'open') continue;
         const local = this.localShards?.(meta);
         const existing = this.open.get(meta.name);
-        if (existing && local && !sameSet(existing.localShards(), local)) {
-          // cluster mode: the allocation moved shards to or from this node; reopen with the new set
-          this.open.delete(meta.name);
-          await existing.close();
-        } else if (existing) {
+        if (existing) {
           existing.update(meta);
+          // cluster mode: the allocation moved shard copies to or from this node
+          if (local && !sameSet(existing.localShards(), local)) await existing.reassign(local);
           await existing.retryFailed();
           continue;
         }

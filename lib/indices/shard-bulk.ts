@@ -14,6 +14,7 @@ import type { ShardError } from '../messages/shard-error.js';
 import type { IndexService } from './index-service.js';
 import type { ShardHostDeps } from './shard-host.js';
 import { shardUpdate } from './shard-update.js';
+import type { StrataShardEngine } from '../shard/engine.js';
 
 /** ES 5.6 on one node: every primary is in its first term. */
 export const PRIMARY_TERM = 1;
@@ -27,9 +28,34 @@ export const PRIMARY_TERM = 1;
  */
 const WRITE_CHUNK = 100;
 
-/** Apply one shard's bulk message on its primary; one outcome per item, in order. */
+/**
+ * Apply one shard's bulk message on its primary; one outcome per item, in order. In cluster
+ * mode the write runs through `deps.replication`: checked against this node's primary term,
+ * serialised per shard, and answered only once the in-sync replicas applied its op-log records.
+ */
 export async function shardBulk(deps: ShardHostDeps, svc: IndexService, req: ShardBulkRequest): Promise<ShardBulkResponse> {
-  const engine = svc.shard(req.shard);
+  if (!deps.replication) return applyBulk(deps, svc, req, svc.shard(req.shard), PRIMARY_TERM);
+  const wait = req.activeCopies !== undefined ? { activeCopies: req.activeCopies, timeoutMs: req.timeoutMs ?? 60_000, timeout: req.timeout ?? '1m', items: req.items.length } : undefined;
+  const { result, copies } = await deps.replication.write(
+    req.index,
+    req.shard,
+    (term, onRecord) => applyBulk(deps, svc, req, recording(svc.shard(req.shard), onRecord), term),
+    wait,
+  );
+  return { ...result, copies };
+}
+
+/**
+ * The engine as the bulk sees it, handing every op-log record it writes to `onRecord`. A
+ * prototype child, so every other method (get, for updates) is the engine's own.
+ */
+function recording(engine: StrataShardEngine, onRecord: (record: Buffer) => void): StrataShardEngine {
+  const wrapped = Object.create(engine) as StrataShardEngine;
+  wrapped.bulk = (ops) => engine.bulk(ops, onRecord);
+  return wrapped;
+}
+
+async function applyBulk(deps: ShardHostDeps, svc: IndexService, req: ShardBulkRequest, engine: StrataShardEngine, primaryTerm: number): Promise<ShardBulkResponse> {
   const outcomes: ShardItemOutcome[] = new Array(req.items.length);
   let run: Array<{ slot: number; op: ShardOperation }> = [];
   let inFlight: Array<Promise<void>> = [];
@@ -39,7 +65,7 @@ export async function shardBulk(deps: ShardHostDeps, svc: IndexService, req: Sha
   const record = (batch: Array<{ slot: number }>, results: BulkItemOutcome[]): void => {
     batch.forEach(({ slot }, i) => {
       const o = results[i]!;
-      outcomes[slot] = 'error' in o ? { error: shardErrorOf(o.error) } : { ok: { result: o.ok.result, version: o.ok.version, seqNo: o.ok.seqNo, primaryTerm: PRIMARY_TERM } };
+      outcomes[slot] = 'error' in o ? { error: shardErrorOf(o.error) } : { ok: { result: o.ok.result, version: o.ok.version, seqNo: o.ok.seqNo, primaryTerm } };
     });
   };
   /** Apply the pending run now (its durability is awaited by `settle`). */
@@ -68,7 +94,8 @@ export async function shardBulk(deps: ShardHostDeps, svc: IndexService, req: Sha
     if (item.op === 'update') {
       await settle();
       try {
-        outcomes[slot] = { ok: await shardUpdate(deps, svc, engine, req.shard, item) };
+        const done = await shardUpdate(deps, svc, engine, req.shard, item);
+        outcomes[slot] = { ok: done.result === 'noop' ? done : { ...done, primaryTerm } };
       } catch (err) {
         outcomes[slot] = { error: itemError(deps, err) };
       }

@@ -26,6 +26,29 @@ export interface ShardHostDeps {
   logger: Logger;
   /** The node's shard request cache (cleared per shard by `POST /_cache/clear`). */
   requestCache?: RequestCache;
+  /** Cluster mode: how a primary's writes reach its replicas (absent on a single node). */
+  replication?: PrimaryWrites;
+}
+
+/** A primary's side of replication (lib/cluster/replication/primary-replication.ts implements it). */
+export interface PrimaryWrites {
+  /**
+   * Run one shard write on this node's primary copy: refused unless this node holds the primary
+   * in the current state; `run` gets the primary term and a sink for the op-log records it
+   * writes; resolves once every in-sync replica applied them (or was failed through the state),
+   * with the number of copies that applied them (the primary included).
+   */
+  write<T>(index: string, shard: number, run: (primaryTerm: number, onRecord: (record: Buffer) => void) => Promise<T>, wait?: ActiveCopiesWait): Promise<{ result: T; copies: number }>;
+}
+
+/** `wait_for_active_shards` of a shard write (lib/messages/shard-write.ts `ShardBulkRequest`). */
+export interface ActiveCopiesWait {
+  activeCopies: number;
+  timeoutMs: number;
+  /** The timeout as the client wrote it (for the error). */
+  timeout: string;
+  /** Items in the request (for the error). */
+  items: number;
 }
 
 type Handlers = { [M in ShardMethod]: (req: ShardMethods[M]['req']) => Promise<ShardMethods[M]['res']> };

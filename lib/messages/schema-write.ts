@@ -9,6 +9,10 @@ message ShardBulkRequest {
   string index = 1;
   int32 shard = 2;
   repeated ShardWriteItem items = 3;
+  // cluster mode: wait_for_active_shards as a copy count, and the request's timeout
+  optional int32 active_copies = 11;
+  optional double timeout_ms = 12;
+  optional string timeout = 13;
 }
 
 // One item; \`op\` names the member that holds its fields ('index', 'create', 'delete', 'update').
@@ -94,6 +98,8 @@ message ShardItemOutcome {
 
 message ShardBulkResponse {
   repeated ShardItemOutcome items = 1;
+  // cluster mode: the copies that applied the write (primary and replicas)
+  optional int32 copies = 11;
 }
 
 message BulkReply {

@@ -26,8 +26,8 @@ export interface SegmentSummary {
 
 /** How the shard copy came to be open on this node, for `GET /_recovery` and `_cat/recovery`. */
 export interface ShardRecoveryInfo {
-  /** `EMPTY_STORE` for a new shard, `EXISTING_STORE` when it reopened data on disk (ES 5.6 RecoverySource types). */
-  type: 'EMPTY_STORE' | 'EXISTING_STORE';
+  /** `EMPTY_STORE` for a new shard, `EXISTING_STORE` when it reopened data on disk (ES 5.6 RecoverySource types); `PEER` only in `_recovery`'s view of a replica, never from a shard. */
+  type: 'EMPTY_STORE' | 'EXISTING_STORE' | 'PEER';
   startTimeMs: number;
   stopTimeMs: number;
   totalTimeMs: number;

@@ -67,6 +67,14 @@ export type ShardWriteItem = ShardIndexItem | ShardDeleteItem | ShardUpdateItem;
 /** One shard's items, applied in order. */
 export interface ShardBulkRequest extends ShardTarget {
   items: ShardWriteItem[];
+  /**
+   * Cluster mode: `wait_for_active_shards` as a count of copies (the coordinator resolves `all`);
+   * the primary waits up to `timeoutMs` for that many active copies before it writes.
+   */
+  activeCopies?: number;
+  /** The request's `timeout` in milliseconds (ES default 1m), as the client gave it in `timeout`. */
+  timeoutMs?: number;
+  timeout?: string;
 }
 
 /** A write that took effect (or an update that was a no-op). */
@@ -88,6 +96,8 @@ export type ShardItemOutcome = { ok: ShardWriteSuccess } | { error: ShardError; 
 
 export interface ShardBulkResponse {
   items: ShardItemOutcome[];
+  /** Cluster mode: the shard copies that applied the write, the primary included (ES `_shards.successful`); absent: the primary alone. */
+  copies?: number;
 }
 
 /** `refresh=wait_for`: resolve once a refresh made this shard's writes so far visible. */

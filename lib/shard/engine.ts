@@ -31,6 +31,7 @@ import type { BulkItemOutcome, ShardEngine, ShardOperation, ShardStats, StoredDo
 import { VersionMap } from './version-map.js';
 import { OpLogTracker } from './op-log-tracker.js';
 import { acquireSearcher, publish, releaseSegment } from './views.js';
+import { writeReplicated } from './replica-write.js';
 import { applyDelete, applyIndex, writeBulk } from './write-path.js';
 
 /**
@@ -95,6 +96,15 @@ export interface StrataShardEngine extends ShardEngine {
   fieldStats(fields: readonly string[]): ShardFieldStats[];
   /** Highest assigned sequence number (-1 when none). */
   readonly maxSeqNo: number;
+  /** Every key and value of the shard's store, from one consistent snapshot (a peer recovery's source). */
+  scanStore(each: (key: Buffer, value: Buffer) => void | Promise<void>): Promise<void>;
+  /**
+   * Replica copies: apply one op-log record of the primary's (lib/shard/replica-write.ts),
+   * parsing its sources with `parse` (the index's current mappings).
+   */
+  applyReplicated(record: Buffer, parse: (doc: LoggedSource) => ParsedDocument): Promise<void>;
+  /** `bulk`, handing each op-log record written to `onRecord` (a primary replicating it). */
+  bulk(ops: ShardOperation[], onRecord?: (record: Buffer) => void): Promise<BulkItemOutcome[]>;
   /** Close and delete the shard's files. */
   destroy(): Promise<void>;
 }
@@ -218,13 +228,29 @@ class Engine implements StrataShardEngine {
     return this.ctx.nextSeqNo - 1;
   }
 
-  async bulk(ops: ShardOperation[]): Promise<BulkItemOutcome[]> {
+  async bulk(ops: ShardOperation[], onRecord?: (record: Buffer) => void): Promise<BulkItemOutcome[]> {
     this.ensureOpen();
-    const out = await writeBulk(this.ctx, ops);
+    const out = await writeBulk(this.ctx, ops, onRecord);
+    this.afterWrite();
+    return out;
+  }
+
+  async scanStore(each: (key: Buffer, value: Buffer) => void | Promise<void>): Promise<void> {
+    this.ensureOpen();
+    // one iterator: LevelDB reads it from the snapshot taken when it was created
+    await this.ctx.db.scan({ gte: Buffer.from([0x00]), lt: Buffer.from([0xff]) }, each);
+  }
+
+  async applyReplicated(record: Buffer, parse: (doc: LoggedSource) => ParsedDocument): Promise<void> {
+    this.ensureOpen();
+    await writeReplicated(this.ctx, record, parse);
+    this.afterWrite();
+  }
+
+  private afterWrite(): void {
     this.lastWriteAt = Date.now();
     if (this.ctx.opLog.bytes > this.flushThresholdBytes) this.flushInBackground('op log above flush threshold');
     else if ((this.ctx.buffer.builder?.ramBytes ?? 0) > this.bufferBytes) void this.refresh().catch((err: unknown) => this.ctx.logger?.warn({ err }, 'refresh failed'));
-    return out;
   }
 
   async get(type: string | undefined, id: string): Promise<StoredDocument | null> {

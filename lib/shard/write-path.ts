@@ -45,12 +45,16 @@ function markOldCopyDeleted(e: VersionEntry): void {
   if (!e.deleted && e.seg) e.seg.pending.push(e.doc);
 }
 
-function current(e: VersionEntry | undefined): VersionEntry | undefined {
+export function current(e: VersionEntry | undefined): VersionEntry | undefined {
   return e && e.version >= 0 ? e : undefined;
 }
 
-/** Check, apply and make durable one bulk of operations; per-op outcomes in order. */
-export async function writeBulk(ctx: ShardContext, ops: readonly ShardOperation[]): Promise<BulkItemOutcome[]> {
+/**
+ * Check, apply and make durable one bulk of operations; per-op outcomes in order. `onRecord`
+ * receives the op-log record written (synchronously, in seq-no order across bulks): a primary
+ * with replicas sends the records on (lib/cluster/replication/).
+ */
+export async function writeBulk(ctx: ShardContext, ops: readonly ShardOperation[], onRecord?: (record: Buffer) => void): Promise<BulkItemOutcome[]> {
   const started = Date.now();
   const results: BulkItemOutcome[] = [];
   const batch: BatchOp[] = [];
@@ -101,6 +105,7 @@ export async function writeBulk(ctx: ShardContext, ops: readonly ShardOperation[
     // One op-log record per bulk, keyed by its first seq no: a refresh never splits a bulk
     // (seq nos are assigned synchronously), so a record is wholly below or above a checkpoint.
     const record = log.finish();
+    onRecord?.(record);
     batch.push({ type: 'put', key: opLogKey(firstSeqNo), value: record });
     ctx.opLog.add(maxSeqNo, log.count, record.length);
     await ctx.committer.submit(batch, maxSeqNo);

@@ -16,7 +16,17 @@ export interface RoutingDeps {
   nodeId: string;
   state(): ClusterState;
   transport: TransportClient;
+  /** Resolves once a state of at least `version` is applied here, or after `timeoutMs`. */
+  whenVersion(version: number, timeoutMs: number): Promise<void>;
 }
+
+/**
+ * A write that reached a node which is no longer (or not yet) the shard's primary is sent again
+ * once this node has a newer cluster state, as ES's `ReplicationOperation` retries on the new
+ * primary: this many times, waiting up to {@link RETRY_WAIT_MS} for each newer state.
+ */
+const PRIMARY_RETRIES = 5;
+const RETRY_WAIT_MS = 2000;
 
 /** Where a shard's primary is: this node, another member, or nowhere (the failure to answer). */
 type Target = { local: true } | { node: ClusterNodeInfo } | { error: ShardError };
@@ -56,8 +66,16 @@ async function remote<Req, Res>(deps: RoutingDeps, node: ClusterNodeInfo, action
 
 /** This node's shard handler, routing each message to the node of its shard's primary. */
 export function routedShardHandler(local: ShardHandler, deps: RoutingDeps): ShardHandler {
-  return {
+  const handler = {
     async handle<M extends ShardMethod>(method: M, req: ShardMethods[M]['req']): Promise<ShardReply<M>> {
+      for (let attempt = 0; ; attempt++) {
+        const seen = deps.state().version;
+        const reply = await handler.once(method, req);
+        if (method !== 'bulk' || !('error' in reply) || reply.error.type !== RETRY_ON_PRIMARY || attempt >= PRIMARY_RETRIES) return reply;
+        await deps.whenVersion(seen + 1, RETRY_WAIT_MS);
+      }
+    },
+    async once<M extends ShardMethod>(method: M, req: ShardMethods[M]['req']): Promise<ShardReply<M>> {
       const t = shardTarget(deps, req);
       if ('local' in t) return local.handle(method, req);
       if ('error' in t) return { error: t.error };
@@ -69,7 +87,11 @@ export function routedShardHandler(local: ShardHandler, deps: RoutingDeps): Shar
       }
     },
   };
+  return handler;
 }
+
+/** A primary's answer when it is not, or no longer, the shard's primary (lib/cluster/replication/shard-copies.ts). */
+const RETRY_ON_PRIMARY = 'retry_on_primary_exception';
 
 type Reply<T> = { ok: T } | { failure: ShardError };
 

@@ -59,3 +59,58 @@ test('nothing to change: the same state object (no write follows), closed indice
   t.is(allocate(s), s);
   t.is(s.indices.c!.routing, undefined);
 });
+
+function withReplicas(name: string, shards: number, replicas: number): IndexMetadata {
+  const meta = index(name, shards);
+  return { ...meta, settings: { ...meta.settings, 'index.number_of_replicas': String(replicas) } };
+}
+
+const copies = (s: ClusterState, name: string) =>
+  s.indices[name]!.routing!.map((a) => [`${a.node}:${a.state}:t${a.primaryTerm}`, ...(a.replicas ?? []).map((r) => `${r.node}:${r.state}`)].join(' '));
+
+/** `s` with every initializing replica STARTED and in sync, as the primary marks it after its recovery. */
+function recovered(s: ClusterState): ClusterState {
+  const indices = { ...s.indices };
+  for (const [name, meta] of Object.entries(s.indices)) {
+    indices[name] = {
+      ...meta,
+      routing: meta.routing!.map((a) => {
+        const replicas = (a.replicas ?? []).map((r) => ({ ...r, state: 'STARTED' as const }));
+        return { ...a, replicas, inSync: [a.inSync[0]!, ...replicas.map((r) => r.allocationId)] };
+      }),
+    };
+  }
+  return allocate({ ...s, indices });
+}
+
+test('replicas go to other data nodes than their primary, initializing until recovered, then in sync', (t) => {
+  const s = allocate(state([node('a'), node('b'), node('c'), node('m', false)], [withReplicas('r', 3, 1)]));
+  t.deepEqual(copies(s, 'r'), ['a:STARTED:t1 b:INITIALIZING', 'c:STARTED:t1 a:INITIALIZING', 'b:STARTED:t1 c:INITIALIZING']);
+  t.is(s.indices.r!.routing![0]!.inSync.length, 1);
+  const done = recovered(s);
+  t.deepEqual(done.indices.r!.routing!.map((a) => a.inSync.length), [2, 2, 2]);
+  // two replicas on three nodes: every node holds one copy of each shard
+  const two = recovered(allocate(state([node('a'), node('b'), node('c')], [withReplicas('two', 1, 2)])));
+  t.deepEqual(copies(two, 'two'), ['a:STARTED:t1 b:STARTED c:STARTED']);
+  // more replicas than other nodes: the rest stay unassigned, never two copies on one node
+  const few = allocate(state([node('a'), node('b')], [withReplicas('few', 1, 3)]));
+  t.deepEqual(copies(few, 'few'), ['a:STARTED:t1 b:INITIALIZING']);
+});
+
+test("a primary's node leaves: an in-sync replica is promoted in the next term; a fresh replica follows", (t) => {
+  const s = recovered(allocate(state([node('a'), node('b'), node('c')], [withReplicas('r', 1, 1)])));
+  t.deepEqual(copies(s, 'r'), ['a:STARTED:t1 b:STARTED']);
+  const replicaId = s.indices.r!.routing![0]!.replicas![0]!.allocationId;
+  const away = allocate({ ...s, nodes: { b: node('b'), c: node('c') } });
+  t.deepEqual(copies(away, 'r'), ['b:STARTED:t2 c:INITIALIZING']);
+  t.is(away.indices.r!.routing![0]!.allocationId, replicaId);
+  t.deepEqual(away.indices.r!.routing![0]!.inSync, [replicaId]);
+  // an initializing replica is never promoted: without an in-sync copy the primary waits for its node
+  const early = allocate(state([node('a'), node('b')], [withReplicas('e', 1, 1)]));
+  const lost = allocate({ ...early, nodes: { b: node('b') } });
+  t.deepEqual(copies(lost, 'e'), ['a:UNASSIGNED:t1 b:INITIALIZING']);
+  // number_of_replicas lowered live: the extra replica is dropped and leaves the in-sync set
+  const fewer = allocate({ ...s, indices: { r: { ...s.indices.r!, settings: { ...s.indices.r!.settings, 'index.number_of_replicas': '0' } } } });
+  t.deepEqual(copies(fewer, 'r'), ['a:STARTED:t1']);
+  t.is(fewer.indices.r!.routing![0]!.inSync.length, 1);
+});

@@ -71,10 +71,36 @@ test.serial('three nodes: form, write through one, search through another, survi
   const onlyMaster = await request(a.url, 'GET', '/_nodes/_master/http');
   t.deepEqual(Object.keys(onlyMaster.body.nodes), [master]);
 
+  // metadata written through a node that is not the master goes to the master (master:task):
+  // its errors and deprecation warnings come back, and the node sees its change when answered
+  const follower = nodes.find((n) => n.spec.name !== masters[0].nodes[master].name)!;
+  // the master ran every update: its state has them when the follower is answered
+  const peer = nodes.find((n) => n.spec.name === masters[0].nodes[master].name)!;
+  const made = await request(follower.url, 'PUT', '/meta', { settings: { number_of_shards: 1, number_of_replicas: 0 }, mappings: { doc: { properties: { legacy: { type: 'string' } } } } });
+  t.is(made.status, 200);
+  t.regex(made.headers.get('warning') ?? '', /The \[string\] field is deprecated/);
+  t.is((await request(follower.url, 'GET', '/meta/_mapping')).body.meta.mappings.doc.properties.legacy.type, 'text');
+  const twice = await request(follower.url, 'PUT', '/meta');
+  t.is(twice.status, 400);
+  t.is(twice.body.error.type, 'index_already_exists_exception');
+  t.is((await request(follower.url, 'PUT', '/meta/_mapping/doc', { properties: { n: { type: 'long' } } })).status, 200);
+  t.is((await request(follower.url, 'POST', '/_aliases', { actions: [{ add: { index: 'meta', alias: 'meta-alias' } }] })).status, 200);
+  t.is((await request(follower.url, 'PUT', '/meta/_settings', { index: { refresh_interval: '5s' } })).status, 200);
+  const seen = (await request(peer.url, 'GET', '/meta')).body.meta;
+  t.deepEqual(Object.keys(seen.aliases), ['meta-alias']);
+  t.is(seen.mappings.doc.properties.n.type, 'long');
+  t.is(seen.settings.index.refresh_interval, '5s');
+  t.is((await request(follower.url, 'DELETE', '/meta')).status, 200);
+  t.is((await request(peer.url, 'GET', '/meta')).status, 404);
+
   // created through node-1: three primaries, one on each node
   const created = await request(a.url, 'PUT', '/logs', { settings: { number_of_shards: 3, number_of_replicas: 0 } });
   t.is(created.status, 200);
   t.true(created.body.acknowledged);
+  // node-3 applies the new state a moment after node-1 is answered
+  for (const deadline = Date.now() + 10_000; Date.now() < deadline; await new Promise((r) => setTimeout(r, 50))) {
+    if ((await request(c.url, 'GET', '/_cluster/health/logs')).body.active_primary_shards === 3) break;
+  }
   const shards = await request(c.url, 'GET', '/_cat/shards/logs?h=shard,prirep,state,node&s=shard&format=json');
   t.log('shards:', JSON.stringify(shards.body));
   t.is(shards.body.length, 3);

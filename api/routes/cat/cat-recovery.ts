@@ -1,7 +1,8 @@
 /**
  * `GET /_cat/recovery[/{index}]` (ES 5.6 `RestRecoveryAction`): how each shard copy was
  * recovered, from the data half of `_recovery` (lib/action/indices/recovery.ts). On one node every copy is a primary opened from its own store (nothing copied
- * from a peer or a snapshot), so sources, repository and snapshot are `n/a`.
+ * from a peer or a snapshot), so sources, repository and snapshot are `n/a`; in cluster mode a
+ * replica's `peer` recovery names the primary's node it copied from.
  */
 import type { RouteDef } from '../../types.js';
 import type { NodeContext } from '../../../lib/action/context.js';
@@ -54,17 +55,16 @@ export function catRecoveryRoutes(ctx: NodeContext): RouteDef[] {
         // every recovery is done by the time a shard serves, so `active_only` leaves nothing
         const activeOnly = req.paramAsBool('active_only', false);
         const opts = indicesOptionsFrom((n) => req.param(n), STRICT_EXPAND_OPEN);
-        const host = ctx.httpAddress.host;
         const indices = resolveOpenIndices(ctx, req.pathParams.index, opts);
         const rows: CatValue[][] = (await shardRecoveries(ctx, [...indices].sort(), activeOnly)).map((r) => {
-          const { info } = r;
+          const { info, peer } = r;
           const bytes = info.files.reduce((n, f) => n + f.length, 0);
           const known = info.files.length > 0;
           return [
             r.index, r.shard, new TimeValue(info.totalTimeMs), info.type.toLowerCase(), r.stage.toLowerCase(),
-            'n/a', 'n/a', host, ctx.nodeName, 'n/a', 'n/a',
-            0, 0, reusedPercent(known), info.files.length,
-            0, 0, reusedPercent(known), bytes,
+            peer ? peer.source.host : 'n/a', peer ? peer.source.name : 'n/a', r.target.host, r.target.name, 'n/a', 'n/a',
+            // a peer recovery copies keys, not files: its bytes are all recovered
+            ...(peer ? [0, 0, '100.0%', 0, peer.bytes, peer.bytes, '100.0%', peer.bytes] : [0, 0, reusedPercent(known), info.files.length, 0, 0, reusedPercent(known), bytes]),
             info.translogOps, info.translogOps, '100.0%',
           ];
         });

@@ -116,8 +116,9 @@ export function catShardsRoutes(ctx: NodeContext): RouteDef[] {
           for (const copies of shardRoutings(meta, ctx.nodeId, ctx.indices.failedShards(name))) {
             for (const r of copies) {
               const started = r.state === 'STARTED';
-              const s = started ? stats.get(r.shard) : undefined;
-              const node = started ? members.get(r.node ?? '') : undefined;
+              // the figures are the primary's (shard stats reach primaries only); a replica's cells stay empty
+              const s = started && r.primary ? stats.get(r.shard) : undefined;
+              const node = r.state !== 'UNASSIGNED' ? members.get(r.node ?? '') : undefined;
               const u = r.unassigned_info;
               const since = u ? Date.parse(u.at) : 0;
               rows.push([

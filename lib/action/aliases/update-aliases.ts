@@ -12,6 +12,7 @@ import { resolveIndices, type IndicesOptions } from '../resolve-indices.js';
 import { simpleMatch } from '../../units/simple-match.js';
 import { validateAliasForIndex } from '../indices/alias-validation.js';
 import type { AliasAction } from './alias-actions.js';
+import { onMaster } from '../master-task.js';
 import { dictOf } from '../../dict.js';
 
 /** `IndicesAliasesRequest.INDICES_OPTIONS`: every index must exist, wildcards expand to open ones. */
@@ -91,6 +92,8 @@ export function applyAliasActions(state: ClusterState, actions: AliasAction[]): 
 
 /** Run the actions as one cluster-state update and acknowledge. */
 export async function updateAliases(ctx: NodeContext, actions: AliasAction[]): Promise<{ acknowledged: true }> {
-  await ctx.cluster.submit((state) => applyAliasActions(state, actions));
+  await onMaster(ctx, UPDATE_ALIASES_TASK, applyAliasActions, actions);
   return { acknowledged: true };
 }
+
+export const UPDATE_ALIASES_TASK = 'indices:aliases';

@@ -4,6 +4,7 @@
  * message (lib/messages/shard-write.ts; the primary parses, versions and writes them), and
  * honour the `refresh` policy.
  */
+import { TimeValue } from '../../units/time-value.js';
 import type { NodeContext } from '../context.js';
 import { openIndex } from '../open-index.js';
 import type { ShardItemOutcome, ShardWriteItem } from '../../messages/shard-write.js';
@@ -31,6 +32,10 @@ interface Prepared {
 
 export interface BulkOptions {
   refresh: RefreshPolicy;
+  /** `wait_for_active_shards` (cluster mode: each shard's primary waits for that many active copies). */
+  waitForActiveShards?: 'all' | number;
+  /** `timeout`: how long a primary waits for them (default 1m). */
+  timeout?: TimeValue;
   /**
    * Told how long the ingest step took when some item named a pipeline (ES 5.6 then renders
    * `ingest_took` in the bulk response).
@@ -38,9 +43,21 @@ export interface BulkOptions {
   onIngest?: (tookMs: number) => void;
 }
 
-export function shardsInfo(ctx: NodeContext, index: string): ShardsInfo {
+/** The bulk message's `wait_for_active_shards` fields: `all` is every copy of the index; absent or 1 asks nothing. */
+function activeCopies(ctx: NodeContext, index: string, opts: BulkOptions): { activeCopies?: number; timeoutMs?: number; timeout?: string } {
+  const w = opts.waitForActiveShards;
+  if (w === undefined) return {};
   const meta = ctx.cluster.state().indices[index];
-  return { total: 1 + (meta ? numberOfReplicas(meta) : 0), successful: 1, failed: 0 };
+  const n = w === 'all' ? 1 + (meta ? numberOfReplicas(meta) : 0) : w;
+  if (n <= 1) return {};
+  const timeout = opts.timeout ?? new TimeValue(60_000);
+  return { activeCopies: n, timeoutMs: timeout.millis(), timeout: timeout.toString() };
+}
+
+/** `_shards` of a write: every copy the index should have, and those that applied it (`copies`, default the primary alone). */
+export function shardsInfo(ctx: NodeContext, index: string, copies = 1): ShardsInfo {
+  const meta = ctx.cluster.state().indices[index];
+  return { total: 1 + (meta ? numberOfReplicas(meta) : 0), successful: copies, failed: 0 };
 }
 
 export async function executeBulk(ctx: NodeContext, items: BulkItemRequest[], opts: BulkOptions): Promise<BulkItemResult[]> {
@@ -92,8 +109,9 @@ export async function executeBulk(ctx: NodeContext, items: BulkItemRequest[], op
       }
       const target = { index: first.index, shard: first.shard };
       let items;
+      let copies: number | undefined;
       try {
-        ({ items } = await ctx.indices.client.bulk({ ...target, items: group.map((p) => p.message) }));
+        ({ items, copies } = await ctx.indices.client.bulk({ ...target, items: group.map((p) => p.message), ...activeCopies(ctx, first.index, opts) }));
       } catch (err) {
         // As ES's shard bulk: a shard request that fails (its primary not active, its durable
         // write failed) fails each of its items; the other shards' items stand.
@@ -101,7 +119,7 @@ export async function executeBulk(ctx: NodeContext, items: BulkItemRequest[], op
         return;
       }
       touched.push({ target, slots: group.map((p) => p.slot) });
-      group.forEach((p, i) => (results[p.slot] = itemResult(ctx, p, items[i]!)));
+      group.forEach((p, i) => (results[p.slot] = itemResult(ctx, p, items[i]!, copies)));
     }),
   );
 
@@ -163,7 +181,7 @@ function shardItem(item: BulkItemRequest, id: string, routing: string | undefine
 }
 
 /** The response item for a shard's outcome. */
-function itemResult(ctx: NodeContext, p: Prepared, o: ShardItemOutcome): BulkItemResult {
+function itemResult(ctx: NodeContext, p: Prepared, o: ShardItemOutcome, copies?: number): BulkItemResult {
   const { item } = p;
   if ('error' in o) {
     const error = esErrorOf(o.error);
@@ -174,10 +192,10 @@ function itemResult(ctx: NodeContext, p: Prepared, o: ShardItemOutcome): BulkIte
   const r = o.ok;
   if (item.opType === 'update') {
     const noop = r.result === 'noop';
-    const shards = noop ? { total: 0, successful: 0, failed: 0 } : shardsInfo(ctx, p.index);
+    const shards = noop ? { total: 0, successful: 0, failed: 0 } : shardsInfo(ctx, p.index, copies);
     const ok = { version: r.version, result: r.result, shards, ...(r.get ? { get: r.get } : {}) };
     return { opType: 'update', index: p.index, type: item.type, id: p.id, status: r.result === 'created' ? 201 : 200, ok };
   }
   const status = r.result === 'created' ? 201 : r.result === 'not_found' ? 404 : 200;
-  return { opType: item.opType, index: p.index, type: item.type, id: p.id, status, ok: { version: r.version, result: r.result, shards: shardsInfo(ctx, p.index) } };
+  return { opType: item.opType, index: p.index, type: item.type, id: p.id, status, ok: { version: r.version, result: r.result, shards: shardsInfo(ctx, p.index, copies) } };
 }

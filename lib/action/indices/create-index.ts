@@ -16,6 +16,7 @@ import { validateAliasForIndex } from './alias-validation.js';
 import { aliasesFrom } from '../aliases/alias-definition.js';
 import { resolveDateMathIndexName } from '../../datemath-index-name.js';
 import { dict, dictOf } from '../../dict.js';
+import { onMaster } from '../master-task.js';
 
 export const VERSION_CREATED = '5061699';
 
@@ -84,15 +85,19 @@ export function newIndexMetadata(state: ClusterState, req: CreateIndexRequest, n
   return draft;
 }
 
+/** The master task of `PUT /{index}` (lib/action/master-task.ts). */
+export function createIndexTask(state: ClusterState, req: CreateIndexRequest, warnings: string[]): ClusterState {
+  const meta = newIndexMetadata(state, { ...req, warnings });
+  return { ...state, indices: { ...state.indices, [meta.name]: meta } };
+}
+
 export async function createIndex(ctx: NodeContext, req: CreateIndexRequest): Promise<{ acknowledged: true; shards_acknowledged: true }> {
-  await ctx.cluster.submit((state) => {
-    // The updater may run again on a newer state: keep only the last run's warnings.
-    if (req.warnings) req.warnings.length = 0;
-    const meta = newIndexMetadata(state, req);
-    return { ...state, indices: { ...state.indices, [meta.name]: meta } };
-  });
+  const { warnings, ...params } = req;
+  await onMaster(ctx, CREATE_INDEX_TASK, createIndexTask, params, warnings);
   return { acknowledged: true, shards_acknowledged: true };
 }
+
+export const CREATE_INDEX_TASK = 'indices:create';
 
 function deepMerge(a: Record<string, unknown>, b: Record<string, unknown>): Record<string, unknown> {
   const out = dictOf(a);

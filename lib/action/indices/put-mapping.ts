@@ -6,6 +6,8 @@ import type { NodeContext } from '../context.js';
 import { buildIndexMapper } from '../../indices/mapper.js';
 import { indexNotFound } from '../../errors/errors.js';
 import { dictOf } from '../../dict.js';
+import type { ClusterState } from '../../cluster/state.js';
+import { onMaster } from '../master-task.js';
 
 /** Accept `{properties: ...}` or `{<type>: {properties: ...}}` as ES does. */
 export function unwrapTypeMapping(type: string, body: Record<string, unknown>): Record<string, unknown> {
@@ -26,17 +28,20 @@ export async function putMapping(
   warnings: string[] = [],
 ): Promise<{ acknowledged: true }> {
   const mapping = unwrapTypeMapping(type, body);
-  await ctx.cluster.submit((state) => {
-    // The updater may run again on a newer state: keep only the last run's warnings.
-    warnings.length = 0;
-    const next = dictOf(state.indices);
-    for (const name of indices) {
-      const meta = next[name];
-      if (!meta) throw indexNotFound(name);
-      const mappings = buildIndexMapper(meta).merge(type, mapping, { updateAllTypes, warnings });
-      next[name] = { ...meta, mappings, mappingVersion: meta.mappingVersion + 1 };
-    }
-    return { ...state, indices: next };
-  });
+  await onMaster(ctx, PUT_MAPPING_TASK, putMappingTask, { indices, type, mapping, updateAllTypes }, warnings);
   return { acknowledged: true };
+}
+
+export const PUT_MAPPING_TASK = 'indices:put-mapping';
+
+/** The master task of `PUT /{index}/_mapping/{type}` (lib/action/master-task.ts). */
+export function putMappingTask(state: ClusterState, p: { indices: string[]; type: string; mapping: Record<string, unknown>; updateAllTypes: boolean }, warnings: string[]): ClusterState {
+  const next = dictOf(state.indices);
+  for (const name of p.indices) {
+    const meta = next[name];
+    if (!meta) throw indexNotFound(name);
+    const mappings = buildIndexMapper(meta).merge(p.type, p.mapping, { updateAllTypes: p.updateAllTypes, warnings });
+    next[name] = { ...meta, mappings, mappingVersion: meta.mappingVersion + 1 };
+  }
+  return { ...state, indices: next };
 }

@@ -3,12 +3,15 @@
  * ES 5.6 `RecoveryResponse`. On one node every copy is a primary recovered from its own store:
  * `EMPTY_STORE` when the index was created, `EXISTING_STORE` when the node reopened its data (all
  * files reused, the op log above the last commit replayed). {@link shardRecoveries} is the data
- * half, shared with `_cat/recovery`.
+ * half, shared with `_cat/recovery`. In cluster mode the started replicas add their `PEER`
+ * recoveries (docs/cluster.md).
  */
 import { broadcastCollect } from './broadcast.js';
 import type { NodeContext } from '../context.js';
 import type { ShardRecoveryInfo } from '../../messages/shard-maintenance.js';
 import { byteSizeField, dateField, timeValueField } from '../../units/human-fields.js';
+import { RECOVERY_LIST_ACTION } from '../../cluster/replication/shard-copies.js';
+import type { PeerRecovery } from '../../cluster/replication/replica-side.js';
 
 /** The node a recovery ran on (target; a store recovery has no source node). */
 export interface RecoveryNode {
@@ -28,15 +31,64 @@ export interface ShardRecovery {
   stage: 'DONE';
   target: RecoveryNode;
   info: ShardRecoveryInfo;
+  /** A peer recovery (cluster mode): the primary's node it copied from, and the keys and bytes it copied. */
+  peer?: { source: RecoveryNode; keys: number; bytes: number };
 }
 
-/** Recoveries of every started copy of `indices` (`activeOnly`: only unfinished ones, so none). */
+/**
+ * Recoveries of every started copy of `indices` (`activeOnly`: only unfinished ones, so none):
+ * the primaries' store recoveries, and in cluster mode the peer recoveries of the started
+ * replicas, as each member reports the ones it ran as the target.
+ */
 export async function shardRecoveries(ctx: NodeContext, indices: readonly string[], activeOnly: boolean): Promise<ShardRecovery[]> {
   if (activeOnly) return [];
+  const state = ctx.cluster.state();
   const { host, port } = ctx.transportAddress;
-  const target: RecoveryNode = { id: ctx.nodeId, name: ctx.nodeName, host, ip: host, transportAddress: `${host}:${port}` };
+  const self: RecoveryNode = { id: ctx.nodeId, name: ctx.nodeName, host, ip: host, transportAddress: `${host}:${port}` };
+  const member = (id: string | null | undefined): RecoveryNode | undefined => {
+    const n = id ? state.nodes?.[id] : undefined;
+    return n && { id: n.id, name: n.name, host: n.host, ip: n.host, transportAddress: `${n.host}:${n.transportPort}` };
+  };
   const { results } = await broadcastCollect(ctx, indices, (client, shard) => client.recovery(shard));
-  return results.map(({ target: shard, value: info }) => ({ ...shard, primary: true, stage: 'DONE', target, info }));
+  const out: ShardRecovery[] = results.map(({ target: shard, value: info }) => ({
+    ...shard,
+    primary: true,
+    stage: 'DONE',
+    // cluster mode: the primary's node; one node holds every primary
+    target: member(state.indices[shard.index]?.routing?.[shard.shard]?.node) ?? self,
+    info,
+  }));
+  if (!ctx.remote || !state.nodes) return out;
+  for (const id of Object.keys(state.nodes).sort()) {
+    let peers: PeerRecovery[];
+    try {
+      peers = (await ctx.remote.call(id, RECOVERY_LIST_ACTION, { indices: [...indices] })) as PeerRecovery[];
+    } catch (err) {
+      ctx.logger.warn({ err }, `[${id}] did not report its peer recoveries`);
+      continue;
+    }
+    for (const p of peers) {
+      // only the recoveries of copies that are replicas on that node now
+      const replica = state.indices[p.index]?.routing?.[p.shard]?.replicas?.find((r) => r.allocationId === p.allocationId && r.node === id);
+      const target = member(id);
+      if (!replica || replica.state !== 'STARTED' || !target) continue;
+      const took = p.stopTimeMs - p.startTimeMs;
+      out.push({
+        index: p.index,
+        shard: p.shard,
+        primary: false,
+        stage: 'DONE',
+        target,
+        info: { type: 'PEER', startTimeMs: p.startTimeMs, stopTimeMs: p.stopTimeMs, totalTimeMs: took, indexTimeMs: took, files: [], translogOps: 0, translogTimeMs: 0 },
+        peer: { source: member(p.sourceNode) ?? { id: p.sourceNode, name: p.sourceNode, host: '', ip: '', transportAddress: '' }, keys: p.keys, bytes: p.bytes },
+      });
+    }
+  }
+  return out.sort((a, b) => a.index.localeCompare(b.index) || a.shard - b.shard || Number(b.primary) - Number(a.primary));
+}
+
+function nodeBody(n: RecoveryNode): Record<string, unknown> {
+  return { id: n.id, host: n.host, transport_address: n.transportAddress, ip: n.ip, name: n.name };
 }
 
 /** Lucene-style `%1.1f%%`: nothing to recover counts as 0% while no file is known, else done. */
@@ -53,17 +105,27 @@ function renderOne(r: ShardRecovery, opts: { detailed: boolean; human: boolean }
   dateField(body, 'stop_time_in_millis', 'stop_time', info.stopTimeMs, h);
   timeValueField(body, 'total_time_in_millis', 'total_time', info.totalTimeMs, h);
   // ES 5.6 writes a non-peer recovery source's own fields only: none for a store recovery.
-  body.source = {};
-  body.target = { id: r.target.id, host: r.target.host, transport_address: r.target.transportAddress, ip: r.target.ip, name: r.target.name };
+  body.source = r.peer ? nodeBody(r.peer.source) : {};
+  body.target = nodeBody(r.target);
 
-  const bytes = info.files.reduce((n, f) => n + f.length, 0);
-  const known = info.files.length > 0;
   const size: Record<string, unknown> = {};
-  byteSizeField(size, 'total_in_bytes', 'total', bytes, h);
-  byteSizeField(size, 'reused_in_bytes', 'reused', bytes, h);
-  byteSizeField(size, 'recovered_in_bytes', 'recovered', 0, h);
-  size.percent = percent(0, 0, known);
-  const files: Record<string, unknown> = { total: info.files.length, reused: info.files.length, recovered: 0, percent: percent(0, 0, known) };
+  let files: Record<string, unknown>;
+  if (r.peer) {
+    // a peer recovery copies the primary's keyspace, not files: every byte recovered, no file counted
+    byteSizeField(size, 'total_in_bytes', 'total', r.peer.bytes, h);
+    byteSizeField(size, 'reused_in_bytes', 'reused', 0, h);
+    byteSizeField(size, 'recovered_in_bytes', 'recovered', r.peer.bytes, h);
+    size.percent = '100.0%';
+    files = { total: 0, reused: 0, recovered: 0, percent: '100.0%' };
+  } else {
+    const bytes = info.files.reduce((n, f) => n + f.length, 0);
+    const known = info.files.length > 0;
+    byteSizeField(size, 'total_in_bytes', 'total', bytes, h);
+    byteSizeField(size, 'reused_in_bytes', 'reused', bytes, h);
+    byteSizeField(size, 'recovered_in_bytes', 'recovered', 0, h);
+    size.percent = percent(0, 0, known);
+    files = { total: info.files.length, reused: info.files.length, recovered: 0, percent: percent(0, 0, known) };
+  }
   if (opts.detailed) {
     files.details = info.files.map((f) => {
       const d: Record<string, unknown> = { name: f.name };

@@ -60,6 +60,11 @@ export class EtcdCoordination {
     }
   }
 
+  /** This node's election fence while it is the elected master (its metadata writes carry it), else undefined. */
+  masterFence(): string | undefined {
+    return this.election?.currentFence;
+  }
+
   /** Whether this node is the elected master now. */
   get isMaster(): boolean {
     return this.election?.isMaster ?? false;

@@ -32,6 +32,11 @@ export class MasterElection {
   ) {}
 
   /** Whether this node is the elected master now. */
+  /** The election key that fences this master's writes, while it is the elected master. */
+  get currentFence(): string | undefined {
+    return this.fence;
+  }
+
   get isMaster(): boolean {
     return this.fence !== undefined;
   }
