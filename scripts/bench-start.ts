@@ -13,7 +13,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createServer } from 'node:net';
+import { freePort } from './cluster/ports.js';
 
 /** Idle time before the RSS is read: the warm-up of route groups starts 1 s after listening. */
 const IDLE_MS = 4000;
@@ -29,18 +29,6 @@ export interface StartFigures {
   manyGreenMs: number[];
   /** Deprecation warnings on Strata's stderr, the most any start printed. */
   deprecations: number;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((res, rej) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const a = s.address();
-      const port = typeof a === 'object' && a ? a.port : 0;
-      s.close(() => res(port));
-    });
-    s.on('error', rej);
-  });
 }
 
 interface Launched {

@@ -30,10 +30,10 @@ import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve, dirname } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { createServer } from 'node:net';
 import { agreement, formatStats, loadAnchors, loadMix, timeMix, type Answer, type Anchors, type KindStats } from './query-mix.js';
 import { median, startBench, type StartFigures } from './bench-start.js';
 import { luceneJar, runLucene, type LuceneRun } from './bench-lucene.js';
+import { freePort } from './cluster/ports.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const benchDir = resolve(root, '..', 'shared', 'bench');
@@ -69,18 +69,6 @@ async function* generated(n: number): AsyncGenerator<Doc> {
     const summary = Array.from({ length: 4 + Math.floor(rnd() * 8) }, () => words[Math.floor(rnd() * words.length)]).join(' ');
     yield { id: name, source: { name, version: '1.0.0', downloads: Math.floor(rnd() * 1e6), summary, scope: 'none', name_words: name.replace(/-/g, ' ') } };
   }
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((res, rej) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const a = s.address();
-      const port = typeof a === 'object' && a ? a.port : 0;
-      s.close(() => res(port));
-    });
-    s.on('error', rej);
-  });
 }
 
 async function dirSize(path: string): Promise<number> {

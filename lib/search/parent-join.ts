@@ -9,7 +9,7 @@
 import type { JoinScoreMode } from '../dsl/queries/join-score-mode.js';
 import type { SegmentReader } from '../shard/segment-reader.js';
 import { explMatch, explNoMatch, type Explanation } from './explanation.js';
-import { NO_MORE_DOCS, type Scorer } from './scorer.js';
+import { NO_MORE_DOCS, ScoredListScorer, type Scorer } from './scorer.js';
 import type { Weight } from './weight.js';
 
 interface JoinReader {
@@ -113,38 +113,3 @@ export class JoinWeight implements Weight {
   }
 }
 
-/** A sorted doc list with a score per doc. */
-class ScoredListScorer implements Scorer {
-  private i = -1;
-  constructor(
-    private readonly docs: Int32Array,
-    private readonly scores: Float32Array,
-  ) {}
-  docID(): number {
-    return this.i < 0 ? -1 : this.i < this.docs.length ? (this.docs[this.i] as number) : NO_MORE_DOCS;
-  }
-  nextDoc(): number {
-    this.i++;
-    return this.docID();
-  }
-  advance(target: number): number {
-    let lo = this.i + 1;
-    let hi = this.docs.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if ((this.docs[mid] as number) < target) lo = mid + 1;
-      else hi = mid;
-    }
-    this.i = lo;
-    return this.docID();
-  }
-  score(): number {
-    return this.scores[this.i] as number;
-  }
-  freq(): number {
-    return 1;
-  }
-  cost(): number {
-    return this.docs.length;
-  }
-}

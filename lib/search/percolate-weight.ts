@@ -18,7 +18,7 @@ import type { SegmentReader, StrataSegmentReader } from '../shard/segment-reader
 import { fieldOf, queryShardError, type CompileContext } from './compile-context.js';
 import { explMatch, explNoMatch, type Explanation } from './explanation.js';
 import { Pacer } from './pacer.js';
-import { NO_MORE_DOCS, type Scorer } from './scorer.js';
+import { ScoredListScorer, type Scorer } from './scorer.js';
 import { SegmentsStats, type Weight } from './weight.js';
 
 /** Compiles a stored query against the memory segment (compile-query.ts's `compileQuery`, passed in to avoid an import cycle). */
@@ -124,7 +124,7 @@ export class PercolateWeight implements Weight {
       docs.push(d);
       scores.push(score);
     }
-    return docs.length > 0 ? new ScoredDocsScorer(Int32Array.from(docs), Float32Array.from(scores)) : null;
+    return docs.length > 0 ? new ScoredListScorer(Int32Array.from(docs), Float32Array.from(scores)) : null;
   }
 
   async explain(seg: SegmentReader, doc: number): Promise<Explanation> {
@@ -134,36 +134,5 @@ export class PercolateWeight implements Weight {
     if (score === null) return explNoMatch('PercolateQuery');
     const detail = await (await this.weightOf(json)).explain(this.mem, this.mem.maxDoc - 1);
     return explMatch(score, 'PercolateQuery', [detail]);
-  }
-}
-
-/** Iterates precomputed matches with their own scores. */
-class ScoredDocsScorer implements Scorer {
-  private i = -1;
-  private doc = -1;
-  constructor(
-    private readonly docs: Int32Array,
-    private readonly scores: Float32Array,
-  ) {}
-  docID(): number {
-    return this.doc;
-  }
-  nextDoc(): number {
-    this.i++;
-    this.doc = this.i < this.docs.length ? (this.docs[this.i] as number) : NO_MORE_DOCS;
-    return this.doc;
-  }
-  advance(target: number): number {
-    while (this.doc < target) this.nextDoc();
-    return this.doc;
-  }
-  score(): number {
-    return this.scores[this.i] as number;
-  }
-  freq(): number {
-    return 1;
-  }
-  cost(): number {
-    return this.docs.length;
   }
 }

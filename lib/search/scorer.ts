@@ -180,3 +180,39 @@ export function unionDocLists(lists: readonly Int32Array[], maxDoc: number): Int
   for (let d = 0; d < maxDoc; d++) if (bits[d] === 1) out[n++] = d;
   return out;
 }
+
+/** A sorted doc list with a score per doc. */
+export class ScoredListScorer implements Scorer {
+  private i = -1;
+  constructor(
+    private readonly docs: Int32Array,
+    private readonly scores: Float32Array,
+  ) {}
+  docID(): number {
+    return this.i < 0 ? -1 : this.i < this.docs.length ? (this.docs[this.i] as number) : NO_MORE_DOCS;
+  }
+  nextDoc(): number {
+    this.i++;
+    return this.docID();
+  }
+  advance(target: number): number {
+    let lo = this.i + 1;
+    let hi = this.docs.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if ((this.docs[mid] as number) < target) lo = mid + 1;
+      else hi = mid;
+    }
+    this.i = lo;
+    return this.docID();
+  }
+  score(): number {
+    return this.scores[this.i] as number;
+  }
+  freq(): number {
+    return 1;
+  }
+  cost(): number {
+    return this.docs.length;
+  }
+}
