@@ -234,6 +234,13 @@ test('terms include partitions: each term in exactly one partition (murmur3 of i
   const missing = await node.request('POST', '/words/_search', { size: 0, aggs: { w: { terms: { field: 'w', include: { partition: 1 } } } } });
   t.is(missing.status, 400);
   t.is(missing.body.error.reason, 'Missing [num_partitions] parameter for partition-based include');
+  // num_partitions 0 was a division by zero on the shard (a 500); ES refuses it as it builds IncludeExclude
+  for (const include of [{ partition: 0, num_partitions: 0 }, { partition: 3, num_partitions: 3 }, { partition: -1, num_partitions: 2 }]) {
+    const bad = await node.request('POST', '/words/_search', { size: 0, aggs: { n: { terms: { field: 'n', include } } } });
+    t.is(bad.status, 400);
+    t.is(bad.body.error.type, 'illegal_argument_exception');
+    t.is(bad.body.error.reason, `Partition must be >=0 and < numPartition which is ${include.num_partitions}`);
+  }
 });
 
 test('murmurhash3_x86_32 as Lucene computes it (published test vectors)', async (t) => {

@@ -270,6 +270,8 @@ function filterObject(v: JsonObject, ctx: ParseContext | undefined, include: boo
   if (pattern !== undefined) return filterList(pattern);
   if (numPartitions === undefined) throw new EsError('parse_exception', 400, 'Missing [num_partitions] parameter for partition-based include');
   if (partition === undefined) throw new EsError('parse_exception', 400, 'Missing [partition] parameter for partition-based include');
+  // ES 5.6 IncludeExclude(int partition, int numPartitions)
+  if (partition < 0 || partition >= numPartitions) throw iae(`Partition must be >=0 and < numPartition which is ${numPartitions}`);
   return { partition, numPartitions };
 }
 
