@@ -27,10 +27,15 @@ function agentFor(port: number): http.Agent {
   return a;
 }
 
-/** Close the pooled connections (end of run). */
-export function closeAgents(): void {
-  for (const a of agents.values()) a.destroy();
-  agents.clear();
+/**
+ * Close the pooled connections to the given ports (the servers of one run). Only those: two runs
+ * in one process (the tests of one file run concurrently) must not reset each other's requests.
+ */
+export function closeAgents(ports: Iterable<number>): void {
+  for (const port of ports) {
+    agents.get(port)?.destroy();
+    agents.delete(port);
+  }
 }
 
 /** Percent-encode what Node's client refuses to put on a request line (controls, non-ASCII). */

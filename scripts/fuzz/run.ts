@@ -96,6 +96,8 @@ export async function runFuzz(opts: FuzzOptions): Promise<FuzzReport> {
   };
 
   let server: ServerUnderFuzz = await startServer(dataPath, logPath, opts.settings);
+  // Every port this run's servers listened on: their pooled connections are closed at the end.
+  const ports = new Set<number>([server.base.port]);
   const fixtureFailures = await ensureFixture(server.base);
   if (fixtureFailures.length > 0) throw new Error(`fixture setup failed:\n${fixtureFailures.join('\n')}`);
 
@@ -138,6 +140,7 @@ export async function runFuzz(opts: FuzzOptions): Promise<FuzzReport> {
         stoppedOnPurpose.add(server);
         await server.stop().catch(() => undefined);
         server = await startServer(dataPath, logPath, opts.settings);
+        ports.add(server.base.port);
         watchExit(server);
         await ensureFixture(server.base);
       })().finally(() => {
@@ -207,14 +210,14 @@ export async function runFuzz(opts: FuzzOptions): Promise<FuzzReport> {
     // A bug in the fuzzer itself: never leave the server process behind.
     stopping = true;
     await server.stop();
-    closeAgents();
+    closeAgents(ports);
     rmSync(dataPath, { recursive: true, force: true });
     throw err;
   }
   stopping = true;
   const seconds = (Date.now() - started) / 1000;
   await server.stop();
-  closeAgents();
+  closeAgents(ports);
   rmSync(dataPath, { recursive: true, force: true });
   return {
     seed: opts.seed,
@@ -249,7 +252,7 @@ export async function replay(saved: { requests: Array<Record<string, unknown>>; 
     }
   } finally {
     await server.stop();
-    closeAgents();
+    closeAgents([server.base.port]);
     rmSync(outDir, { recursive: true, force: true });
   }
   return out;
