@@ -64,8 +64,8 @@ async function main(): Promise<void> {
       ),
     );
     nodes.push(...started);
-    // every primary active; replicas are not allocated yet (docs/cluster.md), so an index with
-    // replicas keeps the cluster yellow: waiting for green would never end on such data
+    // every primary active: replicas that cannot be placed (more than the nodes allow) keep an
+    // index yellow, so waiting for green could never end on such data
     health = await waitForCluster(started[0]!.url, opts.nodes, 'yellow', 120_000);
   } catch (err) {
     process.stderr.write(`cluster did not start: ${(err as Error).message}\n`);

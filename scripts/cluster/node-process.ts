@@ -7,6 +7,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { closeSync, openSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort } from './ports.js';
 
 /** The checkout's root (this file is dist/scripts/cluster/node-process.js). */
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
@@ -30,6 +31,27 @@ export interface NodeProcess {
   child: ChildProcess;
   /** Send `signal` (default SIGTERM) and wait for the exit. */
   stop(signal?: NodeJS.Signals): Promise<void>;
+}
+
+/**
+ * Specs of `count` nodes named node-1…node-N on free loopback ports, each with its data directory
+ * and log file under `dir` (the cluster tests' layout).
+ */
+export async function localNodeSpecs(dir: string, etcdEndpoint: string, clusterName: string, count: number, settings: Record<string, string> = { 'logger.level': 'warn' }): Promise<NodeSpec[]> {
+  const specs: NodeSpec[] = [];
+  for (let i = 1; i <= count; i++) {
+    specs.push({
+      name: `node-${i}`,
+      clusterName,
+      etcdEndpoint,
+      httpPort: await freePort(),
+      transportPort: await freePort(),
+      dataPath: join(dir, `node-${i}`),
+      logFile: join(dir, `node-${i}.log`),
+      settings,
+    });
+  }
+  return specs;
 }
 
 async function answers(url: string): Promise<boolean> {

@@ -15,9 +15,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { request, ndjson } from '../helpers/node.js';
-import { freePort } from '../../scripts/cluster/ports.js';
 import { startEtcdMember, type EtcdMember } from '../../scripts/cluster/etcd-member.js';
-import { startNodeProcess, waitForCluster, type NodeProcess, type NodeSpec } from '../../scripts/cluster/node-process.js';
+import { localNodeSpecs, startNodeProcess, waitForCluster, type NodeProcess } from '../../scripts/cluster/node-process.js';
 import { TransportClient } from '../../lib/transport/transport-client.js';
 import { callNode, REPLICA_WRITE_ACTION } from '../../lib/cluster/replication/shard-copies.js';
 
@@ -51,19 +50,7 @@ test.serial('replicas: green with p and r apart; kill -9 the master holding a pr
     await rm(dir, { recursive: true, force: true });
   });
   etcd = await startEtcdMember(dir);
-  const specs: NodeSpec[] = [];
-  for (let i = 1; i <= 3; i++) {
-    specs.push({
-      name: `node-${i}`,
-      clusterName: 'replicas',
-      etcdEndpoint: etcd.endpoint,
-      httpPort: await freePort(),
-      transportPort: await freePort(),
-      dataPath: join(dir, `node-${i}`),
-      logFile: join(dir, `node-${i}.log`),
-      settings: { 'logger.level': 'warn' },
-    });
-  }
+  const specs = await localNodeSpecs(dir, etcd.endpoint, 'replicas', 3);
   nodes.push(...(await Promise.all(specs.map((s) => startNodeProcess(s)))));
   await waitForCluster(nodes[0]!.url, 3, 'green');
 

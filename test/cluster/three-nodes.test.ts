@@ -11,9 +11,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { request, ndjson } from '../helpers/node.js';
-import { freePort } from '../../scripts/cluster/ports.js';
 import { startEtcdMember, type EtcdMember } from '../../scripts/cluster/etcd-member.js';
-import { startNodeProcess, waitForCluster, type NodeProcess, type NodeSpec } from '../../scripts/cluster/node-process.js';
+import { localNodeSpecs, startNodeProcess, waitForCluster, type NodeProcess } from '../../scripts/cluster/node-process.js';
 
 test.serial('three nodes: form, write through one, search through another, survive the master', async (t) => {
   t.timeout(180_000);
@@ -26,19 +25,7 @@ test.serial('three nodes: form, write through one, search through another, survi
     await rm(dir, { recursive: true, force: true });
   });
   etcd = await startEtcdMember(dir);
-  const specs: NodeSpec[] = [];
-  for (let i = 1; i <= 3; i++) {
-    specs.push({
-      name: `node-${i}`,
-      clusterName: 'three-nodes',
-      etcdEndpoint: etcd.endpoint,
-      httpPort: await freePort(),
-      transportPort: await freePort(),
-      dataPath: join(dir, `node-${i}`),
-      logFile: join(dir, `node-${i}.log`),
-      settings: { 'logger.level': 'warn' },
-    });
-  }
+  const specs = await localNodeSpecs(dir, etcd.endpoint, 'three-nodes', 3);
   const started = Date.now();
   nodes.push(...(await Promise.all(specs.map((s) => startNodeProcess(s)))));
   const [a, b, c] = nodes as [NodeProcess, NodeProcess, NodeProcess];

@@ -4,7 +4,7 @@
 import type { ClusterState } from '../../cluster/state.js';
 import type { NodeContext } from '../context.js';
 import { flattenSettings, renderSettings, type Settings } from '../../cluster/settings.js';
-import { EsError, actionRequestValidation } from '../../errors/errors.js';
+import { EsError, actionRequestValidation, notBuiltYet } from '../../errors/errors.js';
 import { parseTimeout } from './search-request.js';
 import { dict, dictOf } from '../../dict.js';
 
@@ -35,6 +35,9 @@ function validateSetting(key: string, value: string): void {
   } else if (key.startsWith('logger.')) {
     // ES 5.6 Loggers.LOG_LEVEL_SETTING parses with log4j's Level.valueOf (upper-cased name).
     if (!LOG_LEVELS.has(value.trim().toUpperCase())) throw new EsError('illegal_argument_exception', 400, `Unknown level constant [${value.trim().toUpperCase()}].`);
+    // A valid level would be stored and never applied: Strata has one logger, its level set at
+    // start (`-E logger.level`), not ES's per-package loggers.
+    throw notBuiltYet(`${key}`);
   } else if (key === 'action.search.shard_count.limit') {
     const n = Number(value);
     if (!Number.isInteger(n)) throw new EsError('illegal_argument_exception', 400, `Failed to parse value [${value}] for setting [${key}]`);
