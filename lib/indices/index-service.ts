@@ -30,7 +30,7 @@ export interface Logger {
 const MAX_START_ATTEMPTS = 5;
 
 export class IndexService {
-  private mapperCache: { version: number; mapper: IndexMapper } | undefined;
+  private mapperCache: { version: number; settings: IndexMetadata['settings']; mapper: IndexMapper } | undefined;
   /** Get and search activity counted by the coordinator, for `_stats`. */
   readonly counters = new IndexCounters();
   /** Shard copies that failed to start (their store would not open): unassigned, the index red. */
@@ -132,10 +132,11 @@ export class IndexService {
     if (due.length > 0) await this.startShards(due);
   }
 
-  /** The compiled mapper for the current metadata (rebuilt when the mapping version moves). */
+  /** The compiled mapper for the current metadata (rebuilt when the mapping version or the settings move). */
   mapper(): IndexMapper {
-    if (!this.mapperCache || this.mapperCache.version !== this.meta.mappingVersion) {
-      this.mapperCache = { version: this.meta.mappingVersion, mapper: this.parts.buildIndexMapper(this.meta) };
+    // settings too: the mapping limits (`index.mapping.*.limit`) are dynamic index settings
+    if (!this.mapperCache || this.mapperCache.version !== this.meta.mappingVersion || this.mapperCache.settings !== this.meta.settings) {
+      this.mapperCache = { version: this.meta.mappingVersion, settings: this.meta.settings, mapper: this.parts.buildIndexMapper(this.meta) };
     }
     return this.mapperCache.mapper;
   }

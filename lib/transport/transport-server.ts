@@ -76,7 +76,18 @@ function serve(socket: Socket, opts: TransportServerOptions, sockets: Set<Socket
       socket.destroy();
       return;
     }
-    for (const bytes of frames) void answer(decodeFrame(bytes), opts).then(send);
+    for (const bytes of frames) {
+      let req: TransportFrame;
+      try {
+        req = decodeFrame(bytes);
+      } catch (err) {
+        // An undecodable frame from a peer (corrupt or hostile) drops its connection, never the node.
+        opts.logger.warn(`transport: dropping a connection: undecodable frame (${(err as Error).message})`);
+        socket.destroy();
+        return;
+      }
+      void answer(req, opts).then(send);
+    }
   });
 }
 
@@ -88,7 +99,7 @@ async function answer(req: TransportFrame, opts: TransportServerOptions): Promis
     await opts.awaitStateVersion(req.stateVersion);
     return { ...reply, body: await action(req.body) };
   } catch (err) {
-    // the shard side answers its own failures as messages; this is a bug or an undecodable frame
+    // the shard side answers its own failures as messages; this is a bug
     opts.logger.error({ err }, `transport action [${req.action}] failed`);
     return { ...reply, errorType: 'remote_transport_exception', errorReason: `[${req.action}] failed on the remote node` };
   }

@@ -5,6 +5,7 @@
  * a node that cannot be reached.
  */
 import test from 'ava';
+import { createConnection } from 'node:net';
 import { FrameReader, frameBytes, MAX_FRAME_BYTES } from '../../lib/transport/frame.js';
 import { TransportServer } from '../../lib/transport/transport-server.js';
 import { TransportClient } from '../../lib/transport/transport-client.js';
@@ -20,6 +21,8 @@ test('frames are reassembled across any chunking, and an oversized length is ref
     const got = [...r.push(bytes.subarray(0, cut)), ...r.push(bytes.subarray(cut))].map((b) => b.toString());
     t.deepEqual(got, ['hello', '', 'world!'], `cut at ${cut}`);
   }
+  const oneByOne = new FrameReader();
+  t.deepEqual([...bytes].flatMap((b) => oneByOne.push(Buffer.from([b]))).map((b) => b.toString()), ['hello', '', 'world!']);
   const huge = Buffer.alloc(4);
   huge.writeUInt32BE(MAX_FRAME_BYTES + 1, 0);
   t.throws(() => new FrameReader().push(huge), { message: /over the limit/ });
@@ -57,6 +60,14 @@ test('requests share one connection, wait for the state version, and fail as ES 
   // the connection survives a timeout
   t.is(Buffer.from(await client.request(node, 'echo', Buffer.from('x'))).toString(), 'echo:x');
   t.is(server.acceptedConnections, 1);
+  // an undecodable frame from a peer drops that connection, never the node
+  const dropped = await new Promise<boolean>((resolve) => {
+    const raw = createConnection({ host: node.host, port: node.port }, () => raw.write(frameBytes(Buffer.from([0xff, 0xff, 0xff, 0xff, 0xff]))));
+    raw.on('close', () => resolve(true));
+    raw.on('error', () => undefined);
+  });
+  t.true(dropped);
+  t.is(Buffer.from(await client.request(node, 'echo', Buffer.from('y'))).toString(), 'echo:y');
   const down = await t.throwsAsync(client.request({ id: 'gone', host: '127.0.0.1', port: await freePort() }, 'echo', new Uint8Array(0)));
   t.is((down as { type?: string }).type, 'connect_transport_exception');
 });

@@ -44,6 +44,18 @@ test('a dynamic object deeper than index.mapping.depth.limit fails before recurs
   t.is(r.body.error.reason, `Limit of mapping depth [20] in index [i] has been exceeded due to object field [${Array(20).fill('o').join('.')}]`);
 });
 
+test('index.mapping.depth.limit changed on a live index applies to the next document', async (t) => {
+  t.is((await node.request('PUT', '/depth', { settings: { number_of_shards: 1 } })).status, 200);
+  t.is((await raw(node, 'PUT', '/depth/t/1', '{"a":{"b":1}}')).status, 201);
+  t.is((await raw(node, 'PUT', '/depth/_settings', '{"index.mapping.depth.limit":2}')).status, 200);
+  const r = await raw(node, 'PUT', '/depth/t/2', '{"x":{"y":{"z":1}}}');
+  t.deepEqual(error(r), { status: 400, type: 'illegal_argument_exception', reason: 'Limit of mapping depth [2] in index [depth] has been exceeded due to object field [x.y]' });
+  // raised past the default: a document deeper than 20 is parsed, not refused by a stale limit
+  t.is((await raw(node, 'PUT', '/depth/_settings', '{"index.mapping.depth.limit":30}')).status, 200);
+  t.is((await raw(node, 'PUT', '/depth/t/3', `{"o":${deep('{"o":', '}', 24, '1')}}`)).status, 201);
+  t.is((await node.request('DELETE', '/depth')).status, 200);
+});
+
 test('1e400 as a long range bound is out of range, not a BigInt error', async (t) => {
   const r = await raw(node, 'POST', '/i/_search', '{"query":{"range":{"n":{"gte":1e400}}}}');
   t.is(r.status, 400);

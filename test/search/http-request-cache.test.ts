@@ -138,3 +138,18 @@ test.serial('past indices.requests.cache.size the least recently used entries ar
   await node.request('POST', `/${idx}/_search`, { size: 0, query: { range: { v: { gte: 0 } } }, aggs });
   t.deepEqual(await counts(idx), [1, 21]);
 });
+
+test.serial('a cached query phase with hits: the second answer keeps its sort values and explanations', async (t) => {
+  const idx = await makeIndex();
+  const body = { size: 2, sort: [{ v: 'desc' }], explain: true, query: { term: { k: 'a' } }};
+  const first = await node.request('POST', `/${idx}/_search?request_cache=true`, body);
+  const second = await node.request('POST', `/${idx}/_search?request_cache=true`, body);
+  t.deepEqual(await counts(idx), [1, 1]);
+  const view = (r: { body: Json }) => r.body.hits.hits.map((h: Json) => ({ id: h._id, sort: h.sort, explained: typeof h._explanation?.description }));
+  t.deepEqual(view(first), [
+    { id: '2', sort: [2], explained: 'string' },
+    { id: '0', sort: [0], explained: 'string' },
+  ]);
+  t.deepEqual(view(second), view(first));
+  t.deepEqual(second.body.hits.hits.map((h: Json) => h._explanation), first.body.hits.hits.map((h: Json) => h._explanation));
+});

@@ -69,17 +69,21 @@ function searchAfterValues(s: ShardSearchSource, sorts: CompiledSort[] | undefin
   });
 }
 
-/** Run the query phase of `req` on the open context `rc`. */
-export async function queryShard(rc: ReaderContext, req: QueryPhaseRequest, nodeId: string): Promise<QueryPhaseResult> {
+/**
+ * Compile what the query phase runs and the fetch phase reads back from `rc` (the weight, post
+ * filter, sorts, script fields, rescorers): run by every query phase, including one answered
+ * from the request cache, whose hits the fetch phase still renders with their sort values and
+ * explanations.
+ */
+export async function compileShardSearch(rc: ReaderContext, req: QueryPhaseRequest): Promise<{ pacer: Pacer; weight: Weight }> {
   const s = rc.source;
-  const contextError = searchContextError(s);
   // On the monotonic clock, so even `1nanos` is already past at the first check.
   const pacer = new Pacer(req.deadlineEpochMs === undefined ? undefined : req.deadlineEpochMs - performance.timeOrigin);
   rc.compile = { ...rc.compile, pacer };
   // inner hits are rendered by the fetch phase, but a bad definition fails the search here, as ES's parseSource does
   collectInnerHits(s.query);
   const aliasFilters = rc.aliasFilters?.map((f) => parseQuery(f));
-  rc.weight = await shardWeight(rc, s, aliasFilters);
+  let weight = await shardWeight(rc, s, aliasFilters);
   if (s.postFilter) rc.postFilter = await compileQuery(rc.compile, s.postFilter, { boost: 1, filter: true, segments: rc.segments });
   // a scan's order is `_doc` by construction (scan-shard.ts): nothing to compile or compare
   if (s.sort && !isScoreSort(s.sort) && !s.scan) {
@@ -90,13 +94,22 @@ export async function queryShard(rc: ReaderContext, req: QueryPhaseRequest, node
   if (s.rescore && s.rescore.length > 0) {
     rc.rescorers = await compileRescorers(rc.compile, s.rescore, rc.segments);
     // the fetch phase explains the first pass as rescored
-    rc.weight = new RescoredWeight(rc.weight, rc.rescorers);
+    weight = new RescoredWeight(weight, rc.rescorers);
   }
+  rc.weight = weight;
+  return { pacer, weight };
+}
+
+/** Run the query phase of `req` on the open context `rc`. */
+export async function queryShard(rc: ReaderContext, req: QueryPhaseRequest, nodeId: string): Promise<QueryPhaseResult> {
+  const s = rc.source;
+  const contextError = searchContextError(s);
+  const { pacer, weight } = await compileShardSearch(rc, req);
   const searchAfter = searchAfterValues(s, rc.sorts);
   const aggs = s.aggs && s.aggs.length > 0 ? await startShardAggs(rc, s.aggs, rc.requestShards, nodeId) : undefined;
   if (contextError) throw contextError;
   const result = await searchShard(rc.segments, {
-    weight: rc.rescorers ? (rc.weight as RescoredWeight).first : rc.weight,
+    weight: weight instanceof RescoredWeight ? weight.first : weight,
     ...(rc.postFilter ? { postFilter: rc.postFilter } : {}),
     topN: Math.max(topN(rc, s), s.rescoreWindow ?? 0),
     ...(rc.sorts ? { sorts: rc.sorts } : {}),

@@ -42,7 +42,7 @@ import { explainShard } from './explain-shard.js';
 import { termVectorsShard } from './termvectors-shard.js';
 import type { TermVectorsRequest, TermVectorsResult } from '../../messages/shard-termvectors.js';
 import { deserialize, serialize } from 'node:v8';
-import { queryShard } from './query-shard.js';
+import { compileShardSearch, queryShard } from './query-shard.js';
 import { scanShard } from './scan-shard.js';
 import { requestCacheKey } from './request-cacheable.js';
 import { shardCacheKey, type RequestCache } from './request-cache.js';
@@ -118,7 +118,11 @@ export class ShardSearchService implements ShardSearchClient {
         const shard = shardCacheKey(rc.svc.uuid, rc.shard);
         const view = cache.viewOf(rc.segments);
         const hit = cache.get(shard, view, key, rc.svc.counters);
-        if (hit !== undefined) return deserialize(hit) as QueryPhaseResult;
+        if (hit !== undefined) {
+          // the fetch phase reads the compiled sorts, weight and script fields of its hits
+          if (rc.source.size !== 0) await compileShardSearch(rc, req);
+          return deserialize(hit) as QueryPhaseResult;
+        }
         const result = await queryShard(rc, req, this.deps.nodeId);
         // ES invalidates the entry of a timed-out query phase: a partial result is never served again
         if (!result.timedOut) cache.put(shard, view, key, serialize(result), rc.svc.counters);
