@@ -8,6 +8,7 @@
  * enumerable keys are written (null-prototype records included), never inherited ones.
  */
 import { JsonDouble, JsonFloat, RawJson, javaDoubleToString, javaFloatToString } from '../../lib/units/java-number.js';
+import { quoteString } from '../../lib/units/json-string.js';
 
 /** Serialize `value`; `pretty` adds indentation and the trailing line feed ES adds. */
 export function writeJson(value: unknown, pretty: boolean): string {
@@ -56,16 +57,7 @@ function isPlain(value: unknown): boolean {
   return true;
 }
 
-// Jackson escapes control characters with upper-case hex (`\u001F`); JSON.stringify uses lower case.
-// Escapes are matched left to right with escaped backslashes as tokens of their own, so the text
-// `\u001b` typed by a user (written `\\u001b`) is not mistaken for an escape and changed.
-const ESCAPE_OR_CONTROL_LOWER_HEX = /\\\\|\\u00[01][a-f]/g;
-
-/** A JSON string literal, escaped like Jackson. */
-export function quoteString(s: string): string {
-  const q = JSON.stringify(s);
-  return q.includes('\\u00') ? q.replace(ESCAPE_OR_CONTROL_LOWER_HEX, (m) => (m.length === 2 ? m : `\\u${m.slice(2).toUpperCase()}`)) : q;
-}
+export { quoteString };
 
 function numberText(n: number): string {
   return Number.isFinite(n) ? String(n) : 'null';

@@ -6,6 +6,7 @@
  */
 import { ScriptQueryWeight } from './script-weight.js';
 import type { Query } from '../dsl/query-types.js';
+import { queryToString } from '../dsl/render/query.js';
 import { EsError } from '../errors/errors.js';
 import { minimumShouldMatchFor } from '../dsl/minimum-should-match.js';
 import { fuzzinessToEdits } from '../dsl/fuzziness.js';
@@ -58,8 +59,9 @@ export async function compileQuery(ctx: CompileContext, q: Query, scope: Compile
   }
 }
 
+/** ES prints `queryBuilder.toString()` (pretty-printed, every default filled in) in this reason. */
 function describeQuery(q: Query): string {
-  return JSON.stringify(q);
+  return queryToString(q);
 }
 
 async function compileInner(ctx: CompileContext, q: Query, scope: CompileScope): Promise<Weight> {

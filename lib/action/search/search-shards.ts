@@ -12,6 +12,10 @@ import { attributesJson, formatAddress } from '../nodes/node-identity.js';
 import { dict } from '../../dict.js';
 import { simpleMatch } from '../../units/simple-match.js';
 import { splitExpression } from '../resolve-indices.js';
+import { parseQuery } from '../../dsl/parse-query.js';
+import type { Query } from '../../dsl/query-types.js';
+import { renderQuery } from '../../dsl/render/query.js';
+import { toPlain } from '../../dsl/render/xcontent.js';
 
 export interface SearchShardsRequest {
   indices: string[];
@@ -35,6 +39,19 @@ function filteringAliases(ctx: NodeContext, index: string, expression: string[])
   return out.sort();
 }
 
+/**
+ * ES prints the parsed alias filter (`AliasFilter.getQueryBuilder()`) in its normalized form, and
+ * ORs several filters in a default bool (`ShardSearchRequest.parseAliasFilter`).
+ */
+function renderAliasFilter(filters: Array<Record<string, unknown>>): unknown {
+  const parsed = filters.map((f) => parseQuery(f));
+  const q: Query =
+    parsed.length === 1
+      ? (parsed[0] as Query)
+      : { kind: 'bool', must: [], filter: [], mustNot: [], should: parsed, disableCoord: false, adjustPureNegative: true, boost: 1 };
+  return toPlain(renderQuery(q));
+}
+
 export function searchShards(ctx: NodeContext, r: SearchShardsRequest): Record<string, unknown> {
   const state = ctx.cluster.state();
   const targets = resolveTargets(state, r.indices, r.indicesOptions, r.routing, r.preference);
@@ -48,8 +65,7 @@ export function searchShards(ctx: NodeContext, r: SearchShardsRequest): Record<s
     if (aliases.length > 0 && t.aliasFilters) {
       entry.aliases = aliases;
       const filters = aliases.map((a) => meta.aliases[a]?.filter).filter((f): f is Record<string, unknown> => f !== undefined);
-      // ES ORs several alias filters in a bool (rendered with its defaults)
-      entry.filter = filters.length === 1 ? filters[0] : { bool: { should: filters, adjust_pure_negative: true, boost: 1.0, disable_coord: false } };
+      entry.filter = renderAliasFilter(filters);
     }
     indices[t.index] = entry;
     const groups = shardRoutings(meta, ctx.nodeId, ctx.indices.failedShards(meta.name));

@@ -32,6 +32,8 @@ export interface FunctionScoreQuery extends QueryBase {
   scoreMode: FunctionScoreMode;
   /** default multiply */
   boostMode: BoostMode;
+  /** `boost_mode` was given (ES keeps it nullable and prints it only then). */
+  boostModeSet?: boolean;
   /** default Float.MAX_VALUE */
   maxBoost: number;
   minScore?: number;
@@ -51,6 +53,7 @@ export function parseFunctionScore(ctx: ParseContext, body: JsonObject): Functio
   let query: Query | null = null;
   let scoreMode: FunctionScoreMode = 'multiply';
   let boostMode: BoostMode = 'multiply';
+  let boostModeSet = false;
   let maxBoost = FLOAT_MAX;
   let minScore: number | undefined;
   let arrayFound = false;
@@ -91,6 +94,7 @@ export function parseFunctionScore(ctx: ParseContext, body: JsonObject): Functio
           const m = textValue(v).toLowerCase();
           if (!BOOST_MODES.has(m)) throw enumError('org.elasticsearch.common.lucene.search.function.CombineFunction', textValue(v));
           boostMode = m as BoostMode;
+          boostModeSet = true;
           break;
         }
         case 'max_boost':
@@ -118,6 +122,7 @@ export function parseFunctionScore(ctx: ParseContext, body: JsonObject): Functio
     functions,
     scoreMode,
     boostMode,
+    ...(boostModeSet ? { boostModeSet } : {}),
     maxBoost,
     ...(minScore !== undefined ? { minScore } : {}),
   });

@@ -22,6 +22,8 @@ export interface GeoDistanceQuery extends QueryBase {
   distanceMeters: number;
   /** default arc */
   distanceType: 'arc' | 'plane';
+  /** deprecated `optimize_bbox` as given (no effect; ES prints it, default `memory`) */
+  optimizeBbox?: string;
   validationMethod: GeoValidationMethod;
   ignoreUnmapped: boolean;
 }
@@ -72,6 +74,7 @@ export function parseGeoDistance(ctx: ParseContext, body: JsonObject): GeoDistan
   let distanceType: 'arc' | 'plane' = 'arc';
   let vm: GeoValidationMethod = 'strict';
   let ignoreUnmapped = false;
+  let optimizeBbox: string | undefined;
   const base = baseFields();
   for (const [key, v] of Object.entries(body)) {
     if (isDeprecatedSetting(key)) continue;
@@ -97,7 +100,8 @@ export function parseGeoDistance(ctx: ParseContext, body: JsonObject): GeoDistan
         point = parseGeoPoint(textValue(v));
         field = key.slice(0, -8);
       } else if (key === 'optimize_bbox') {
-        // deprecated, ignored
+        // deprecated and without effect; kept only because ES prints it back
+        optimizeBbox = textValue(v);
       } else if (key === 'coerce' || key === 'normalize' || key === 'ignore_malformed') {
         vm = readLegacyValidation(key, v, vm);
       } else if (key === 'validation_method') vm = validationMethod(textValue(v));
@@ -119,7 +123,7 @@ export function parseGeoDistance(ctx: ParseContext, body: JsonObject): GeoDistan
   if (!(distanceMeters > 0)) {
     throw new EsError('illegal_argument_exception', 400, `distance must be greater than zero`);
   }
-  return withBase(base, { kind: 'geo_distance' as const, field, point, distanceMeters, distanceType, validationMethod: vm, ignoreUnmapped });
+  return withBase(base, { kind: 'geo_distance' as const, field, point, distanceMeters, distanceType, validationMethod: vm, ignoreUnmapped, ...(optimizeBbox !== undefined ? { optimizeBbox } : {}) });
 }
 
 /** Parse a `geo_bounding_box` body. */

@@ -24,6 +24,8 @@ export interface MultiMatchQuery extends QueryBase, TextQueryOptions {
   type: MultiMatchType;
   /** default true (deprecated) */
   useDisMax: boolean;
+  /** `use_dis_max` was given (ES keeps it nullable and prints it only then). */
+  useDisMaxSet?: boolean;
   /** unset: 0 for best_fields (dis_max), most_fields ignores it */
   tieBreaker?: number;
 }
@@ -74,6 +76,7 @@ export function parseMultiMatch(ctx: ParseContext, body: JsonObject): MultiMatch
       }
       case 'use_dis_max':
         q.useDisMax = booleanValue(v);
+        q.useDisMaxSet = true;
         break;
       case 'tie_breaker':
         q.tieBreaker = floatValue(v);

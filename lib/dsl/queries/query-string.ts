@@ -25,6 +25,10 @@ export interface QueryStringQuery extends QueryBase {
   quoteFieldSuffix?: string;
   /** default true */
   allowLeadingWildcard: boolean;
+  /** `allow_leading_wildcard` was given (ES keeps it nullable and prints it only then). */
+  allowLeadingWildcardSet?: boolean;
+  /** `analyze_wildcard` was given (likewise). */
+  analyzeWildcardSet?: boolean;
   /** default false */
   autoGeneratePhraseQueries: boolean;
   /** default 10000 */
@@ -110,6 +114,7 @@ export function parseQueryString(ctx: ParseContext, body: JsonObject): QueryStri
         break;
       case 'allow_leading_wildcard':
         q.allowLeadingWildcard = booleanValue(v);
+        q.allowLeadingWildcardSet = true;
         break;
       case 'auto_generate_phrase_queries':
         q.autoGeneratePhraseQueries = booleanValue(v);
@@ -151,6 +156,7 @@ export function parseQueryString(ctx: ParseContext, body: JsonObject): QueryStri
         break;
       case 'analyze_wildcard':
         q.analyzeWildcard = booleanValue(v);
+        q.analyzeWildcardSet = true;
         break;
       case 'rewrite': {
         const r = opt(v);

@@ -24,6 +24,8 @@ export interface SimpleQueryStringQuery extends QueryBase {
   lowercaseExpandedTerms: boolean;
   /** default false */
   lenient: boolean;
+  /** `lenient` was given (ES prints it only then: `lenientSet`). */
+  lenientSet?: boolean;
   /** default false */
   analyzeWildcard: boolean;
   minimumShouldMatch?: string;
@@ -77,6 +79,7 @@ export function parseSimpleQueryString(ctx: ParseContext, body: JsonObject): Sim
         break;
       case 'lenient':
         q.lenient = booleanValue(v);
+        q.lenientSet = true;
         break;
       case 'analyze_wildcard':
         q.analyzeWildcard = booleanValue(v);
