@@ -53,11 +53,18 @@ export async function compileQuery(ctx: CompileContext, q: Query, scope: Compile
     return await compileInner(ctx, q, scope);
   } catch (e) {
     if (e instanceof RewriteTooManyClauses || e instanceof RewriteFailure) throw e;
+    // ES wraps once, in QueryShardContext.toQuery, naming the whole query it was given: a failure
+    // wrapped by a sub-query's compile is re-wrapped here with this (outer) query's rendering
+    if (e instanceof EsError && e.type === 'query_shard_exception' && e.reason?.startsWith(CREATE_FAILED) && e.causedBy) {
+      throw queryShardError(ctx, `${CREATE_FAILED}${describeQuery(q)}`, e.causedBy);
+    }
     if (e instanceof EsError && (e.type === 'query_shard_exception' || e.type === 'parsing_exception')) throw e;
-    if (e instanceof EsError) throw queryShardError(ctx, `failed to create query: ${describeQuery(q)}`, e);
+    if (e instanceof EsError) throw queryShardError(ctx, `${CREATE_FAILED}${describeQuery(q)}`, e);
     throw e;
   }
 }
+
+const CREATE_FAILED = 'failed to create query: ';
 
 /** ES prints `queryBuilder.toString()` (pretty-printed, every default filled in) in this reason. */
 function describeQuery(q: Query): string {
