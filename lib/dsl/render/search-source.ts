@@ -1,0 +1,53 @@
+/**
+ * `SearchSourceBuilder.toXContent` (ES 5.6 `innerToXContent`): only the parts that were set, in
+ * ES's order — from, size, timeout, terminate_after, query, post_filter, min_score, version,
+ * explain, profile, _source, stored_fields, docvalue_fields, script_fields, sort, track_scores,
+ * search_after, slice, indices_boost (when not empty, ES ≥ 5.2), aggregations, highlight,
+ * suggest, rescore, stats, ext, collapse.
+ *
+ * Not rendered yet (left out of the output; see docs/architecture.md "Rendering parsed DSL"):
+ * aggregations, highlight, suggest, rescore, collapse.
+ */
+import type { SearchSource } from '../search-source.js';
+import { renderQuery } from './query.js';
+import { renderFetchSource, renderScriptFields, renderSorts, renderStoredFields } from './source-parts.js';
+import { fromJson, jfloat, obj, toCompact, type XObject } from './xcontent.js';
+
+/** `TimeValue.getStringRep()`: the duration in the unit it was given (`-1` when negative). */
+function timeRep(t: { duration: number; unit: string }): string {
+  return t.duration < 0 ? String(t.duration) : `${t.duration}${t.unit}`;
+}
+
+/** The XContent tree of a parsed search body. */
+export function renderSearchSourceTree(s: SearchSource): XObject {
+  return obj(
+    ['from', s.from],
+    ['size', s.size],
+    ['timeout', s.timeout !== undefined && s.timeout.duration !== -1 ? timeRep(s.timeout) : undefined],
+    ['terminate_after', s.terminateAfter !== undefined && s.terminateAfter !== 0 ? s.terminateAfter : undefined],
+    ['query', s.query ? renderQuery(s.query) : undefined],
+    ['post_filter', s.postFilter ? renderQuery(s.postFilter) : undefined],
+    ['min_score', s.minScore !== undefined ? jfloat(s.minScore) : undefined],
+    ['version', s.version],
+    ['explain', s.explain],
+    ['profile', s.profile ? true : undefined],
+    ['_source', s.source ? renderFetchSource(s.source) : undefined],
+    ['stored_fields', s.storedFields ? renderStoredFields(s.storedFields) : undefined],
+    ['docvalue_fields', s.docvalueFields ? [...s.docvalueFields] : undefined],
+    ['script_fields', s.scriptFields ? renderScriptFields(s.scriptFields) : undefined],
+    ['sort', s.sort ? renderSorts(s.sort) : undefined],
+    ['track_scores', s.trackScores ? true : undefined],
+    ['search_after', s.searchAfter ? s.searchAfter.map(fromJson) : undefined],
+    ['slice', s.slice ? obj(['field', s.slice.field], ['id', s.slice.id], ['max', s.slice.max]) : undefined],
+    ['indices_boost', s.indicesBoost && s.indicesBoost.length > 0 ? s.indicesBoost.map((b) => obj([b.index, jfloat(b.boost)])) : undefined],
+    ['stats', s.stats ? [...s.stats] : undefined],
+  );
+}
+
+/**
+ * The compact rendering ES 5.6 puts in a search task's description
+ * (`source[<SearchSourceBuilder.toString(FORMAT_PARAMS)>]`).
+ */
+export function renderSearchSource(s: SearchSource): string {
+  return toCompact(renderSearchSourceTree(s));
+}
