@@ -95,6 +95,7 @@ test('function_score with functions array', (t) => {
     ],
     scoreMode: 'sum',
     boostMode: 'replace',
+    boostModeSet: true,
     maxBoost: 42,
     minScore: 3,
     boost: 1,

@@ -48,10 +48,10 @@ test('routing and preference narrow the groups', async (t) => {
 
 test('filtering aliases are listed with their filter; an unfiltered alias shows the whole index', async (t) => {
   t.deepEqual((await node.request('GET', '/plain_alias/_search_shards')).body.indices, { ss: {} });
-  t.deepEqual((await node.request('GET', '/red/_search_shards')).body.indices, { ss: { aliases: ['red'], filter: { term: { color: 'red' } } } });
+  t.deepEqual((await node.request('GET', '/red/_search_shards')).body.indices, { ss: { aliases: ['red'], filter: { term: { color: { value: 'red', boost: 1 } } } } });
   const both = await node.request('GET', '/red,blue/_search_shards');
   t.deepEqual(both.body.indices.ss.aliases, ['blue', 'red']);
-  t.deepEqual(Object.keys(both.body.indices.ss.filter.bool), ['should', 'adjust_pure_negative', 'boost', 'disable_coord']);
+  t.deepEqual(Object.keys(both.body.indices.ss.filter.bool), ['should', 'disable_coord', 'adjust_pure_negative', 'boost']);
   const missing = await node.request('GET', '/nope/_search_shards');
   t.is(missing.status, 404);
   t.is(missing.body.error.type, 'index_not_found_exception');
