@@ -215,6 +215,7 @@ export async function startNode(opts: StartNodeOptions): Promise<RunningNode> {
   let listenError: unknown;
 
   const port = opts.port ?? Number(settings['http.port'] ?? 9200);
+  const runtime = new NodeRuntime();
   const searchService = new LazyShardSearchService({
     indices,
     nodeId,
@@ -222,6 +223,7 @@ export async function startNode(opts: StartNodeOptions): Promise<RunningNode> {
     maxClauseCount,
     logger,
     requestCache: indices.requestCache,
+    tasks: runtime.tasks,
   });
   const context: NodeContext = {
     nodeId,
@@ -237,7 +239,7 @@ export async function startNode(opts: StartNodeOptions): Promise<RunningNode> {
     maxClauseCount,
     startedAt: Date.now(),
     attributes: nodeAttributes(settings),
-    runtime: new NodeRuntime(),
+    runtime,
     transportAddress: { host, port: 9300 },
     httpAddress: { host, port },
     ...(transportClient && parts ? { remote: parts.remoteNodes(transportClient, () => cluster.state()) } : {}),

@@ -44,7 +44,7 @@ export function bulkRoutes(ctx: NodeContext): RouteDef[] {
           ...(src !== undefined ? { sourceFilter: src } : {}),
         });
         let ingestTook: number | undefined;
-        const results = await executeBulk(ctx, items, { refresh: refreshPolicy(req), onIngest: (ms) => (ingestTook = ms), ...writeWaitOptions(req) });
+        const results = await executeBulk(ctx, items, { refresh: refreshPolicy(req), onIngest: (ms) => (ingestTook = ms), ...writeWaitOptions(req), task: {} });
         return {
           status: 200,
           body: {

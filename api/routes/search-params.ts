@@ -11,6 +11,9 @@ import { parseSortParam } from '../../lib/dsl/sort-spec.js';
 import { splitExpression } from '../../lib/action/resolve-indices.js';
 import { sourceParam } from './source-params.js';
 import { parseSuggestBody } from '../../lib/dsl/suggest.js';
+import type { SearchSource } from '../../lib/dsl/search-source.js';
+import type { FetchSource } from '../../lib/dsl/source-filter.js';
+import { parseTimeValue } from '../../lib/units/time-value.js';
 
 /** URI parameters of `_search`. */
 export const SEARCH_PARAMS = [
@@ -66,31 +69,48 @@ export function searchRequestFrom(
   return r;
 }
 
-/** Apply `_search` URI parameters onto a request. */
+/**
+ * Apply `_search` URI parameters onto a request, and onto its search source as ES 5.6's
+ * `RestSearchAction.parseSearchSource` sets them on the `SearchSourceBuilder` (the source a
+ * search task's description renders).
+ */
 export function applyUriParams(req: RestRequest, r: SearchRequest): void {
+  const set: SearchSource = {};
   const q = uriQuery(req);
-  if (q) r.query = parseQuery(q);
+  if (q) r.query = set.query = parseQuery(q);
   const from = req.param('from');
-  if (from !== undefined) r.from = req.paramAsInt('from', 0);
+  if (from !== undefined) r.from = set.from = req.paramAsInt('from', 0);
   const size = req.param('size');
-  if (size !== undefined) r.size = req.paramAsInt('size', 10);
+  if (size !== undefined) r.size = set.size = req.paramAsInt('size', 10);
   const sort = req.param('sort');
-  if (sort !== undefined) r.sort = parseSortParam(sort);
+  if (sort !== undefined) {
+    r.sort = parseSortParam(sort);
+    set.sort = r.sort.map((x) => (x.field === '_score' ? { type: 'score' as const, order: x.order } : { type: 'field' as const, field: x.field, order: x.order }));
+  }
   const source = sourceParam(req);
-  if (source !== undefined) r.source = source;
+  if (source !== undefined) {
+    r.source = source;
+    set.source = fetchSourceOf(source);
+  }
   if (req.param('fields') !== undefined) {
     throw new EsError('illegal_argument_exception', 400, 'The parameter [fields] is no longer supported, please use [stored_fields] to retrieve stored fields or _source filtering if the field is not stored');
   }
   const stored = req.param('stored_fields');
-  if (stored !== undefined) r.storedFields = storedFieldsOf(stored.split(','));
+  if (stored !== undefined) {
+    r.storedFields = storedFieldsOf(stored.split(','));
+    set.storedFields = r.storedFields === '_none_' ? { fetchFields: false } : { fetchFields: true, fields: r.storedFields };
+  }
   const dv = req.param('docvalue_fields') ?? req.param('fielddata_fields');
-  if (dv !== undefined) r.docvalueFields = dv.split(',');
+  if (dv !== undefined) r.docvalueFields = set.docvalueFields = dv.split(',');
   const ta = req.param('terminate_after');
-  if (ta !== undefined) r.terminateAfter = req.paramAsInt('terminate_after', 0);
+  if (ta !== undefined) r.terminateAfter = set.terminateAfter = req.paramAsInt('terminate_after', 0);
   const timeout = req.param('timeout');
-  if (timeout !== undefined) r.timeoutMs = parseTimeout(timeout);
+  if (timeout !== undefined) {
+    r.timeoutMs = parseTimeout(timeout);
+    set.timeout = parseTimeValue(timeout, 'timeout');
+  }
   const st = req.param('search_type');
-  if (st === 'count') r.size = 0;
+  if (st === 'count') r.size = set.size = 0;
   else r.searchType = searchType(st);
   const brs = req.param('batched_reduce_size');
   if (brs !== undefined) {
@@ -99,17 +119,29 @@ export function applyUriParams(req: RestRequest, r: SearchRequest): void {
     r.batchedReduceSize = n;
   }
   applyRequestLevelParams(req, r);
-  if (req.param('version') !== undefined) r.version = req.paramAsBool('version', false);
-  if (req.param('explain') !== undefined) r.explain = req.paramAsBool('explain', false);
-  if (req.param('track_scores') !== undefined) r.trackScores = req.paramAsBool('track_scores', false);
+  if (req.param('version') !== undefined) r.version = set.version = req.paramAsBool('version', false);
+  if (req.param('explain') !== undefined) r.explain = set.explain = req.paramAsBool('explain', false);
+  if (req.param('track_scores') !== undefined) r.trackScores = set.trackScores = req.paramAsBool('track_scores', false);
   applyUriSuggest(req, r);
+  if (req.param('suggest_field') !== undefined && r.suggest) set.suggest = r.suggest;
   // RestSearchAction: `stats=g1,g2` replaces the body's groups
   const stats = req.param('stats');
   if (stats !== undefined) {
     const groups = stats.split(',').filter((g) => g.length > 0);
+    // (an empty list is set on the builder too, and rendered as such)
+    set.stats = groups;
     if (groups.length > 0) r.stats = groups;
     else delete r.stats;
   }
+  r.sourceBuilder = { ...r.sourceBuilder, ...set };
+}
+
+/** The `_source` URL parameters as the source's `FetchSourceContext`. */
+function fetchSourceOf(spec: unknown): FetchSource {
+  if (typeof spec === 'boolean') return { fetchSource: spec, includes: [], excludes: [] };
+  if (Array.isArray(spec)) return { fetchSource: true, includes: spec.map(String), excludes: [] };
+  const o = spec as { includes: string[]; excludes: string[] };
+  return { fetchSource: true, includes: o.includes, excludes: o.excludes };
 }
 
 /**

@@ -122,12 +122,14 @@ export function searchRoutes(ctx: NodeContext): RouteDef[] {
       handler: async (req) => {
         const r = newSearchRequest(splitExpression(req.pathParams.index), splitExpression(req.pathParams.type));
         r.indicesOptions = indicesOptionsFrom((n) => req.param(n), STRICT_EXPAND_OPEN);
+        // ES 5.6 RestCountAction: a size-0 search source with the query, min_score and terminate_after
+        r.sourceBuilder = { size: 0 };
         const q = queryFrom(req);
-        if (q) r.query = q;
+        if (q) r.query = r.sourceBuilder.query = q;
         const ms = req.param('min_score');
-        if (ms !== undefined) r.minScore = Number(ms);
+        if (ms !== undefined) r.minScore = r.sourceBuilder.minScore = Number(ms);
         const ta = req.param('terminate_after');
-        if (ta !== undefined) r.terminateAfter = req.paramAsInt('terminate_after', 0);
+        if (ta !== undefined) r.terminateAfter = r.sourceBuilder.terminateAfter = req.paramAsInt('terminate_after', 0);
         const routing = req.param('routing');
         if (routing !== undefined) r.routing = routing.split(',');
         const pref = req.param('preference');

@@ -68,10 +68,3 @@ import { EsError } from '../errors/errors.js';
 export function illegalArgument(reason: string): EsError {
   return new EsError('illegal_argument_exception', 400, reason);
 }
-
-/** Java's `String.hashCode` (used by random_score string seeds). */
-export function javaStringHash(s: string): number {
-  let h = 0;
-  for (let i = 0; i < s.length; i++) h = (Math.imul(31, h) + s.charCodeAt(i)) | 0;
-  return h;
-}

@@ -104,3 +104,12 @@ export const unsupportedOperation = (reason: string): EsError => new EsError('un
  */
 export const notBuiltYet = (what: string): EsError =>
   new EsError('illegal_argument_exception', 400, `[${what}] is not supported by Strata yet`);
+
+/** What a cancellable task's work throws once it sees its cancellation (ES `TaskCancelledException`). */
+export const taskCancelled = (): EsError => new EsError('task_cancelled_exception', 500, 'cancelled');
+
+/**
+ * A cancellable task registered under a cancelled (banned) parent: ES 5.6's `TaskManager#register`
+ * throws an `IllegalStateException` with the ban's reason.
+ */
+export const cancelledBeforeStart = (reason: string): EsError => illegalState(`Task cancelled before it started: ${reason}`);

@@ -115,15 +115,24 @@ message DfsOnly {
   repeated DfsTermRef terms = 2;
 }
 
+// The shard task a phase runs as (shard-search.ts PhaseTask).
+message PhaseTask {
+  string parent = 1;
+  string action = 2;
+  string description = 3;
+}
+
 message DfsPhaseRequest {
   string context_id = 1;
   optional DfsOnly only = 2;
+  optional PhaseTask task = 12;
 }
 
 message QueryPhaseRequest {
   string context_id = 1;
   optional DfsStats dfs = 2;
   optional double deadline_epoch_ms = 3;
+  optional PhaseTask task = 13;
 }
 
 // A hit of the query phase; score and sort values in their wire-json.ts forms.
@@ -165,6 +174,7 @@ message FetchPhaseRequest {
   string context_id = 1;
   repeated WireDoc hits = 2;
   bool scores = 3;
+  optional PhaseTask task = 13;
 }
 
 message FetchPhaseResult {

@@ -131,13 +131,29 @@ export interface OpenContextResult {
 /** The dfs phase: the statistics the query asks for on this shard (`extra`: more to report). */
 export interface DfsPhaseRequest {
   contextId: string;
+  task?: PhaseTask;
   /** Report only these (a second round, when other shards asked for statistics this one did not). */
   only?: { fields: string[]; terms: Array<{ field: string; term: string }> };
+}
+
+/**
+ * The shard task a phase runs as (ES's `SearchShardTask`, a child of the coordinator's search
+ * task): the coordinator names it as ES's transport action does and describes it as the ES
+ * shard request does; the shard side registers it while the phase runs, so `_tasks` lists it and
+ * cancelling the search reaches it.
+ */
+export interface PhaseTask {
+  /** The parent search task, `<node>:<id>`. */
+  parent: string;
+  /** e.g. `indices:data/read/search[phase/query]`. */
+  action: string;
+  description: string;
 }
 
 /** The query phase (ES `QuerySearchRequest`). */
 export interface QueryPhaseRequest {
   contextId: string;
+  task?: PhaseTask;
   /** Summed statistics of the dfs phase. */
   dfs?: DfsStats;
   /** Collection stops after this epoch time in ms (`timeout`); absent: no timeout. */
@@ -172,6 +188,7 @@ export interface QueryPhaseResult {
 /** The fetch phase (ES `ShardFetchRequest`): render hits of an open context. */
 export interface FetchPhaseRequest {
   contextId: string;
+  task?: PhaseTask;
   hits: WireDoc[];
   /** Whether `_score` is meaningful (score sort or track_scores). */
   scores: boolean;

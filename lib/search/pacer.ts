@@ -17,6 +17,7 @@
  * comes late shrinks the budget in proportion to how late it is.
  */
 import { WorkSlice } from '../loop/turns.js';
+import { taskCancelled } from '../errors/errors.js';
 
 /** Continuous work after which the event loop gets a turn. */
 export const SLICE_MS = 10;
@@ -31,8 +32,15 @@ export class Pacer {
   /** Set once the deadline has passed. */
   timedOut = false;
 
-  /** @param deadline `performance.now()` time after which work stops; undefined = no timeout. */
-  constructor(readonly deadline?: number) {}
+  /**
+   * @param deadline `performance.now()` time after which work stops; undefined = no timeout.
+   * @param cancelled whether the request's task has been cancelled: checked at every clock read,
+   *   the work then throws ES's `task_cancelled_exception` (a shard failure)
+   */
+  constructor(
+    readonly deadline?: number,
+    private readonly cancelled?: () => boolean,
+  ) {}
 
   /** Start pacing one loop (its own iteration budget, this request's slice and deadline). */
   loop(): PacedLoop {
@@ -44,6 +52,7 @@ export class Pacer {
    * Resolves to false once the deadline has passed.
    */
   async tick(now: number): Promise<boolean> {
+    if (this.cancelled?.()) throw taskCancelled();
     if (this.deadline !== undefined && now > this.deadline) {
       this.timedOut = true;
       return false;

@@ -148,6 +148,9 @@ test('search messages and aggregation partials of every kind come back as they w
   same(t, SEARCH_METHOD_WIRES.dfsPhase.req, { contextId: 'c', only: { fields: ['f'], terms: [{ field: 'f', term: '' }] } });
   same(t, SEARCH_METHOD_WIRES.dfsPhase.res, { ok: { fields: [{ field: 'f', maxDoc: 1, docCount: 1, sumTotalTermFreq: -1, sumDocFreq: 1 }], terms: [] } });
   same(t, SEARCH_METHOD_WIRES.queryPhase.req, { contextId: 'c', dfs: { fields: [], terms: [] }, deadlineEpochMs: 1 });
+  const task = { parent: 'n:1', action: 'indices:data/read/search[phase/query]', description: 'shardId[[i][0]]' };
+  same(t, SEARCH_METHOD_WIRES.queryPhase.req, { contextId: 'c', task });
+  same(t, SEARCH_METHOD_WIRES.dfsPhase.req, { contextId: 'c', task: { ...task, description: '' } });
   const bucket = { key: 'k', docCount: 3, subs: [] };
   const aggs: AggMessage[] = [
     { name: 't', kind: 'terms', valueType: 'long', format: { kind: 'raw' }, buckets: [{ ...bucket, key: 2 ** 53 + 2, docCountError: 0 }], docCountError: 0, otherDocCount: 0, shardSize: 10 },
@@ -166,6 +169,7 @@ test('search messages and aggregation partials of every kind come back as they w
   t.deepEqual(Object.keys((back as { ok: { aggs: object[] } }).ok.aggs[0]!).slice(0, 2), ['name', 'kind']);
   same(t, SEARCH_METHOD_WIRES.queryPhase.res, { ok: queryResult() });
   same(t, SEARCH_METHOD_WIRES.fetchPhase.req, { contextId: 'c', hits: queryResult().top, scores: true });
+  same(t, SEARCH_METHOD_WIRES.fetchPhase.req, { contextId: 'c', hits: [], scores: false, task });
   same(t, SEARCH_METHOD_WIRES.fetchPhase.res, { ok: { hits: [{ _index: 'i', _score: { $float: 1 }, _source: { $raw: '{"a":1.0}' } }] } });
   same(t, SEARCH_METHOD_WIRES.explain.req, { index: 'i', shard: 0, type: 't', id: '1', query: { kind: 'match_all' } as never, storedFields: ['a'], nowMs: 0 });
   same(t, SEARCH_METHOD_WIRES.explain.res, { ok: { found: true, matched: false, explanation: { value: 0, details: [] } } });

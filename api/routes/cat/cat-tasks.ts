@@ -12,6 +12,7 @@ import { NODE_VERSION, selectsThisNode } from '../../../lib/action/nodes/node-id
 import { simpleMatch } from '../../../lib/units/simple-match.js';
 import { javaSplit } from '../../rest/url-decode.js';
 import { TimeValue } from '../../../lib/units/time-value.js';
+import { parentTaskIdText, taskDescription } from '../../../lib/action/tasks/task-info.js';
 
 function columns(detailed: boolean): CatColumn[] {
   return [
@@ -54,14 +55,15 @@ export function catTasksRoutes(ctx: NodeContext): RouteDef[] {
           if (selectsThisNode(ctx, nodeIds)) {
             for (const t of ctx.runtime.tasks.list()) {
               if (actions !== undefined && !javaSplit(actions, ',').some((a) => simpleMatch(a, t.action))) continue;
-              if (parentTask !== undefined && parentTask !== `${ctx.nodeId}:${t.parentId ?? ''}`) continue;
+              const parentId = parentTaskIdText(ctx, t);
+              if (parentTask !== undefined && parentTask !== parentId) continue;
               if (parentNode !== undefined && (t.parentId === undefined || !selectsThisNode(ctx, [parentNode]))) continue;
               const nanos = Number(now - t.startNanos);
               rows.push([
-                t.id, t.action, `${ctx.nodeId}:${t.id}`, t.parentId !== undefined ? `${ctx.nodeId}:${t.parentId}` : '-', t.type,
+                t.id, t.action, `${ctx.nodeId}:${t.id}`, parentId ?? '-', t.type,
                 t.startTimeMillis, epochCells(t.startTimeMillis)[1], nanos, new TimeValue(nanos, 'nanos').toString(),
                 full ? ctx.nodeId : ctx.nodeId.slice(0, 4), ctx.httpAddress.host, ctx.transportAddress.port, ctx.nodeName, NODE_VERSION,
-                ...(detailed ? [t.description] : []),
+                ...(detailed ? [taskDescription(t)] : []),
               ]);
             }
           }

@@ -19,6 +19,7 @@ import { resolveWriteIndex, shardOf } from './resolve-write-index.js';
 import { autoId } from './auto-id.js';
 import { autoCreateIndices } from './auto-create.js';
 import { runIngestPipelines } from '../../ingest/bulk-ingest.js';
+import { javaHashSetOrder } from '../../units/java-hash.js';
 
 interface Prepared {
   slot: number;
@@ -41,7 +42,17 @@ export interface BulkOptions {
    * `ingest_took` in the bulk response).
    */
   onIngest?: (tookMs: number) => void;
+  /**
+   * Run as ES's bulk task (`indices:data/write/bulk`, each shard's part its `[s]` child): a
+   * `_bulk` request, or a by-scroll batch (the by-scroll task's child).
+   */
+  task?: { parent?: number };
 }
+
+export const BULK_ACTION = 'indices:data/write/bulk';
+
+/** A task as the bulk registers it: its id, and the function that ends it. */
+type Registered = { task: { id: number }; done: () => void } | undefined;
 
 /** The bulk message's `wait_for_active_shards` fields: `all` is every copy of the index; absent or 1 asks nothing. */
 function activeCopies(ctx: NodeContext, index: string, opts: BulkOptions): { activeCopies?: number; timeoutMs?: number; timeout?: string } {
@@ -61,6 +72,18 @@ export function shardsInfo(ctx: NodeContext, index: string, copies = 1): ShardsI
 }
 
 export async function executeBulk(ctx: NodeContext, items: BulkItemRequest[], opts: BulkOptions): Promise<BulkItemResult[]> {
+  if (!opts.task) return bulkAs(ctx, items, opts, undefined);
+  // ES `BulkRequest#getDescription`: its indices are a HashSet, printed in that set's order
+  const description = `requests[${items.length}], indices[${javaHashSetOrder(items.map((i) => i.index)).join(', ')}]`;
+  const reg = ctx.runtime.tasks.register(BULK_ACTION, 'transport', description, opts.task.parent);
+  try {
+    return await bulkAs(ctx, items, opts, reg);
+  } finally {
+    reg.done();
+  }
+}
+
+async function bulkAs(ctx: NodeContext, items: BulkItemRequest[], opts: BulkOptions, bulkTask: Registered): Promise<BulkItemResult[]> {
   const results: BulkItemResult[] = new Array(items.length);
   const fail = (slot: number, item: BulkItemRequest, err: unknown, index = item.index, id = item.id ?? ''): void => {
     const e = toEsError(err);
@@ -110,6 +133,8 @@ export async function executeBulk(ctx: NodeContext, items: BulkItemRequest[], op
       const target = { index: first.index, shard: first.shard };
       let items;
       let copies: number | undefined;
+      // ES `BulkShardRequest#getDescription`
+      const shardTask = bulkTask ? ctx.runtime.tasks.register(`${BULK_ACTION}[s]`, 'transport', `requests[${group.length}], index[${first.index}]`, bulkTask.task.id) : undefined;
       try {
         ({ items, copies } = await ctx.indices.client.bulk({ ...target, items: group.map((p) => p.message), ...activeCopies(ctx, first.index, opts) }));
       } catch (err) {
@@ -117,6 +142,8 @@ export async function executeBulk(ctx: NodeContext, items: BulkItemRequest[], op
         // write failed) fails each of its items; the other shards' items stand.
         for (const p of group) fail(p.slot, p.item, err, p.index, p.id);
         return;
+      } finally {
+        shardTask?.done();
       }
       touched.push({ target, slots: group.map((p) => p.slot) });
       group.forEach((p, i) => (results[p.slot] = itemResult(ctx, p, items[i]!, copies)));

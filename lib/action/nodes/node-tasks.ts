@@ -4,6 +4,7 @@
  * cancels the cancellable ones and `GET /_tasks/{id}` waits for one to end. Ids count up from 1
  * per node, as ES's do.
  */
+import { cancelledBeforeStart } from '../../errors/errors.js';
 
 /** What a cancellable task does when cancelled (ES `CancellableTask#onCancelled`). */
 export type CancelHook = (reason: string) => void;
@@ -14,10 +15,13 @@ export interface RunningTask {
   action: string;
   /** ES's task type: `transport` for actions, `direct` for node-local children. */
   type: string;
-  description: string;
+  /** ES's `Task#getDescription`; a function for a description built when it is read (ES's search task builds it lazily). */
+  description: string | (() => string);
   startTimeMillis: number;
   startNanos: bigint;
   parentId?: number;
+  /** The parent's node, when the parent runs on another node (a shard phase of a search coordinated elsewhere). */
+  parentNode?: string;
   /** Whether `_tasks/_cancel` may cancel it (ES `CancellableTask`). */
   cancellable: boolean;
   /** The task's live status (ES `Task#getStatus`), shown by `detailed` listings and `GET /_tasks/{id}`. */
@@ -33,7 +37,10 @@ export interface RegisterOptions {
   onCancel?: CancelHook;
   /** Change the task's `requests_per_second` (the by-scroll tasks: `_rethrottle`). */
   onRethrottle?: (requestsPerSecond: number) => void;
+  /** The parent's node when it is not this one. */
+  parentNode?: string;
 }
+
 
 export class NodeTasks {
   private nextId = 1;
@@ -41,6 +48,11 @@ export class NodeTasks {
   private readonly cancelHooks = new Map<number, CancelHook>();
   private readonly rethrottleHooks = new Map<number, (requestsPerSecond: number) => void>();
   private readonly waiters = new Map<number, Array<() => void>>();
+  /**
+   * Cancelled parents of this node whose children must not start (ES's banned parents), with the
+   * reason, until the parent ends.
+   */
+  private readonly bannedParents = new Map<number, string>();
   /**
    * Set once this process has moved its ids past those it stored in `.tasks` before a restart
    * (lib/action/tasks/task-results.ts#reserveStoredTaskIds), so a new task never overwrites the
@@ -54,7 +66,11 @@ export class NodeTasks {
   }
 
   /** Register a task; the returned function unregisters it (and wakes whoever waits for it). */
-  register(action: string, type: string, description: string, parentId?: number, opts: RegisterOptions = {}): { task: RunningTask; done: () => void } {
+  register(action: string, type: string, description: RunningTask['description'], parentId?: number, opts: RegisterOptions = {}): { task: RunningTask; done: () => void } {
+    if (parentId !== undefined && opts.parentNode === undefined && opts.cancellable === true) {
+      const banned = this.bannedParents.get(parentId);
+      if (banned !== undefined) throw cancelledBeforeStart(banned);
+    }
     const task: RunningTask = {
       id: this.nextId++,
       action,
@@ -63,6 +79,7 @@ export class NodeTasks {
       startTimeMillis: Date.now(),
       startNanos: process.hrtime.bigint(),
       ...(parentId !== undefined ? { parentId } : {}),
+      ...(parentId !== undefined && opts.parentNode !== undefined ? { parentNode: opts.parentNode } : {}),
       cancellable: opts.cancellable === true,
       ...(opts.status ? { status: opts.status } : {}),
     };
@@ -75,6 +92,7 @@ export class NodeTasks {
         this.running.delete(task.id);
         this.cancelHooks.delete(task.id);
         this.rethrottleHooks.delete(task.id);
+        this.bannedParents.delete(task.id);
         const w = this.waiters.get(task.id);
         this.waiters.delete(task.id);
         for (const wake of w ?? []) wake();
@@ -101,9 +119,15 @@ export class NodeTasks {
     const task = this.running.get(id);
     if (!task || !task.cancellable || task.cancelledReason !== undefined) return false;
     task.cancelledReason = reason;
+    this.bannedParents.set(id, reason);
     this.cancelHooks.get(id)?.(reason);
-    for (const child of this.running.values()) if (child.parentId === id) this.cancel(child.id, 'parent task was cancelled');
+    for (const child of this.running.values()) if (child.parentId === id && child.parentNode === undefined) this.cancel(child.id, 'parent task was cancelled');
     return true;
+  }
+
+  /** Whether the running task `id` has been cancelled (false once it has ended). */
+  isCancelled(id: number): boolean {
+    return this.running.get(id)?.cancelledReason !== undefined;
   }
 
   /** Whether the running task `id` can be rethrottled (ES: it is a `BulkByScrollTask`). */

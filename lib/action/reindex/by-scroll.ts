@@ -71,7 +71,7 @@ export async function runByScroll(ctx: NodeContext, r: ByScrollRequest, source: 
       }
       const unavailable = await unavailableItems(ctx, items, r.waitForActiveShards, r.timeoutMs);
       const writable = items.filter((_, i) => !unavailable.has(i));
-      const results = [...unavailable.values(), ...(await writeInChunks(ctx, writable, bulkRetryPolicy(r, status)))];
+      const results = [...unavailable.values(), ...(await writeInChunks(ctx, writable, bulkRetryPolicy(r, status), control.taskId))];
       for (const res of results) {
         count(r, res, status, bulkFailures);
         written.add(res.index);
@@ -96,9 +96,11 @@ export async function runByScroll(ctx: NodeContext, r: ByScrollRequest, source: 
  * flight together share an fsync) — unless a document is written twice in the batch, where the
  * chunks go one after the other so that the later write wins, as in ES's bulk.
  */
-async function writeInChunks(ctx: NodeContext, items: BulkItemRequest[], retry: RetryPolicy): Promise<BulkItemResult[]> {
+async function writeInChunks(ctx: NodeContext, items: BulkItemRequest[], retry: RetryPolicy, taskId: number | undefined): Promise<BulkItemResult[]> {
   const results: BulkItemResult[] = new Array(items.length);
-  const write = (chunk: BulkItemRequest[]): Promise<BulkItemResult[]> => executeBulk(ctx, chunk, { refresh: 'false' });
+  // each chunk is a bulk task, the by-scroll task's child (ES's ParentTaskAssigningClient)
+  const task = taskId !== undefined ? { parent: taskId } : {};
+  const write = (chunk: BulkItemRequest[]): Promise<BulkItemResult[]> => executeBulk(ctx, chunk, { refresh: 'false', task });
   const overlap = distinctTargets(items);
   const inFlight: Array<Promise<void>> = [];
   let failure: { error: unknown } | undefined;

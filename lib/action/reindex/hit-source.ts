@@ -8,6 +8,7 @@ import type { NodeContext } from '../context.js';
 import { illegalArgument, toEsError } from '../../errors/errors.js';
 import { RawJson } from '../../units/java-number.js';
 import { fetchPhase, queryPhase, release, type SearchState } from '../search/search-action.js';
+import { runSearchTask } from '../search/search-task.js';
 import type { SearchRequest } from '../search/search-request.js';
 import type { SearchFailure } from './status.js';
 import { retryRejectedSearch, type RetryPolicy } from './backoff.js';
@@ -68,12 +69,13 @@ export function requireSource(hit: SourceHit): string {
  * The local source: one query phase over the shards (their reader contexts stay open, so every
  * batch comes from the same point in time, as a scroll's do), then one fetch per batch.
  */
-export function localHitSource(ctx: NodeContext, search: SearchRequest, retry?: RetryPolicy): HitSource {
+export function localHitSource(ctx: NodeContext, search: SearchRequest, retry?: RetryPolicy, parentTask?: number): HitSource {
   let state: SearchState | undefined;
   let cursor = 0;
   return {
     async start() {
-      state = await retryRejectedSearch(retry, () => queryPhase(ctx, search, { forScroll: true }));
+      // the by-scroll task's search, as ES's scroll search is its child
+      state = await retryRejectedSearch(retry, () => runSearchTask(ctx, search, (task) => queryPhase(ctx, search, { forScroll: true, task }), parentTask));
       return {
         total: state.totalHits,
         timedOut: state.timedOut,

@@ -7,6 +7,8 @@ import type { ByScrollStatus } from './status.js';
 
 export class RunControl {
   private wake: (() => void) | undefined;
+  /** The by-scroll task's id: its searches and bulks run as its children. */
+  taskId: number | undefined = undefined;
   /** Called after each batch's writes returned (the background task's progress record). */
   afterBatch: (() => void) | undefined;
 

@@ -19,10 +19,10 @@ import { RunControl } from './run-control.js';
 import { ByScrollStatus, type ByScrollResult } from './status.js';
 
 /** The run's hit source; its rejected searches are retried and counted in `status`. */
-function sourceFor(ctx: NodeContext, r: ByScrollRequest, status: ByScrollStatus): HitSource {
+function sourceFor(ctx: NodeContext, r: ByScrollRequest, status: ByScrollStatus, taskId: number): HitSource {
   const retry = searchRetryPolicy(r, status);
   if (r.remote) return remoteHitSource(ctx, r.remote, r.search, retry);
-  return scannable(ctx, r.search) ? scanHitSource(ctx, r.search, retry) : localHitSource(ctx, r.search, retry);
+  return scannable(ctx, r.search) ? scanHitSource(ctx, r.search, retry, taskId) : localHitSource(ctx, r.search, retry, taskId);
 }
 
 /** The request of slice `id` of `n` (ES `AbstractBulkByScrollRequest#forSlice`). */
@@ -47,7 +47,8 @@ async function runOne(ctx: NodeContext, r: ByScrollRequest, status: ByScrollStat
     onRethrottle: (rps) => control.rethrottle(rps),
   });
   try {
-    return await runByScroll(ctx, r, sourceFor(ctx, r, status), control);
+    control.taskId = reg.task.id;
+    return await runByScroll(ctx, r, sourceFor(ctx, r, status, reg.task.id), control);
   } finally {
     reg.done();
   }
@@ -125,9 +126,9 @@ export function startByScroll(ctx: NodeContext, r: ByScrollRequest, beforeEnd?: 
   const afterBatch = (): void => recorder?.batchDone();
   const run = async (): Promise<ByScrollResult> => {
     if (r.slices > 1) return runSliced(ctx, r, status, register, afterBatch);
-    register({ onCancel: (reason) => control.cancel(reason), onRethrottle: (rps) => control.rethrottle(rps) });
+    control.taskId = register({ onCancel: (reason) => control.cancel(reason), onRethrottle: (rps) => control.rethrottle(rps) });
     control.afterBatch = afterBatch;
-    return runByScroll(ctx, r, sourceFor(ctx, r, status), control);
+    return runByScroll(ctx, r, sourceFor(ctx, r, status, control.taskId), control);
   };
   const done = (async () => {
     try {

@@ -14,6 +14,7 @@ import { toEsError } from '../../errors/errors.js';
 import { esErrorOf } from '../../messages/shard-error.js';
 import type { ScanDoc } from '../../messages/shard-search.js';
 import { queryPhase, release, type SearchState } from '../search/search-action.js';
+import { runSearchTask } from '../search/search-task.js';
 import type { SearchRequest } from '../search/search-request.js';
 import { clusterSetting } from '../search/cluster-settings.js';
 import type { SearchFailure } from './status.js';
@@ -57,14 +58,15 @@ function toSourceHit(index: string, d: ScanDoc): SourceHit {
 }
 
 /** The local source of a {@link scannable} search. */
-export function scanHitSource(ctx: NodeContext, search: SearchRequest, retry?: RetryPolicy): HitSource {
+export function scanHitSource(ctx: NodeContext, search: SearchRequest, retry?: RetryPolicy, parentTask?: number): HitSource {
   let state: SearchState | undefined;
   /** The shards whose query phase answered (a failed one is in the start's `failures`). */
   let readable: SearchState['contexts'] = [];
   const at: Cursor = { shard: 0, seg: 0, doc: 0 };
   return {
     async start() {
-      state = await retryRejectedSearch(retry, () => queryPhase(ctx, search, { forScroll: true, scan: true }));
+      // the by-scroll task's search, as ES's scroll search is its child
+      state = await retryRejectedSearch(retry, () => runSearchTask(ctx, search, (task) => queryPhase(ctx, search, { forScroll: true, scan: true, task }), parentTask));
       const failed = new Set(state.failures.map((f) => `${f.index}\u0000${f.shard}`));
       readable = state.contexts.filter((c) => !failed.has(`${c.index}\u0000${c.shard}`));
       return {

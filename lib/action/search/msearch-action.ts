@@ -57,6 +57,18 @@ export function parseMsearch(
 
 /** Run every request (concurrently), keeping failures per item. */
 export async function multiSearch(ctx: NodeContext, requests: SearchRequest[]): Promise<MsearchItem[]> {
+  // ES 5.6: an `indices:data/read/msearch` task (not cancellable); each search is a task of its own, not its child
+  const reg = ctx.runtime.tasks.register(MSEARCH_ACTION, 'transport', '');
+  try {
+    return await searchEach(ctx, requests);
+  } finally {
+    reg.done();
+  }
+}
+
+export const MSEARCH_ACTION = 'indices:data/read/msearch';
+
+function searchEach(ctx: NodeContext, requests: SearchRequest[]): Promise<MsearchItem[]> {
   return Promise.all(
     requests.map(async (r): Promise<MsearchItem> => {
       try {

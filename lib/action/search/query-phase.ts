@@ -13,6 +13,7 @@ import { fromWireNumber, fromWireSortValue } from '../../messages/wire-json.js';
 import { fromAggMessages } from '../../aggs/agg-messages.js';
 import type { InternalAgg } from '../../aggs/types.js';
 import type { ShardSuggestion } from '../../messages/shard-suggest.js';
+import { dfsPhaseTask, queryPhaseTask, type SearchTask } from './search-task.js';
 
 /** A shard of a search, as the coordinator tracks it. */
 export interface ShardRun {
@@ -90,9 +91,14 @@ const failureOf = (ctx: NodeContext, s: ShardRun, reply: { failure: Parameters<t
   toShardFailure(s.index, s.shard, ctx.nodeId, esErrorOf(reply.failure));
 
 /** Sum the shards' statistics (`dfs_query_then_fetch`); a shard missing some is asked for them. */
-async function dfsStats(ctx: NodeContext, shards: ShardRun[]): Promise<DfsStats> {
+async function dfsStats(ctx: NodeContext, shards: ShardRun[], task: SearchTask | undefined): Promise<DfsStats> {
   const client = ctx.searchShards;
-  const replies = await Promise.all(shards.map((s) => client.dfsPhase({ contextId: s.contextId })));
+  const replies = await Promise.all(
+    shards.map((s) => {
+      const t = dfsPhaseTask(task, s);
+      return client.dfsPhase({ contextId: s.contextId, ...(t ? { task: t } : {}) });
+    }),
+  );
   const local = replies.map((rep) => ('ok' in rep ? rep.ok : { fields: [], terms: [] }));
   const fields = new Set<string>();
   const terms = new Map<string, { field: string; term: string }>();
@@ -132,14 +138,16 @@ async function dfsStats(ctx: NodeContext, shards: ShardRun[]): Promise<DfsStats>
 }
 
 /** Run the (dfs and) query phase on every opened shard; failures are collected, not thrown. */
-export async function runQueryPhase(ctx: NodeContext, shards: ShardRun[], r: SearchRequest, deadlineEpochMs: number | undefined): Promise<ShardFailure[]> {
+export async function runQueryPhase(ctx: NodeContext, shards: ShardRun[], r: SearchRequest, deadlineEpochMs: number | undefined, task?: SearchTask): Promise<ShardFailure[]> {
   const client: ShardSearchClient = ctx.searchShards;
   const failures: ShardFailure[] = [];
-  const dfs = r.searchType === 'dfs_query_then_fetch' ? await dfsStats(ctx, shards) : undefined;
+  const dfs = r.searchType === 'dfs_query_then_fetch' ? await dfsStats(ctx, shards, task) : undefined;
   await Promise.all(
     shards.map(async (s) => {
+      const t = queryPhaseTask(task, s, r, dfs !== undefined);
       const reply: ShardReply<QueryPhaseResult> = await client.queryPhase({
         contextId: s.contextId,
+        ...(t ? { task: t } : {}),
         ...(dfs ? { dfs } : {}),
         ...(deadlineEpochMs !== undefined ? { deadlineEpochMs } : {}),
       });

@@ -8,6 +8,7 @@ import type { NodeContext } from '../context.js';
 import { EsError } from '../../errors/errors.js';
 import { fetchPhase, queryPhase, release, searchResponse, sizeOf, type SearchState } from './search-action.js';
 import type { SearchRequest } from './search-request.js';
+import { runScrollTask, runSearchTask, type SearchTask } from './search-task.js';
 
 interface ScrollContext {
   id: string;
@@ -69,21 +70,25 @@ async function free(ctx: NodeContext, id: string): Promise<boolean> {
 }
 
 /** The first page of a scrolled search. */
-export async function startScroll(ctx: NodeContext, r: SearchRequest): Promise<Record<string, unknown>> {
-  const st = await queryPhase(ctx, r, { forScroll: true });
+export function startScroll(ctx: NodeContext, r: SearchRequest): Promise<Record<string, unknown>> {
+  return runSearchTask(ctx, r, (task) => startScrollAs(ctx, r, task));
+}
+
+async function startScrollAs(ctx: NodeContext, r: SearchRequest, task: SearchTask): Promise<Record<string, unknown>> {
+  const st = await queryPhase(ctx, r, { forScroll: true, task });
   const id = newId();
   const sc: ScrollContext = { id, state: st, request: r, cursor: 0, timer: setTimeout(() => undefined, 0) };
   store(ctx).contexts.set(id, sc);
   await arm(ctx, sc, r.scrollMs ?? 60000);
-  return nextPage(ctx, sc);
+  return nextPage(ctx, sc, task);
 }
 
-async function nextPage(ctx: NodeContext, sc: ScrollContext): Promise<Record<string, unknown>> {
+async function nextPage(ctx: NodeContext, sc: ScrollContext, task: SearchTask): Promise<Record<string, unknown>> {
   const size = sizeOf(sc.request);
   const page = sc.state.merged.slice(sc.cursor, sc.cursor + size);
   sc.cursor += page.length;
   // Fetch failures belong to this page's response only.
-  const st = { ...sc.state, failures: [...sc.state.failures] };
+  const st = { ...sc.state, failures: [...sc.state.failures], task };
   const { hits } = await fetchPhase(ctx, st, page);
   const started = Date.now();
   const body = searchResponse({ ...st, started }, hits, { scrollId: sc.id });
@@ -102,8 +107,10 @@ export async function continueScroll(ctx: NodeContext, id: string, keepAliveMs: 
       causedBy: new EsError('search_context_missing_exception', 404, `No search context found for id [${id}]`),
     });
   }
-  if (keepAliveMs !== undefined) await arm(ctx, sc, keepAliveMs);
-  return nextPage(ctx, sc);
+  return runScrollTask(ctx, id, keepAliveMs, async (task) => {
+    if (keepAliveMs !== undefined) await arm(ctx, sc, keepAliveMs);
+    return nextPage(ctx, sc, task);
+  });
 }
 
 /** `DELETE /_search/scroll`: `_all` or ids. Returns `{succeeded, num_freed}` and whether any was found. */

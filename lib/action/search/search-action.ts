@@ -26,6 +26,7 @@ import { renderAggregations } from '../../aggs/render.js';
 import type { InternalAgg } from '../../aggs/types.js';
 import type { ShardSuggestion } from '../../messages/shard-suggest.js';
 import { reduceSuggestions, renderSuggestions } from './suggest-reduce.js';
+import { fetchPhaseTask, runSearchTask, type SearchTask } from './search-task.js';
 
 /** What a finished query phase leaves for fetch, reduce and scroll. */
 export interface SearchState {
@@ -55,6 +56,8 @@ export interface SearchState {
   typedKeys: boolean;
   /** The request's deprecation warnings (the fetch phase adds the shards'). */
   warnings?: string[];
+  /** The search (or scroll) task the phases run under. */
+  task?: SearchTask;
 }
 
 const DEFAULT_SIZE = 10;
@@ -74,7 +77,7 @@ export async function queryPhase(
   ctx: NodeContext,
   r: SearchRequest,
   /** `scan` (with `forScroll`): the shards count the matches and keep them for `scanPhase` (a by-scroll range scan). */
-  opts: { indicesOptions?: IndicesOptions; forScroll?: boolean; scan?: boolean } = {},
+  opts: { indicesOptions?: IndicesOptions; forScroll?: boolean; scan?: boolean; task?: SearchTask } = {},
 ): Promise<SearchState> {
   const started = Date.now();
   const startedPrecise = performance.now();
@@ -82,6 +85,7 @@ export async function queryPhase(
   const indicesOptions = opts.indicesOptions ?? r.indicesOptions ?? STRICT_EXPAND_OPEN;
   const targets = resolveTargets(state, r.indices, indicesOptions, r.routing, r.preference);
   const totalShards = targets.reduce((n, t) => n + (state.indices[t.index]?.state === 'close' ? 0 : t.shards.length), 0);
+  if (opts.task) opts.task.shards = totalShards;
   const limit = Number(clusterSetting(state, 'action.search.shard_count.limit') ?? '1000');
   if (totalShards > limit) {
     throw new EsError(
@@ -157,7 +161,7 @@ export async function queryPhase(
   const timeoutMs = r.timeoutMs ?? defaultTimeout(state);
   // On the monotonic sub-millisecond clock, so even `1nanos` is already past at the first check.
   const deadline = timeoutMs !== undefined && timeoutMs >= 0 ? performance.timeOrigin + startedPrecise + timeoutMs : undefined;
-  const qFailures = await runQueryPhase(ctx, contexts, r, deadline);
+  const qFailures = await runQueryPhase(ctx, contexts, r, deadline, opts.task);
   failures.push(...qFailures);
   const ok = contexts.filter((c) => c.result);
   if (ok.length === 0 && totalShards > 0) {
@@ -209,6 +213,7 @@ export async function queryPhase(
     ...(r.suggest && r.suggest.length > 0 ? { suggest: reduceSuggestions(ok.map((c) => c.result?.suggest ?? [])) } : {}),
     typedKeys: r.typedKeys === true,
     warnings: r.warnings,
+    ...(opts.task ? { task: opts.task } : {}),
     numReducePhases: r.batchedReduceSize !== undefined && r.batchedReduceSize < totalShards && !opts.forScroll ? totalShards - r.batchedReduceSize + 1 : 1,
   };
 }
@@ -279,7 +284,8 @@ export async function fetchPhase(
   await Promise.all(
     [...byShard].map(async ([shardIndex, hits]) => {
       const sc = st.contexts.find((c) => c.shardIndex === shardIndex) as ShardRun;
-      const reply = await ctx.searchShards.fetchPhase({ contextId: sc.contextId, hits: hits.map(toWireDoc), scores: st.scores });
+      const task = fetchPhaseTask(st.task, sc, hits.length);
+      const reply = await ctx.searchShards.fetchPhase({ contextId: sc.contextId, hits: hits.map(toWireDoc), scores: st.scores, ...(task ? { task } : {}) });
       if ('failure' in reply) fetchFailures.push(toShardFailure(sc.index, sc.shard, ctx.nodeId, esErrorOf(reply.failure)));
       else {
         hits.forEach((h, i) => rendered.set(h, decodeRendered(reply.ok.hits[i] ?? null) as Record<string, unknown>));
@@ -318,9 +324,13 @@ export function searchResponse(st: SearchState, hits: Array<Record<string, unkno
   return body;
 }
 
-/** `_search` without scroll. */
-export async function search(ctx: NodeContext, r: SearchRequest): Promise<Record<string, unknown>> {
-  const st = await queryPhase(ctx, r);
+/** `_search` without scroll, as a search task. */
+export function search(ctx: NodeContext, r: SearchRequest): Promise<Record<string, unknown>> {
+  return runSearchTask(ctx, r, (task) => searchAs(ctx, r, task));
+}
+
+async function searchAs(ctx: NodeContext, r: SearchRequest, task: SearchTask): Promise<Record<string, unknown>> {
+  const st = await queryPhase(ctx, r, { task });
   try {
     const from = fromOf(r);
     const { page, hits } = await fetchPhase(ctx, st, st.merged.slice(from, from + sizeOf(r)));

@@ -3,7 +3,7 @@
  * `SearchSourceBuilder.parseXContent` elements) and URI parameters (which win over the body
  * for from/size/sort/... as `RestSearchAction.parseSearchSource` applies them).
  */
-import { parseSearchSource } from '../../dsl/search-source.js';
+import { parseSearchSource, type SearchSource } from '../../dsl/search-source.js';
 import { toSortSpec, type SortSpec } from '../../dsl/sort-spec.js';
 import { sourceOption } from '../../dsl/source-filter.js';
 import type { ParseOptions } from '../../dsl/parse-context.js';
@@ -73,6 +73,12 @@ export interface SearchRequest {
   suggest?: SuggestSpec[];
   /** `stats`: the search statistics groups the request is counted in. */
   stats?: string[];
+  /**
+   * The search source as ES's `SearchSourceBuilder` holds it: the body's, with the URI
+   * parameters applied over it. Only rendered (the search task's description); the fields
+   * above are what runs.
+   */
+  sourceBuilder?: SearchSource;
 }
 
 /** Defaults for a request on `indices`/`types`. */
@@ -97,6 +103,7 @@ export function applySearchBody(
   parse: Pick<ParseOptions, 'templateSource'> = {},
 ): void {
   const src = parseSearchSource(body, { ...(bodyText !== undefined ? { source: bodyText } : {}), warnings: r.warnings, ...parse });
+  r.sourceBuilder = src;
   if (src.query !== undefined) r.query = src.query ?? MATCH_ALL;
   if (src.postFilter !== undefined && src.postFilter !== null) r.postFilter = src.postFilter;
   if (src.from !== undefined) r.from = src.from;

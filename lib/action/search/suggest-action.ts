@@ -6,11 +6,17 @@ import type { NodeContext } from '../context.js';
 import type { SearchRequest } from './search-request.js';
 import { queryPhase, release, shardsSection } from './search-action.js';
 import { renderSuggestions } from './suggest-reduce.js';
+import { runSearchTask, type SearchTask } from './search-task.js';
 
 /** Run `r` (whose `suggest` is set) for its suggestions only. */
-export async function suggestOnly(ctx: NodeContext, r: SearchRequest): Promise<Record<string, unknown>> {
+export function suggestOnly(ctx: NodeContext, r: SearchRequest): Promise<Record<string, unknown>> {
   r.size = 0;
-  const st = await queryPhase(ctx, r);
+  // ES 5.6's RestSuggestAction runs a search
+  return runSearchTask(ctx, r, (task) => suggestAs(ctx, r, task));
+}
+
+async function suggestAs(ctx: NodeContext, r: SearchRequest, task: SearchTask): Promise<Record<string, unknown>> {
+  const st = await queryPhase(ctx, r, { task });
   try {
     return { _shards: shardsSection(st), ...(st.suggest ? renderSuggestions(st.suggest) : {}) };
   } finally {

@@ -30,7 +30,7 @@ export function selectTasks(ctx: NodeContext, f: TaskFilter): RunningTask[] {
   return ctx.runtime.tasks.list().filter((t) => {
     if (id && t.id !== id.id) return false;
     if (f.actions && f.actions.length > 0 && !f.actions.some((a) => simpleMatch(a, t.action))) return false;
-    if (parent && (parent.node !== ctx.nodeId || t.parentId !== parent.id)) return false;
+    if (parent && (parent.node !== (t.parentNode ?? ctx.nodeId) || t.parentId !== parent.id)) return false;
     return true;
   });
 }
@@ -42,13 +42,13 @@ export function renderTasks(ctx: NodeContext, tasks: RunningTask[], groupBy: str
     // ES `ListTasksResponse#getTaskGroups`: a task whose parent is not listed is a root
     const listed = new Set(tasks.map((t) => t.id));
     const group = (t: RunningTask): Record<string, unknown> => {
-      const children = tasks.filter((c) => c.parentId === t.id);
+      const children = tasks.filter((c) => c.parentId === t.id && c.parentNode === undefined);
       const out = taskInfoJson(ctx, t, detailed);
       if (children.length > 0) out.children = children.map(group);
       return out;
     };
     const roots: Record<string, unknown> = Object.create(null);
-    for (const t of tasks) if (t.parentId === undefined || !listed.has(t.parentId)) roots[taskIdText(ctx, t.id)] = group(t);
+    for (const t of tasks) if (t.parentId === undefined || t.parentNode !== undefined || !listed.has(t.parentId)) roots[taskIdText(ctx, t.id)] = group(t);
     return { tasks: roots };
   }
   if (groupBy !== 'nodes') throw illegalArgument(`No group_by type match [${groupBy}]`);

@@ -31,11 +31,23 @@ export function taskInfoJson(ctx: NodeContext, t: RunningTask, detailed: boolean
   if (detailed) {
     const status = t.status?.();
     if (status !== undefined) out.status = status;
-    if (t.description) out.description = t.description;
+    // ES's requests describe themselves as "" unless they say more, and a detailed TaskInfo prints it
+    out.description = taskDescription(t);
   }
   out.start_time_in_millis = t.startTimeMillis;
   out.running_time_in_nanos = Number(process.hrtime.bigint() - t.startNanos);
   out.cancellable = t.cancellable;
-  if (t.parentId !== undefined) out.parent_task_id = taskIdText(ctx, t.parentId);
+  if (t.parentId !== undefined) out.parent_task_id = parentTaskIdText(ctx, t);
   return out;
+}
+
+/** The task's description, built now when it is built lazily. */
+export function taskDescription(t: RunningTask): string {
+  return typeof t.description === 'function' ? t.description() : t.description;
+}
+
+/** `<node>:<id>` of the task's parent (on another node for a shard phase of a search coordinated there). */
+export function parentTaskIdText(ctx: NodeContext, t: RunningTask): string | undefined {
+  if (t.parentId === undefined) return undefined;
+  return `${t.parentNode ?? ctx.nodeId}:${t.parentId}`;
 }

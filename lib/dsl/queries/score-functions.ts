@@ -7,7 +7,7 @@
  */
 import { EsError } from '../../errors/errors.js';
 import type { ParseContext } from '../parse-context.js';
-import { javaStringHash } from '../query-base.js';
+import { javaStringHash } from '../../units/java-hash.js';
 import { parseScript, type ScriptRef } from '../script-ref.js';
 import { doubleValue, floatValue, isObject, isValue, textValue, tokenOf, type JsonObject } from '../xcontent.js';
 

@@ -9,7 +9,7 @@ import { fuzzinessToString } from '../fuzziness.js';
 import type { ScriptRef } from '../script-ref.js';
 import type { TermValue } from '../queries/term.js';
 import { fromJson, jfloat, obj, type XNode, type XObject } from './xcontent.js';
-import { javaHashOrder } from './java-hash-order.js';
+import { javaHashSetOrder } from '../../units/java-hash.js';
 
 /** `entries` followed by `boost` (float) and `_name` (when set): the tail of every query body. */
 export function body(q: QueryBase, ...entries: Array<[string, XNode | undefined]>): XObject {
@@ -45,7 +45,7 @@ export function fromJsonHashMap(v: unknown): XNode {
   if (v !== null && typeof v === 'object' && !Array.isArray(v)) {
     const src = v as Record<string, unknown>;
     const m: XObject = new Map();
-    for (const k of javaHashOrder(Object.keys(src))) m.set(k, fromJsonHashMap(src[k]));
+    for (const k of javaHashSetOrder(Object.keys(src))) m.set(k, fromJsonHashMap(src[k]));
     return m;
   }
   if (Array.isArray(v)) return v.map(fromJsonHashMap);

@@ -20,7 +20,7 @@ import type {
 } from '../query-types.js';
 import type { SpanTermQuery } from '../queries/span.js';
 import { body, fuzzinessNode, named, termValue } from './common.js';
-import { javaHashOrder } from './java-hash-order.js';
+import { javaHashSetOrder } from '../../units/java-hash.js';
 import { obj, type XObject } from './xcontent.js';
 
 /** match_all / match_none: only boost and _name. */
@@ -116,5 +116,5 @@ export function renderType(q: TypeQuery): XObject {
 
 /** IdsQueryBuilder: the `type` array as given, `values` in the order of the builder's HashSet. */
 export function renderIds(q: IdsQuery): XObject {
-  return named('ids', body(q, ['type', [...q.types]], ['values', javaHashOrder(q.values)]));
+  return named('ids', body(q, ['type', [...q.types]], ['values', javaHashSetOrder(q.values)]));
 }

@@ -78,7 +78,7 @@ function searchAfterValues(s: ShardSearchSource, sorts: CompiledSort[] | undefin
 export async function compileShardSearch(rc: ReaderContext, req: QueryPhaseRequest): Promise<{ pacer: Pacer; weight: Weight }> {
   const s = rc.source;
   // On the monotonic clock, so even `1nanos` is already past at the first check.
-  const pacer = new Pacer(req.deadlineEpochMs === undefined ? undefined : req.deadlineEpochMs - performance.timeOrigin);
+  const pacer = new Pacer(req.deadlineEpochMs === undefined ? undefined : req.deadlineEpochMs - performance.timeOrigin, rc.cancelled);
   rc.compile = { ...rc.compile, pacer };
   // inner hits are rendered by the fetch phase, but a bad definition fails the search here, as ES's parseSource does
   collectInnerHits(s.query);

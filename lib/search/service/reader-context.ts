@@ -47,6 +47,8 @@ export interface ReaderContext {
   usesLookups?: boolean;
   /** Where the last scan message stopped (scan-shard.ts). */
   scanCursor?: ScanCursor;
+  /** Whether the search task of the running query phase has been cancelled (its pacer checks). */
+  cancelled?: () => boolean;
   /** Frees the context when its keep-alive runs out. */
   timer?: NodeJS.Timeout;
 }

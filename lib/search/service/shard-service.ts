@@ -19,6 +19,7 @@ import type {
   LookupDocument,
   OpenContextRequest,
   OpenContextResult,
+  PhaseTask,
   QueryPhaseRequest,
   QueryPhaseResult,
   ScanPhaseRequest,
@@ -48,6 +49,7 @@ import { requestCacheKey } from './request-cacheable.js';
 import { shardCacheKey, type RequestCache } from './request-cache.js';
 import type { ReaderContext } from './reader-context.js';
 import { validateShard } from './validate-shard.js';
+import { runAsPhaseTask, type Cancelled, type ShardTasks } from './phase-task.js';
 
 /** What the service reaches on its node. */
 export interface ShardSearchDeps {
@@ -59,6 +61,8 @@ export interface ShardSearchDeps {
   logger: Logger;
   /** The node's shard request cache (absent: nothing is cached). */
   requestCache?: RequestCache;
+  /** The node's task registry: each phase runs as a shard task (absent: phases are no tasks). */
+  tasks?: ShardTasks;
 }
 
 /** A terms lookup's source from the documents the coordinator fetched for the request (shard-search.ts `LookupDocument`). */
@@ -103,12 +107,13 @@ export class ShardSearchService implements ShardSearchClient {
   }
 
   dfsPhase(req: DfsPhaseRequest): Promise<ShardReply<DfsStats>> {
-    return this.reply(async () => dfsShard(this.context(req.contextId), req));
+    return this.reply(async () => this.asTask(req.task, async () => dfsShard(this.context(req.contextId), req)));
   }
 
   queryPhase(req: QueryPhaseRequest): Promise<ShardReply<QueryPhaseResult>> {
-    return this.reply(async () => {
+    return this.reply(async () => this.asTask(req.task, async (cancelled) => {
       const rc = this.context(req.contextId);
+      rc.cancelled = cancelled;
       const started = Date.now();
       try {
         if (req.dfs) applyDfs(rc, req.dfs);
@@ -132,11 +137,11 @@ export class ShardSearchService implements ShardSearchClient {
         rc.svc.counters.queryTimeMs += Date.now() - started;
         rc.svc.counters.recordGroups(rc.source.stats, 'query', Date.now() - started);
       }
-    });
+    }));
   }
 
   fetchPhase(req: FetchPhaseRequest): Promise<ShardReply<FetchPhaseResult>> {
-    return this.reply(async () => {
+    return this.reply(async () => this.asTask(req.task, async () => {
       const rc = this.context(req.contextId);
       const started = Date.now();
       try {
@@ -168,7 +173,7 @@ export class ShardSearchService implements ShardSearchClient {
         rc.svc.counters.fetchTimeMs += Date.now() - started;
         rc.svc.counters.recordGroups(rc.source.stats, 'fetch', Date.now() - started);
       }
-    });
+    }));
   }
 
   scanPhase(req: ScanPhaseRequest): Promise<ShardReply<ScanPhaseResult>> {
@@ -293,6 +298,11 @@ export class ShardSearchService implements ShardSearchClient {
     const fields = buildIndexFields(svc.meta.mappings);
     this.fieldsCache.set(svc, { version: svc.meta.mappingVersion, fields });
     return fields;
+  }
+
+  /** Run a phase as the shard task the coordinator named (phase-task.ts). */
+  private asTask<T>(task: PhaseTask | undefined, phase: (cancelled: Cancelled) => Promise<T>): Promise<T> {
+    return runAsPhaseTask(this.deps.tasks, this.deps.nodeId, task, phase);
   }
 
   private async reply<T>(fn: () => Promise<T>): Promise<ShardReply<T>> {
