@@ -33,6 +33,7 @@ import { OpLogTracker } from './op-log-tracker.js';
 import { acquireSearcher, publish, releaseSegment } from './views.js';
 import { writeReplicated } from './replica-write.js';
 import { applyDelete, applyIndex, writeBulk } from './write-path.js';
+import type { IndexingMemoryController } from '../indices/indexing-memory.js';
 
 /**
  * Rebuild the document an op-log index entry was indexed from: parse `entry.source` as `entry.type`
@@ -59,8 +60,14 @@ export interface ShardEngineOptions {
   /** Automatic refresh period; -1 disables it. */
   refreshIntervalMs: number;
   logger?: EngineLogger;
-  /** Refresh early when the indexing buffer holds about this many bytes (default 64 MiB). */
+  /**
+   * Refresh early when the indexing buffer holds about this many bytes (default 64 MiB). Only
+   * without `indexingMemory`: with it the node-wide budget decides (ES sizes each IndexWriter's
+   * RAM buffer to the whole budget and lets the controller write the largest buffers).
+   */
   bufferBytes?: number;
+  /** The node's `indices.memory.index_buffer_size` controller (lib/indices/indexing-memory.ts). */
+  indexingMemory?: IndexingMemoryController;
   /** Byte budget of the decoded-postings cache (default 32 MiB). */
   postingsCacheBytes?: number;
   /** Flush when the op log above the last flush exceeds this (`index.translog.flush_threshold_size`, 512 MiB). */
@@ -206,6 +213,8 @@ class Engine implements StrataShardEngine {
   private scheduledRefresh: Promise<void> | null = null;
   private compacting: Promise<void> = Promise.resolve();
   private readonly volume: StoreVolume | undefined;
+  private readonly indexingMemory: IndexingMemoryController | undefined;
+  private readonly untrack: () => void;
 
   constructor(
     private readonly ctx: ShardContext,
@@ -222,17 +231,36 @@ class Engine implements StrataShardEngine {
     this.schedule();
     this.idleTimer = setInterval(() => this.flushIfIdle(), Math.min(30_000, this.idleFlushMs));
     this.idleTimer.unref();
+    this.indexingMemory = opts.indexingMemory;
+    this.untrack = this.indexingMemory?.track(this) ?? (() => undefined);
+  }
+
+  /** Bytes held by the indexing buffer (`index_writer_memory_in_bytes`). */
+  indexBufferBytes(): number {
+    return this.ctx.buffer.builder?.ramBytes ?? 0;
+  }
+
+  /** Asked by the node's indexing memory controller when the buffers pass their budget. */
+  writeIndexingBuffer(): Promise<void> {
+    if (this.closed) return Promise.resolve();
+    return this.refresh();
   }
 
   get maxSeqNo(): number {
     return this.ctx.nextSeqNo - 1;
   }
 
-  async bulk(ops: ShardOperation[], onRecord?: (record: Buffer) => void): Promise<BulkItemOutcome[]> {
-    this.ensureOpen();
-    const out = await writeBulk(this.ctx, ops, onRecord);
-    this.afterWrite();
-    return out;
+  bulk(ops: ShardOperation[], onRecord?: (record: Buffer) => void): Promise<BulkItemOutcome[]> {
+    // Not async: `ops` (parsed documents) must not stay reachable while the fsync is awaited.
+    try {
+      this.ensureOpen();
+    } catch (err) {
+      return Promise.reject(err);
+    }
+    return writeBulk(this.ctx, ops, onRecord).then((out) => {
+      this.afterWrite();
+      return out;
+    });
   }
 
   async scanStore(each: (key: Buffer, value: Buffer) => void | Promise<void>): Promise<void> {
@@ -250,7 +278,8 @@ class Engine implements StrataShardEngine {
   private afterWrite(): void {
     this.lastWriteAt = Date.now();
     if (this.ctx.opLog.bytes > this.flushThresholdBytes) this.flushInBackground('op log above flush threshold');
-    else if ((this.ctx.buffer.builder?.ramBytes ?? 0) > this.bufferBytes) void this.refresh().catch((err: unknown) => this.ctx.logger?.warn({ err }, 'refresh failed'));
+    else if (this.indexingMemory) this.indexingMemory.afterWrite();
+    else if (this.indexBufferBytes() > this.bufferBytes) void this.refresh().catch((err: unknown) => this.ctx.logger?.warn({ err }, 'refresh failed'));
   }
 
   async get(type: string | undefined, id: string): Promise<StoredDocument | null> {
@@ -501,6 +530,7 @@ class Engine implements StrataShardEngine {
       flushTotal: c.flushTotal,
       mergeTotal: c.mergeTotal,
       segmentsCount: readers.length,
+      indexWriterMemoryInBytes: this.indexBufferBytes(),
       translogOperations: this.ctx.opLog.operations,
       translogSizeInBytes: this.ctx.opLog.bytes,
     };
@@ -512,6 +542,7 @@ class Engine implements StrataShardEngine {
   }
 
   private async doClose(): Promise<void> {
+    this.untrack();
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
     if (this.idleTimer) clearInterval(this.idleTimer);
