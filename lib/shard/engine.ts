@@ -17,7 +17,7 @@ import type { StoreVolume } from '../../storage/store-volume.js';
 import { View, type EngineLogger, type ShardContext } from './context.js';
 import { GroupCommitter } from './group-commit.js';
 import { LruCache } from './lru.js';
-import { pickForceMerge, pickMerge, runMerge } from './merge.js';
+import { MAX_CONCURRENT_MERGES, pickForceMerge, pickMerge, runMerge } from './merge.js';
 import { Mutex } from './mutex.js';
 import { commitValue, isDirty, refreshLocked } from './refresh.js';
 import type { Postings, StrataSearcher, StrataSegmentReader } from './segment-reader.js';
@@ -201,7 +201,8 @@ class Engine implements StrataShardEngine {
   private timer: NodeJS.Timeout | null = null;
   private intervalMs: number;
   private listeners: Array<{ seqNo: number; resolve: (forced: boolean) => void }> = [];
-  private merging: Promise<void> | null = null;
+  /** Background merges in flight (at most MAX_CONCURRENT_MERGES, on disjoint segments). */
+  private readonly merges = new Set<Promise<void>>();
   private closed: Promise<void> | null = null;
   private readonly bufferBytes: number;
   private flushThresholdBytes: number;
@@ -479,17 +480,25 @@ class Engine implements StrataShardEngine {
 
   /** Start a background merge when the policy asks for one (one at a time). */
   private maybeMerge(): void {
-    if (this.merging || this.ctx.closing) return;
-    const pick = pickMerge(this.ctx.segments);
-    if (!pick) return;
-    this.merging = runMerge(this.ctx, pick)
-      .catch((err: unknown) => {
-        if (!this.ctx.closing) this.ctx.logger?.warn({ err }, 'merge failed');
-      })
-      .finally(() => {
-        this.merging = null;
-        setImmediate(() => this.maybeMerge());
-      });
+    while (this.merges.size < MAX_CONCURRENT_MERGES && !this.ctx.closing) {
+      const pick = pickMerge(this.ctx.segments);
+      if (!pick) return;
+      // runMerge marks its sources merging synchronously, so the next pick is disjoint
+      const merge: Promise<void> = runMerge(this.ctx, pick)
+        .catch((err: unknown) => {
+          if (!this.ctx.closing) this.ctx.logger?.warn({ err }, 'merge failed');
+        })
+        .finally(() => {
+          this.merges.delete(merge);
+          setImmediate(() => this.maybeMerge());
+        });
+      this.merges.add(merge);
+    }
+  }
+
+  /** Resolves when no background merge is in flight. */
+  private async mergesSettled(): Promise<void> {
+    while (this.merges.size > 0) await Promise.all([...this.merges]);
   }
 
   async forceMerge(opts: { maxNumSegments?: number; onlyExpungeDeletes?: boolean } = {}): Promise<void> {
@@ -497,11 +506,11 @@ class Engine implements StrataShardEngine {
     await this.refresh();
     if (opts.maxNumSegments === undefined && !opts.onlyExpungeDeletes) {
       this.maybeMerge();
-      while (this.merging) await this.merging;
+      await this.mergesSettled();
       return;
     }
     for (;;) {
-      while (this.merging) await this.merging;
+      await this.mergesSettled();
       const pick = pickForceMerge(this.ctx.segments, opts.maxNumSegments ?? 1, opts.onlyExpungeDeletes ?? false);
       if (!pick) return;
       await runMerge(this.ctx, pick);
@@ -548,7 +557,7 @@ class Engine implements StrataShardEngine {
     if (this.idleTimer) clearInterval(this.idleTimer);
     this.idleTimer = null;
     this.ctx.closing = true;
-    if (this.merging) await this.merging;
+    await this.mergesSettled();
     if (this.backgroundFlush) await this.backgroundFlush;
     await this.compacting;
     try {
