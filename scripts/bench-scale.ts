@@ -13,6 +13,7 @@
  */
 import { formatStats, loadMix, timeMix, type Answer, type KindStats } from './query-mix.js';
 import { SyntheticCorpus } from './synthetic-corpus.js';
+import { loadavg } from 'node:os';
 
 export interface ScaleDeps {
   call(method: string, path: string, body?: string, ndjson?: boolean): Promise<unknown>;
@@ -63,6 +64,8 @@ export async function scaleBench(d: ScaleDeps): Promise<void> {
   let maxSegments = 0;
   let loading = 0;
   let bulks = 0;
+  // progress, one line per `base` docs (a long run on a loaded machine says where it stands)
+  const step = { docs: 0, seconds: 0, cpu: 0 };
   let next = gen.bulkBody(0, Math.min(d.bulkSize, d.docs));
   for (let from = 0; from < d.docs; ) {
     const count = Math.min(d.bulkSize, d.docs - from);
@@ -77,7 +80,7 @@ export async function scaleBench(d: ScaleDeps): Promise<void> {
     const secs = (Date.now() - started) / 1000;
     const cpu = (await d.cpuSeconds()) - cpu0;
     loading += secs;
-    for (const w of [from < base ? first : undefined, from >= lastFrom ? last : undefined]) {
+    for (const w of [step, from < base ? first : undefined, from >= lastFrom ? last : undefined]) {
       if (!w) continue;
       w.docs += count;
       w.seconds += secs;
@@ -85,6 +88,11 @@ export async function scaleBench(d: ScaleDeps): Promise<void> {
     }
     from = after;
     if (++bulks % 10 === 0 || from === d.docs) maxSegments = Math.max(maxSegments, await segments());
+    if (from % base === 0) {
+      const rss = await d.peakRssMb();
+      process.stdout.write(`at ${from} docs: ${Math.round(step.docs / step.seconds)} docs/s over the last ${step.docs}, ${((step.cpu / step.docs) * 1e5).toFixed(1)} server CPU-s per 100k, ${await segments()} segments (at most ${maxSegments}), peak RSS ${rss.toFixed(0)} MiB, load ${(loadavg()[0] ?? 0).toFixed(1)}\n`);
+      Object.assign(step, { docs: 0, seconds: 0, cpu: 0 });
+    }
     if (from === base && d.docs > base && d.querySeconds > 0) atBase = await queryAt(base);
   }
   await d.call('POST', '/bench/_flush');

@@ -12,13 +12,9 @@ import { getHeapStatistics } from 'node:v8';
 import { EsError } from '../errors/errors.js';
 import { parseBytesSizeValue } from '../units/byte-size-value.js';
 
-/** One shard's indexing buffer as the controller sees it (the shard engine). */
-export interface BufferedShard {
-  /** Bytes the indexing buffer holds now (ES's `IndexShard#getIndexBufferRAMBytesUsed`). */
-  indexBufferBytes(): number;
-  /** Write the buffer out as a segment (a refresh); resolves when it is done. */
-  writeIndexingBuffer(): Promise<void>;
-}
+import type { BufferedShard, IndexingMemory } from '../shard/types.js';
+
+export type { BufferedShard } from '../shard/types.js';
 
 /** The budget in bytes from the three node settings (values as given in the node's settings). */
 export function indexBufferBudget(settings: Readonly<Record<string, string | undefined>>): number {
@@ -46,7 +42,7 @@ export function heapRatioOrBytes(value: string, setting: string): number {
   return Math.floor((pct / 100) * getHeapStatistics().heap_size_limit);
 }
 
-export class IndexingMemoryController {
+export class IndexingMemoryController implements IndexingMemory {
   private readonly shards = new Set<BufferedShard>();
   /** Shards whose buffer is being written: not asked again, not counted (their buffer was swapped). */
   private readonly writing = new Set<BufferedShard>();

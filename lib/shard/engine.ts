@@ -27,13 +27,12 @@ import { clearShardCaches, segmentSummaries, shardFieldStats } from './maintenan
 import type { ClearCachesRequest, ClearCachesResult, SegmentSummary, ShardFieldStats, ShardRecoveryInfo } from '../messages/shard-maintenance.js';
 import type { LoggedSource } from '../../storage/codecs/op-log.js';
 import type { ParsedDocument } from '../mapping/parsed-document.js';
-import type { BulkItemOutcome, ShardEngine, ShardOperation, ShardStats, StoredDocument } from './types.js';
+import type { BulkItemOutcome, IndexingMemory, ShardEngine, ShardOperation, ShardStats, StoredDocument } from './types.js';
 import { VersionMap } from './version-map.js';
 import { OpLogTracker } from './op-log-tracker.js';
 import { acquireSearcher, publish, releaseSegment } from './views.js';
 import { writeReplicated } from './replica-write.js';
 import { applyDelete, applyIndex, writeBulk } from './write-path.js';
-import type { IndexingMemoryController } from '../indices/indexing-memory.js';
 
 /**
  * Rebuild the document an op-log index entry was indexed from: parse `entry.source` as `entry.type`
@@ -67,7 +66,7 @@ export interface ShardEngineOptions {
    */
   bufferBytes?: number;
   /** The node's `indices.memory.index_buffer_size` controller (lib/indices/indexing-memory.ts). */
-  indexingMemory?: IndexingMemoryController;
+  indexingMemory?: IndexingMemory;
   /** Byte budget of the decoded-postings cache (default 32 MiB). */
   postingsCacheBytes?: number;
   /** Flush when the op log above the last flush exceeds this (`index.translog.flush_threshold_size`, 512 MiB). */
@@ -214,7 +213,7 @@ class Engine implements StrataShardEngine {
   private scheduledRefresh: Promise<void> | null = null;
   private compacting: Promise<void> = Promise.resolve();
   private readonly volume: StoreVolume | undefined;
-  private readonly indexingMemory: IndexingMemoryController | undefined;
+  private readonly indexingMemory: IndexingMemory | undefined;
   private readonly untrack: () => void;
 
   constructor(
