@@ -13,6 +13,7 @@ import { IndicesService } from './indices/indices-service.js';
 import { warmShardParts } from './indices/index-service.js';
 import type { ScriptService } from './script/script-service.js';
 import { requestCacheBytes } from './search/service/request-cache.js';
+import { indexBufferBudget } from './indices/indexing-memory.js';
 import { applyDynamicUpdate } from './indices/mapping-update.js';
 import { shardClientModeFromEnv, type ShardClientMode } from './indices/shard-client.js';
 import { createHttpServer } from '../api/server.js';
@@ -181,6 +182,7 @@ export async function startNode(opts: StartNodeOptions): Promise<RunningNode> {
     scripts,
     volume,
     requestCacheBytes: requestCacheBytes(settings['indices.requests.cache.size']),
+    indexBufferBytes: indexBufferBudget(settings),
     // through the master in cluster mode (`context` is complete before any document is parsed)
     updateMapping: (index, type, update) => applyDynamicUpdate(context, index, type, update),
     shardClientMode,

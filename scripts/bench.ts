@@ -12,6 +12,9 @@
  *   npm run bench -- --embedded [--docs N] [--nodes N]   start, fixture load, reset, memory per node (scripts/bench-embedded.ts)
  *   npm run bench -- --reindex [--docs N] [--shards N]   the load, then `_reindex` of it into a second index, rate vs the load's (scripts/bench-reindex.ts)
  *   npm run bench -- --aggs [--docs 226974] [--query-seconds S]   the load (with a `published` date), then date_histogram + percentiles + cardinality (scripts/bench-aggs.ts)
+ *   npm run bench -- --docs 1000000 [--scale] [--query-seconds S]   synthetic documents shaped like the corpus: indexing rate and
+ *                    p50 per query kind at N vs at 100k, segment count (scripts/bench-scale.ts; more docs than the corpus has,
+ *                    or --scale, select it; --scale-base N: the checkpoint, 100000; no start rows, no Lucene)
  *
  * Before the load it measures the start rows (scripts/bench-start.ts: first answer and idle RSS
  * beside a bare `node:http` server, rounds alternating; 50 indices × 5 shards on disk;
@@ -38,6 +41,9 @@ import { freePort } from './cluster/ports.js';
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const benchDir = resolve(root, '..', 'shared', 'bench');
 const corpusModule = resolve(benchDir, 'corpus.mjs');
+
+/** Rows of `../shared/bench/npm-packages.tsv.gz`: a larger `--docs` needs synthetic documents. */
+const CORPUS_ROWS = 226_974;
 
 interface Doc {
   id: string;
@@ -135,6 +141,13 @@ async function call(base: string, method: string, path: string, body?: string, n
 }
 
 async function main(): Promise<void> {
+  if (process.argv.includes('--help')) {
+    // the usage lines of this file's header comment (it used to run the whole bench instead)
+    const src = await readFile(fileURLToPath(import.meta.url).replace(/dist\/scripts\/bench\.js$/, 'scripts/bench.ts'), 'utf8').catch(() => '');
+    const usage = src.split('\n').filter((l) => /^ \*\s+(npm run bench|\[)/.test(l) || /^ \*\s{10,}/.test(l)).map((l) => l.slice(3));
+    process.stdout.write(`${usage.join('\n') || 'npm run bench -- [--docs N] ... (see scripts/bench.ts)'}\n`);
+    return;
+  }
   if (process.argv.includes('--scripts')) {
     const { runScriptBench } = await import('./bench-script.js');
     return runScriptBench();
@@ -148,6 +161,8 @@ async function main(): Promise<void> {
   const bulkSize = Number(arg('bulk', '1000'));
   const refresh = arg('refresh', 'false');
   const real = existsSync(corpusModule);
+  // More documents than the corpus holds (or --scale): synthetic ones, generated while loading.
+  const scale = real && (process.argv.includes('--scale') || n > CORPUS_ROWS) && !process.argv.includes('--aggs') && !process.argv.includes('--reindex');
   const corpus = real ? ((await import(pathToFileURL(corpusModule).href)) as { docs(o: { n: number }): AsyncIterable<Doc>; MAPPING: unknown; TYPE_NAME: string }) : undefined;
 
   // Load (and serialise) the documents before timing, as the shared harness does.
@@ -157,7 +172,7 @@ async function main(): Promise<void> {
   let sourceBytes = 0;
   // `--aggs`: the documents carry a synthetic `published` date for the aggregation row (scripts/bench-aggs.ts)
   const aggs = process.argv.includes('--aggs') ? await import('./bench-aggs.js') : undefined;
-  for await (const d of corpus ? corpus.docs({ n }) : generated(n)) {
+  for await (const d of scale ? [] : corpus ? corpus.docs({ n }) : generated(n)) {
     const source = JSON.stringify(aggs ? aggs.withPublished(d.source) : d.source);
     sourceBytes += Buffer.byteLength(source);
     lines.push(JSON.stringify({ index: { _id: d.id } }), source);
@@ -168,13 +183,13 @@ async function main(): Promise<void> {
   }
   if (lines.length > 0) bodies.push(lines.join('\n') + '\n');
 
-  const startRounds = Number(arg('start-rounds', '3'));
+  const startRounds = scale ? 0 : Number(arg('start-rounds', '3'));
   const start = startRounds > 0 ? await startBench(root, startRounds) : undefined;
   if (start) process.stdout.write(formatStart(start));
   // --reindex and --aggs time their own work instead of the query mix.
   const querySeconds = aggs ? 0 : Number(arg('query-seconds', process.argv.includes('--reindex') ? '0' : '10'));
   let lucene: LuceneRun | undefined;
-  if (real && !process.argv.includes('--no-lucene') && luceneJar() !== undefined) {
+  if (real && !scale && !process.argv.includes('--no-lucene') && luceneJar() !== undefined) {
     lucene = await runLucene(benchDir, n, querySeconds);
     process.stdout.write(`lucene ${lucene.version} (same run, in process, one thread): ${lucene.indexDocsPerSec} docs/s, ${(lucene.indexBytes / 1048576).toFixed(1)} MiB\n`);
   }
@@ -200,6 +215,23 @@ async function main(): Promise<void> {
     const type = corpus?.TYPE_NAME ?? 'pkg';
     const mapping = (corpus?.MAPPING ?? MAPPING_FALLBACK) as { properties: Record<string, unknown> };
     await call(base, 'PUT', '/bench', JSON.stringify({ settings: { number_of_shards: shards, number_of_replicas: 0 }, mappings: { [type]: aggs ? { properties: { ...mapping.properties, ...aggs.PUBLISHED_MAPPING } } : mapping } }));
+    if (scale) {
+      const { scaleBench } = await import('./bench-scale.js');
+      await scaleBench({
+        call: (m, p, b, nd) => call(base, m, p, b, nd),
+        cpuSeconds: () => cpuSeconds(child.pid!),
+        peakRssMb: async () => (await peakRssKb(child.pid!)) / 1024,
+        corpusModule,
+        benchDir,
+        type,
+        docs: n,
+        bulkSize,
+        querySeconds: Number(arg('query-seconds', '10')),
+        only: arg('kind', ''),
+        base: Number(arg('scale-base', '100000')),
+      });
+      return;
+    }
     const started = process.hrtime.bigint();
     const cpuStart = await cpuSeconds(child.pid!);
     const heap = sampleHeap(base);
@@ -293,7 +325,7 @@ function issueTable(r: { start?: StartFigures; lucene?: LuceneRun; docsPerSec: n
     rows.push([`${k.kind} queries, one client over HTTP`, `${k.qps.toFixed(0)} q/s`, l ? `Lucene ${l.toFixed(0)} q/s` : 'Lucene not run', l ? ratio(k.qps, l) : '-', k.kind === 'term' ? '>= 0.15x' : '>= 0.5x']);
   }
   rows.push([`peak RSS while bulk-loading ${r.docs} docs`, `${r.peakRssMb.toFixed(0)} MiB`, '', '', '<= 300 MiB at 100k']);
-  rows.push(['indexing rate and p50 at 1M docs vs 100k', 'not measured by this run', '', '', '>= 0.8x, <= 3x']);
+  rows.push(['indexing rate and p50 at 1M docs vs 100k', 'not measured by this run (npm run bench -- --docs 1000000)', '', '', '>= 0.8x, <= 3x']);
   if (start) rows.push(['deprecation warnings at start', String(start.deprecations), '', '', '0']);
   const w = [0, 1, 2, 3].map((i) => Math.max(...rows.map((row) => row[i]!.length)));
   const lines = rows.map((row) => row.map((c, i) => (i < 4 ? c.padEnd(w[i]!) : c)).join('  '));

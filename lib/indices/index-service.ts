@@ -14,6 +14,7 @@ import { IndexCounters } from './index-counters.js';
 import { settleBounded } from '../loop/bounded.js';
 import { EsError } from '../errors/es-error.js';
 import type { ShardFailure } from '../cluster/routing-table.js';
+import type { IndexingMemoryController } from './indexing-memory.js';
 
 export type { ShardFailure };
 
@@ -46,6 +47,8 @@ export class IndexService {
     private readonly logger: Logger,
     readonly volume: StoreVolume,
     private readonly parts: ShardParts,
+    /** The node's indexing buffer budget (`indices.memory.index_buffer_size`). */
+    private readonly indexingMemory?: IndexingMemoryController,
   ) {}
 
   /**
@@ -55,10 +58,10 @@ export class IndexService {
    * an unassigned shard do; the other shards serve. In cluster mode only the shards in `local`
    * (allocated to this node) are opened, so a node holds their keyspaces and no others.
    */
-  static async open(meta: IndexMetadata, indicesPath: string, logger: Logger, volume: StoreVolume, local?: ReadonlySet<number>): Promise<IndexService> {
+  static async open(meta: IndexMetadata, indicesPath: string, logger: Logger, volume: StoreVolume, local?: ReadonlySet<number>, indexingMemory?: IndexingMemoryController): Promise<IndexService> {
     const path = join(indicesPath, meta.uuid);
     const ids = Array.from({ length: numberOfShards(meta) }, (_, s) => s).filter((s) => !local || local.has(s));
-    const svc = new IndexService(meta, new Set(ids), path, logger, volume, await loadShardParts());
+    const svc = new IndexService(meta, new Set(ids), path, logger, volume, await loadShardParts(), indexingMemory);
     await svc.startShards(ids);
     return svc;
   }
@@ -192,6 +195,7 @@ export class IndexService {
         logger: this.logger,
         reparse,
         volume: this.volume,
+        ...(this.indexingMemory ? { indexingMemory: this.indexingMemory } : {}),
       }),
     );
     settled.forEach((r, i) => {

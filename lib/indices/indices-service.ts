@@ -11,6 +11,7 @@ import type { ScriptService } from '../script/script-service.js';
 import { ShardHost, type PrimaryWrites } from './shard-host.js';
 import { RequestCache } from '../search/service/request-cache.js';
 import { localShardClient, type ShardClientMode } from './shard-client.js';
+import { IndexingMemoryController } from './indexing-memory.js';
 
 export interface IndicesServiceOptions {
   /** Compiles the update scripts that shards run. */
@@ -23,6 +24,8 @@ export interface IndicesServiceOptions {
   volume?: StoreVolume;
   /** The shard request cache's budget in bytes (`indices.requests.cache.size`; default 1% of the heap). */
   requestCacheBytes?: number;
+  /** The node-wide indexing buffer budget in bytes (`indices.memory.index_buffer_size`; default: none, 64 MiB per shard). */
+  indexBufferBytes?: number;
   /** Cluster mode: the shards of an index this node holds (default: all of them, a single node). */
   localShards?(meta: IndexMetadata): ReadonlySet<number>;
   /** Cluster mode: how this node's primaries replicate their writes. */
@@ -40,6 +43,8 @@ export class IndicesService {
   private readonly volume: StoreVolume;
   /** The node's shard request cache (ES `IndicesRequestCache`): the search service reads and fills it. */
   readonly requestCache: RequestCache;
+  /** The node's indexing buffer budget (ES `IndexingMemoryController`), when one was given. */
+  readonly indexingMemory: IndexingMemoryController | undefined;
   /** The coordinator's only way to this node's shards: plain messages (lib/messages/shard-client.ts). */
   readonly client: ShardClient;
   /** This node's shard side (what the transport answers other nodes with). */
@@ -52,6 +57,8 @@ export class IndicesService {
     opts: IndicesServiceOptions,
   ) {
     this.requestCache = new RequestCache(opts.requestCacheBytes);
+    this.indexingMemory =
+      opts.indexBufferBytes === undefined ? undefined : new IndexingMemoryController(opts.indexBufferBytes, (err) => logger.warn({ err }, 'writing an indexing buffer failed'));
     const host = new ShardHost({ index: (name) => this.open.get(name), scripts: opts.scripts, updateMapping: opts.updateMapping, logger, requestCache: this.requestCache, ...(opts.replication ? { replication: opts.replication } : {}) });
     this.host = host;
     this.client = localShardClient(opts.route ? opts.route(host) : host, opts.shardClientMode);
@@ -129,7 +136,7 @@ export class IndicesService {
           await existing.retryFailed();
           continue;
         }
-        this.open.set(meta.name, await IndexService.open(meta, this.indicesPath, this.logger, this.volume, local));
+        this.open.set(meta.name, await IndexService.open(meta, this.indicesPath, this.logger, this.volume, local, this.indexingMemory));
         this.opening.delete(meta.name);
       }
     } finally {

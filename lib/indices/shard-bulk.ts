@@ -62,8 +62,8 @@ async function applyBulk(deps: ShardHostDeps, svc: IndexService, req: ShardBulkR
   // A failed durable write fails the request; caught at once so that it is never unhandled
   // while the next chunk is parsed.
   let failure: { err: unknown } | undefined;
-  const record = (batch: Array<{ slot: number }>, results: BulkItemOutcome[]): void => {
-    batch.forEach(({ slot }, i) => {
+  const record = (slots: readonly number[], results: BulkItemOutcome[]): void => {
+    slots.forEach((slot, i) => {
       const o = results[i]!;
       outcomes[slot] = 'error' in o ? { error: shardErrorOf(o.error) } : { ok: { result: o.ok.result, version: o.ok.version, seqNo: o.ok.seqNo, primaryTerm } };
     });
@@ -71,11 +71,13 @@ async function applyBulk(deps: ShardHostDeps, svc: IndexService, req: ShardBulkR
   /** Apply the pending run now (its durability is awaited by `settle`). */
   const submit = (): void => {
     if (run.length === 0) return;
-    const batch = run;
+    // Only the slots are kept for the answer: the parsed documents are garbage once applied.
+    const slots = run.map((b) => b.slot);
+    const ops = run.map((b) => b.op);
     run = [];
     inFlight.push(
-      engine.bulk(batch.map((b) => b.op)).then(
-        (results) => record(batch, results),
+      engine.bulk(ops).then(
+        (results) => record(slots, results),
         (err: unknown) => {
           failure ??= { err };
         },

@@ -149,6 +149,7 @@ message ShardStats {
   double segments_count = 11;
   double translog_operations = 12;
   double translog_size_in_bytes = 13;
+  double index_writer_memory_in_bytes = 73;
 }
 
 message ShardSegments {

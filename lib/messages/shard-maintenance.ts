@@ -100,6 +100,8 @@ export interface ShardStats {
   flushTotal: number;
   mergeTotal: number;
   segmentsCount: number;
+  /** Bytes held by the indexing buffer (ES `SegmentsStats` `index_writer_memory_in_bytes`). */
+  indexWriterMemoryInBytes: number;
   /** Operations in the op log above the last flush (ES's translog operations). */
   translogOperations: number;
   /** Encoded bytes of those operations. */

@@ -17,7 +17,7 @@ import type { StoreVolume } from '../../storage/store-volume.js';
 import { View, type EngineLogger, type ShardContext } from './context.js';
 import { GroupCommitter } from './group-commit.js';
 import { LruCache } from './lru.js';
-import { pickForceMerge, pickMerge, runMerge } from './merge.js';
+import { MAX_CONCURRENT_MERGES, pickForceMerge, pickMerge, runMerge } from './merge.js';
 import { Mutex } from './mutex.js';
 import { commitValue, isDirty, refreshLocked } from './refresh.js';
 import type { Postings, StrataSearcher, StrataSegmentReader } from './segment-reader.js';
@@ -27,7 +27,7 @@ import { clearShardCaches, segmentSummaries, shardFieldStats } from './maintenan
 import type { ClearCachesRequest, ClearCachesResult, SegmentSummary, ShardFieldStats, ShardRecoveryInfo } from '../messages/shard-maintenance.js';
 import type { LoggedSource } from '../../storage/codecs/op-log.js';
 import type { ParsedDocument } from '../mapping/parsed-document.js';
-import type { BulkItemOutcome, ShardEngine, ShardOperation, ShardStats, StoredDocument } from './types.js';
+import type { BulkItemOutcome, IndexingMemory, ShardEngine, ShardOperation, ShardStats, StoredDocument } from './types.js';
 import { VersionMap } from './version-map.js';
 import { OpLogTracker } from './op-log-tracker.js';
 import { acquireSearcher, publish, releaseSegment } from './views.js';
@@ -59,8 +59,14 @@ export interface ShardEngineOptions {
   /** Automatic refresh period; -1 disables it. */
   refreshIntervalMs: number;
   logger?: EngineLogger;
-  /** Refresh early when the indexing buffer holds about this many bytes (default 64 MiB). */
+  /**
+   * Refresh early when the indexing buffer holds about this many bytes (default 64 MiB). Only
+   * without `indexingMemory`: with it the node-wide budget decides (ES sizes each IndexWriter's
+   * RAM buffer to the whole budget and lets the controller write the largest buffers).
+   */
   bufferBytes?: number;
+  /** The node's `indices.memory.index_buffer_size` controller (lib/indices/indexing-memory.ts). */
+  indexingMemory?: IndexingMemory;
   /** Byte budget of the decoded-postings cache (default 32 MiB). */
   postingsCacheBytes?: number;
   /** Flush when the op log above the last flush exceeds this (`index.translog.flush_threshold_size`, 512 MiB). */
@@ -194,7 +200,8 @@ class Engine implements StrataShardEngine {
   private timer: NodeJS.Timeout | null = null;
   private intervalMs: number;
   private listeners: Array<{ seqNo: number; resolve: (forced: boolean) => void }> = [];
-  private merging: Promise<void> | null = null;
+  /** Background merges in flight (at most MAX_CONCURRENT_MERGES, on disjoint segments). */
+  private readonly merges = new Set<Promise<void>>();
   private closed: Promise<void> | null = null;
   private readonly bufferBytes: number;
   private flushThresholdBytes: number;
@@ -206,6 +213,8 @@ class Engine implements StrataShardEngine {
   private scheduledRefresh: Promise<void> | null = null;
   private compacting: Promise<void> = Promise.resolve();
   private readonly volume: StoreVolume | undefined;
+  private readonly indexingMemory: IndexingMemory | undefined;
+  private readonly untrack: () => void;
 
   constructor(
     private readonly ctx: ShardContext,
@@ -222,17 +231,36 @@ class Engine implements StrataShardEngine {
     this.schedule();
     this.idleTimer = setInterval(() => this.flushIfIdle(), Math.min(30_000, this.idleFlushMs));
     this.idleTimer.unref();
+    this.indexingMemory = opts.indexingMemory;
+    this.untrack = this.indexingMemory?.track(this) ?? (() => undefined);
+  }
+
+  /** Bytes held by the indexing buffer (`index_writer_memory_in_bytes`). */
+  indexBufferBytes(): number {
+    return this.ctx.buffer.builder?.ramBytes ?? 0;
+  }
+
+  /** Asked by the node's indexing memory controller when the buffers pass their budget. */
+  writeIndexingBuffer(): Promise<void> {
+    if (this.closed) return Promise.resolve();
+    return this.refresh();
   }
 
   get maxSeqNo(): number {
     return this.ctx.nextSeqNo - 1;
   }
 
-  async bulk(ops: ShardOperation[], onRecord?: (record: Buffer) => void): Promise<BulkItemOutcome[]> {
-    this.ensureOpen();
-    const out = await writeBulk(this.ctx, ops, onRecord);
-    this.afterWrite();
-    return out;
+  bulk(ops: ShardOperation[], onRecord?: (record: Buffer) => void): Promise<BulkItemOutcome[]> {
+    // Not async: `ops` (parsed documents) must not stay reachable while the fsync is awaited.
+    try {
+      this.ensureOpen();
+    } catch (err) {
+      return Promise.reject(err);
+    }
+    return writeBulk(this.ctx, ops, onRecord).then((out) => {
+      this.afterWrite();
+      return out;
+    });
   }
 
   async scanStore(each: (key: Buffer, value: Buffer) => void | Promise<void>): Promise<void> {
@@ -250,7 +278,8 @@ class Engine implements StrataShardEngine {
   private afterWrite(): void {
     this.lastWriteAt = Date.now();
     if (this.ctx.opLog.bytes > this.flushThresholdBytes) this.flushInBackground('op log above flush threshold');
-    else if ((this.ctx.buffer.builder?.ramBytes ?? 0) > this.bufferBytes) void this.refresh().catch((err: unknown) => this.ctx.logger?.warn({ err }, 'refresh failed'));
+    else if (this.indexingMemory) this.indexingMemory.afterWrite();
+    else if (this.indexBufferBytes() > this.bufferBytes) void this.refresh().catch((err: unknown) => this.ctx.logger?.warn({ err }, 'refresh failed'));
   }
 
   async get(type: string | undefined, id: string): Promise<StoredDocument | null> {
@@ -450,17 +479,25 @@ class Engine implements StrataShardEngine {
 
   /** Start a background merge when the policy asks for one (one at a time). */
   private maybeMerge(): void {
-    if (this.merging || this.ctx.closing) return;
-    const pick = pickMerge(this.ctx.segments);
-    if (!pick) return;
-    this.merging = runMerge(this.ctx, pick)
-      .catch((err: unknown) => {
-        if (!this.ctx.closing) this.ctx.logger?.warn({ err }, 'merge failed');
-      })
-      .finally(() => {
-        this.merging = null;
-        setImmediate(() => this.maybeMerge());
-      });
+    while (this.merges.size < MAX_CONCURRENT_MERGES && !this.ctx.closing) {
+      const pick = pickMerge(this.ctx.segments);
+      if (!pick) return;
+      // runMerge marks its sources merging synchronously, so the next pick is disjoint
+      const merge: Promise<void> = runMerge(this.ctx, pick)
+        .catch((err: unknown) => {
+          if (!this.ctx.closing) this.ctx.logger?.warn({ err }, 'merge failed');
+        })
+        .finally(() => {
+          this.merges.delete(merge);
+          setImmediate(() => this.maybeMerge());
+        });
+      this.merges.add(merge);
+    }
+  }
+
+  /** Resolves when no background merge is in flight. */
+  private async mergesSettled(): Promise<void> {
+    while (this.merges.size > 0) await Promise.all([...this.merges]);
   }
 
   async forceMerge(opts: { maxNumSegments?: number; onlyExpungeDeletes?: boolean } = {}): Promise<void> {
@@ -468,11 +505,11 @@ class Engine implements StrataShardEngine {
     await this.refresh();
     if (opts.maxNumSegments === undefined && !opts.onlyExpungeDeletes) {
       this.maybeMerge();
-      while (this.merging) await this.merging;
+      await this.mergesSettled();
       return;
     }
     for (;;) {
-      while (this.merging) await this.merging;
+      await this.mergesSettled();
       const pick = pickForceMerge(this.ctx.segments, opts.maxNumSegments ?? 1, opts.onlyExpungeDeletes ?? false);
       if (!pick) return;
       await runMerge(this.ctx, pick);
@@ -501,6 +538,7 @@ class Engine implements StrataShardEngine {
       flushTotal: c.flushTotal,
       mergeTotal: c.mergeTotal,
       segmentsCount: readers.length,
+      indexWriterMemoryInBytes: this.indexBufferBytes(),
       translogOperations: this.ctx.opLog.operations,
       translogSizeInBytes: this.ctx.opLog.bytes,
     };
@@ -512,12 +550,13 @@ class Engine implements StrataShardEngine {
   }
 
   private async doClose(): Promise<void> {
+    this.untrack();
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
     if (this.idleTimer) clearInterval(this.idleTimer);
     this.idleTimer = null;
     this.ctx.closing = true;
-    if (this.merging) await this.merging;
+    await this.mergesSettled();
     if (this.backgroundFlush) await this.backgroundFlush;
     await this.compacting;
     try {

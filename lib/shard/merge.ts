@@ -1,8 +1,16 @@
 /**
- * Background merges: a tiered-ish policy (more than `SEGMENTS_PER_TIER` segments → merge the
- * smallest ones, up to `MAX_MERGE_AT_ONCE`; a segment with more than half its docs deleted is
- * rewritten alone to reclaim them), the merge itself (storage/segment-merger.ts, outside any
- * lock, so writes and refreshes go on), and the commit that swaps the merged segment in.
+ * Background merges: a log-size policy (Lucene's LogDocMergePolicy: segments fall in levels by
+ * powers of `SEGMENTS_PER_TIER` of their live doc count above `FLOOR_DOCS`; a level holding
+ * `SEGMENTS_PER_TIER` segments has its `MAX_MERGE_AT_ONCE` smallest merged into one of the next
+ * level; a segment with more than half its docs deleted is rewritten alone to reclaim them), the
+ * merge itself (storage/segment-merger.ts, outside any lock, so writes and refreshes go on), and
+ * the commit that swaps the merged segment in.
+ *
+ * The count stays bounded by about `SEGMENTS_PER_TIER - 1` per level (3 levels at 1M docs from
+ * 1000-doc refreshes) and each document is rewritten once per level. The policy before (merge
+ * the smallest segments past ten in total) was not bounded: it kept merging the newest small
+ * segments, the mid-size results were never merged with each other, and a 1M-doc load stood at
+ * 106 segments at 476k docs (issue 14).
  */
 import { encodeLiveDocs } from '../../storage/codecs/live-docs.js';
 import { liveDocsKey, metaKey } from '../../storage/keyspace.js';
@@ -15,13 +23,34 @@ import { dropSegmentData, publish } from './views.js';
 
 export const SEGMENTS_PER_TIER = 10;
 export const MAX_MERGE_AT_ONCE = 10;
+/** Segments below this many live docs are all of the lowest level (Lucene's `minMergeDocs`). */
+export const FLOOR_DOCS = 1000;
+/**
+ * Merges running at once (each is background work sliced between event-loop turns): a long
+ * merge of large segments does not hold back the merges of the small ones the refreshes keep
+ * adding (Lucene's ConcurrentMergeScheduler runs merges of different sizes side by side too).
+ */
+export const MAX_CONCURRENT_MERGES = 2;
 
-/** Segments to merge next, or null when the shape is fine. */
+/** A segment's level: 0 below `FLOOR_DOCS * SEGMENTS_PER_TIER` live docs, then one per power. */
+export function mergeLevel(s: SegmentState): number {
+  return Math.floor(Math.log(Math.max(s.numDocs, FLOOR_DOCS) / FLOOR_DOCS) / Math.log(SEGMENTS_PER_TIER));
+}
+
+/** Segments to merge next (none of them merging already), or null when the shape is fine. */
 export function pickMerge(segments: readonly SegmentState[]): SegmentState[] | null {
   const eligible = segments.filter((s) => !s.merging && !s.dropped && s.core);
-  if (eligible.length > SEGMENTS_PER_TIER) {
-    const bySize = [...eligible].sort((a, b) => a.numDocs - b.numDocs || a.id - b.id);
-    return bySize.slice(0, Math.min(MAX_MERGE_AT_ONCE, Math.max(2, eligible.length - SEGMENTS_PER_TIER + 1)));
+  const levels = new Map<number, SegmentState[]>();
+  for (const s of eligible) {
+    const l = mergeLevel(s);
+    const list = levels.get(l);
+    if (list) list.push(s);
+    else levels.set(l, [s]);
+  }
+  for (const l of [...levels.keys()].sort((a, b) => a - b)) {
+    const list = levels.get(l)!;
+    if (list.length < SEGMENTS_PER_TIER) continue;
+    return list.sort((a, b) => a.numDocs - b.numDocs || a.id - b.id).slice(0, MAX_MERGE_AT_ONCE);
   }
   const wasteful = eligible.find((s) => s.delCount * 2 > s.maxDoc);
   return wasteful ? [wasteful] : null;

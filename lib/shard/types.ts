@@ -61,3 +61,22 @@ export interface ShardEngine {
   stats(): ShardStats;
   close(): Promise<void>;
 }
+
+/** One shard's indexing buffer as the node's budget sees it (the shard engine). */
+export interface BufferedShard {
+  /** Bytes the indexing buffer holds now (ES's `IndexShard#getIndexBufferRAMBytesUsed`). */
+  indexBufferBytes(): number;
+  /** Write the buffer out as a segment (a refresh); resolves when it is done. */
+  writeIndexingBuffer(): Promise<void>;
+}
+
+/**
+ * The node's indexing buffer budget as the engine uses it (`indices.memory.index_buffer_size`,
+ * lib/indices/indexing-memory.ts): engines register their buffer and report every write.
+ */
+export interface IndexingMemory {
+  /** Count a shard's buffer; returns the function that stops counting it (on close). */
+  track(shard: BufferedShard): () => void;
+  /** After a write: write out the largest buffers when all of them pass the budget. */
+  afterWrite(): void;
+}

@@ -1,6 +1,6 @@
 import test from 'ava';
 import type { StrataShardEngine } from '../../lib/shard/engine.js';
-import { pickMerge } from '../../lib/shard/merge.js';
+import { mergeLevel, pickMerge } from '../../lib/shard/merge.js';
 import { SegmentState } from '../../lib/shard/segment-state.js';
 import { doc, keywordField, numberField, openTmp, tmpShardPath } from './helpers.js';
 
@@ -103,17 +103,29 @@ test('background merges bound the segment count while searchers keep old segment
   old.release();
 });
 
-test('the merge policy merges the smallest segments past ten, and reclaims heavy deletes', (t) => {
+test('the merge policy merges ten segments of one level into the next, lowest level first, and reclaims heavy deletes', (t) => {
   const seg = (id: number, maxDoc: number, del = 0) => {
     const s = new SegmentState(id, null);
     s.core = { info: { id, name: '', maxDoc, minSeqNo: 0, maxSeqNo: 0, fields: [], docValues: [], sizeInBytes: 0, createdAt: 0 }, fields: new Map(), docValues: new Map(), docIds: {} as never };
     s.delCount = del;
     return s;
   };
-  const ten = Array.from({ length: 10 }, (_, i) => seg(i, 100 + i));
-  t.is(pickMerge(ten), null);
-  const eleven = [...ten, seg(10, 5)];
-  t.deepEqual(pickMerge(eleven)!.map((s) => s.id), [10, 0]);
+  t.deepEqual([seg(0, 5), seg(1, 9999), seg(2, 10000), seg(3, 99999), seg(4, 100000)].map(mergeLevel), [0, 0, 1, 1, 2]);
+  const nine = Array.from({ length: 9 }, (_, i) => seg(i, 100 + i));
+  t.is(pickMerge(nine), null);
+  // the tenth small segment fills level 0: all ten merge, smallest first
+  const ten = [...nine, seg(9, 5)];
+  t.deepEqual(pickMerge(ten)!.map((s) => s.id), [9, 0, 1, 2, 3, 4, 5, 6, 7, 8]);
+  // nine large ones and nine small ones: nothing to do; segments already merging are not picked
+  const mixed = [...nine, ...Array.from({ length: 9 }, (_, i) => seg(20 + i, 20000 + i))];
+  t.is(pickMerge(mixed), null);
+  const full = [...mixed, seg(40, 30000)];
+  t.deepEqual(pickMerge(full)!.map((s) => s.id), [20, 21, 22, 23, 24, 25, 26, 27, 28, 40]);
+  for (const s of full.slice(9)) s.merging = true;
+  t.is(pickMerge(full), null);
+  // level 0 before level 1 when both are full
+  const both = [...ten, ...Array.from({ length: 10 }, (_, i) => seg(50 + i, 50000))];
+  t.deepEqual(pickMerge(both)!.map((s) => s.id), [9, 0, 1, 2, 3, 4, 5, 6, 7, 8]);
   const heavy = [seg(0, 100), seg(1, 10, 6)];
   t.deepEqual(pickMerge(heavy)!.map((s) => s.id), [1]);
 });
