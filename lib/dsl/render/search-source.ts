@@ -6,9 +6,10 @@
  * suggest, rescore, stats, ext, collapse.
  *
  * Not rendered yet (left out of the output; see docs/architecture.md "Rendering parsed DSL"):
- * aggregations, highlight, suggest, rescore, collapse.
+ * highlight, suggest, rescore, collapse; aggregations only partly (aggregations.ts).
  */
 import type { SearchSource } from '../search-source.js';
+import { renderAggregations } from './aggregations.js';
 import { renderQuery } from './query.js';
 import { renderFetchSource, renderScriptFields, renderSorts, renderStoredFields } from './source-parts.js';
 import { fromJson, jfloat, obj, toCompact, type XObject } from './xcontent.js';
@@ -40,6 +41,7 @@ export function renderSearchSourceTree(s: SearchSource): XObject {
     ['search_after', s.searchAfter ? s.searchAfter.map(fromJson) : undefined],
     ['slice', s.slice ? obj(['field', s.slice.field], ['id', s.slice.id], ['max', s.slice.max]) : undefined],
     ['indices_boost', s.indicesBoost && s.indicesBoost.length > 0 ? s.indicesBoost.map((b) => obj([b.index, jfloat(b.boost)])) : undefined],
+    ['aggregations', s.aggregations && s.aggregations.length > 0 ? renderAggregations(s.aggregations) : undefined],
     ['stats', s.stats ? [...s.stats] : undefined],
   );
 }
