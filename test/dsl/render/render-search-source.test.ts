@@ -40,3 +40,15 @@ test('aggregations: AbstractAggregationBuilder layout, ValuesSource fields, 5.6 
       '"f":{"filters":{"filters":{"a":{"exists":{"field":"x","boost":1.0}},"b":{"match_all":{"boost":1.0}}},"other_bucket":false,"other_bucket_key":"_other_"}}}}',
   );
 });
+
+test('rescore (RescoreBuilder + QueryRescorerBuilder) and collapse (CollapseBuilder)', (t) => {
+  t.is(
+    r({ rescore: { query: { rescore_query: { match_all: {} } } } }),
+    '{"rescore":[{"query":{"rescore_query":{"match_all":{"boost":1.0}},"query_weight":1.0,"rescore_query_weight":1.0,"score_mode":"total"}}]}',
+  );
+  t.is(
+    r({ rescore: [{ window_size: 20, query: { rescore_query: { match_all: {} }, query_weight: 0.7, score_mode: 'max' } }] }),
+    '{"rescore":[{"window_size":20,"query":{"rescore_query":{"match_all":{"boost":1.0}},"query_weight":0.7,"rescore_query_weight":1.0,"score_mode":"max"}}]}',
+  );
+  t.is(r({ collapse: { field: 'k' } }), '{"collapse":{"field":"k"}}');
+});
