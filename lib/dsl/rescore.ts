@@ -15,6 +15,8 @@ export type RescoreMode = 'total' | 'multiply' | 'avg' | 'max' | 'min';
 export interface RescoreSpec {
   /** Hits of each shard rescored (ES default 10). */
   windowSize: number;
+  /** `window_size` was given (ES keeps it nullable and prints it only then). */
+  windowSizeSet?: boolean;
   query: Query;
   queryWeight: number;
   rescoreQueryWeight: number;
@@ -59,7 +61,7 @@ function parseOne(ctx: ParseContext, obj: JsonObject): RescoreSpec {
   }
   if (!rescorer) throw ctx.error('missing rescore type', ctx.atStart(obj));
   if (windowSize !== undefined && windowSize < 0) throw new EsError('illegal_argument_exception', 400, 'rescore window_size must be positive');
-  return { windowSize: windowSize ?? 10, ...rescorer };
+  return { windowSize: windowSize ?? 10, ...(windowSize !== undefined ? { windowSizeSet: true } : {}), ...rescorer };
 }
 
 /** Parse `rescore` (an object or an array of objects). */

@@ -27,3 +27,28 @@ test('parts in ES order, defaults filled in the query, floats as Java prints the
   );
   t.is(r({ _source: false, stored_fields: '_none_' }), '{"_source":false,"stored_fields":"_none_"}');
 });
+
+test('aggregations: AbstractAggregationBuilder layout, ValuesSource fields, 5.6 terms order and defaults', (t) => {
+  t.is(
+    r({ aggs: { t: { terms: { field: 'f', order: { _count: 'asc' } }, aggs: { m: { max: { field: 'n' } } } }, g: { global: {} } } }),
+    '{"aggregations":{"t":{"terms":{"field":"f","size":10,"min_doc_count":1,"shard_min_doc_count":0,"show_term_doc_count_error":false,' +
+      '"order":[{"_count":"asc"},{"_term":"asc"}],"collect_mode":"depth_first"},"aggregations":{"m":{"max":{"field":"n"}}}},"g":{"global":{}}}}',
+  );
+  t.is(
+    r({ aggs: { r: { range: { field: 'n', ranges: [{ to: 5 }, { from: 5 }] } }, f: { filters: { filters: { b: { match_all: {} }, a: { exists: { field: 'x' } } } } } } }),
+    '{"aggregations":{"r":{"range":{"field":"n","ranges":[{"to":5.0},{"from":5.0}],"keyed":false}},' +
+      '"f":{"filters":{"filters":{"a":{"exists":{"field":"x","boost":1.0}},"b":{"match_all":{"boost":1.0}}},"other_bucket":false,"other_bucket_key":"_other_"}}}}',
+  );
+});
+
+test('rescore (RescoreBuilder + QueryRescorerBuilder) and collapse (CollapseBuilder)', (t) => {
+  t.is(
+    r({ rescore: { query: { rescore_query: { match_all: {} } } } }),
+    '{"rescore":[{"query":{"rescore_query":{"match_all":{"boost":1.0}},"query_weight":1.0,"rescore_query_weight":1.0,"score_mode":"total"}}]}',
+  );
+  t.is(
+    r({ rescore: [{ window_size: 20, query: { rescore_query: { match_all: {} }, query_weight: 0.7, score_mode: 'max' } }] }),
+    '{"rescore":[{"window_size":20,"query":{"rescore_query":{"match_all":{"boost":1.0}},"query_weight":0.7,"rescore_query_weight":1.0,"score_mode":"max"}}]}',
+  );
+  t.is(r({ collapse: { field: 'k' } }), '{"collapse":{"field":"k"}}');
+});
