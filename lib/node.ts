@@ -171,6 +171,7 @@ export async function startNode(opts: StartNodeOptions): Promise<RunningNode> {
     state: () => cluster.state(),
     transport: transportClient,
     whenVersion: (v, ms) => cluster.whenVersion(v, ms),
+    nextSeed: roundRobin(),
   };
   const scripts = createScriptService(settings, cluster);
   // cluster mode: a primary's writes go to its replicas (lib/cluster/replication/)
@@ -350,4 +351,10 @@ function recoveryRate(state: ClusterState, settings: Record<string, string>): nu
   } catch {
     return 40 * 1024 * 1024;
   }
+}
+
+/** A node's round-robin counter over shard copies (ES `RotationShardShuffler`: starts at a random point). */
+function roundRobin(): () => number {
+  let n = Math.floor(Math.random() * 0x7fffffff);
+  return () => (n = (n + 1) % 0x7fffffff);
 }
