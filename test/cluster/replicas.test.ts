@@ -55,7 +55,8 @@ test.serial('replicas: green with p and r apart; kill -9 the master holding a pr
   await waitForCluster(nodes[0]!.url, 3, 'green');
 
   // 3 shards, 1 replica: yellow until each primary copied its store to its replica, then green
-  const created = await request(nodes[0]!.url, 'PUT', '/r', { settings: { number_of_shards: 3, number_of_replicas: 1 } });
+  // no delayed allocation: the killed node's copies are replaced at once (the delay is tested in copies.test.ts)
+  const created = await request(nodes[0]!.url, 'PUT', '/r', { settings: { number_of_shards: 3, number_of_replicas: 1, 'index.unassigned.node_left.delayed_timeout': 0 } });
   t.is(created.status, 200);
   const greenAt = Date.now();
   // the health of index r itself: a node that has not yet applied the new index would call the cluster green
