@@ -145,7 +145,7 @@ test.serial('replicas: green with p and r apart; kill -9 the master holding a pr
   const tooMany = await request(survivors[1]!.url, 'PUT', '/r/doc/wfas-3?wait_for_active_shards=3&timeout=300ms', { n: -1 });
   t.is(tooMany.status, 503);
   t.is(tooMany.body.error.type, 'unavailable_shards_exception');
-  t.regex(tooMany.body.error.reason, /^\[r\]\[\d\] Not enough active copies to meet shard count of \[3\] \(have 2, needed 3\)\. Timeout: \[300ms\], request: \[BulkShardRequest \[\[r\]\[\d\]\] containing \[1\] requests\]$/);
+  t.regex(tooMany.body.error.reason, /^\[r\]\[\d\] Not enough active copies to meet shard count of \[3\] \(have 2, needed 3\)\. Timeout: \[300ms\], request: \[BulkShardRequest to \[r\] containing \[1\] requests\]$/);
 
   // every acknowledged write is on the promoted copies
   await request(survivors[0]!.url, 'POST', '/r/_refresh');

@@ -14,7 +14,7 @@ test.before(async () => {
 test.after.always(() => node.stop());
 
 const REASON = (index: string, wanted: number, items: number, timeout: string) =>
-  new RegExp(`^\\[${index}\\]\\[0\\] Not enough active copies to meet shard count of \\[${wanted}\\] \\(have 1, needed ${wanted}\\)\\. Timeout: \\[${timeout}\\], request: \\[BulkShardRequest \\[\\[${index}\\]\\[0\\]\\] containing \\[${items}\\] requests\\]$`);
+  new RegExp(`^\\[${index}\\]\\[0\\] Not enough active copies to meet shard count of \\[${wanted}\\] \\(have 1, needed ${wanted}\\)\\. Timeout: \\[${timeout}\\], request: \\[BulkShardRequest to \\[${index}\\] containing \\[${items}\\] requests\\]$`);
 
 test('index.write.wait_for_active_shards is the default of a write; the request overrides it', async (t) => {
   t.is((await node.request('PUT', '/wfas', { settings: { number_of_shards: 1, number_of_replicas: 1, 'index.write.wait_for_active_shards': 2 } })).status, 200);
