@@ -8,7 +8,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import bunyan from 'bunyan';
 import { StateStore } from './cluster/state-store.js';
 import { ClusterService } from './cluster/cluster-service.js';
-import { emptyState } from './cluster/state.js';
+import { emptyState, type ClusterState } from './cluster/state.js';
 import { IndicesService } from './indices/indices-service.js';
 import { warmShardParts } from './indices/index-service.js';
 import type { ScriptService } from './script/script-service.js';
@@ -172,6 +172,7 @@ export async function startNode(opts: StartNodeOptions): Promise<RunningNode> {
     state: () => cluster.state(),
     transport: transportClient,
     whenVersion: (v, ms) => cluster.whenVersion(v, ms),
+    nextSeed: roundRobin(),
   };
   const scripts = createScriptService(settings, cluster);
   // cluster mode: a primary's writes go to its replicas (lib/cluster/replication/)
@@ -198,8 +199,18 @@ export async function startNode(opts: StartNodeOptions): Promise<RunningNode> {
   });
   cluster.addListener((next) => indices.apply(next));
   const replicaSide = coordination && parts && new parts.ReplicaSide({ nodeId, cluster, indices, logger });
-  const recoverySource = replication && transportClient && parts && new parts.RecoverySource({ nodeId, cluster, indices, transport: transportClient, replication, logger });
+  const recoverySource =
+    replication &&
+    transportClient &&
+    parts &&
+    new parts.RecoverySource({ nodeId, cluster, indices, transport: transportClient, replication, logger, maxBytesPerSec: () => recoveryRate(cluster.state(), settings) });
   if (recoverySource) cluster.addListener(async (next) => recoverySource.onState(next));
+  // per-shard locks and finished recoveries of deleted indices are dropped
+  if (replication) cluster.addListener(async (next) => replication.forgetRemoved(next));
+  if (replicaSide) cluster.addListener(async (next) => replicaSide.forgetRemoved(next));
+  // the master re-allocates delayed copies when their delay ends (index.unassigned.node_left.delayed_timeout)
+  const delayedReroute = coordination && parts && new parts.DelayedReroute({ cluster, isMaster: () => coordination.isMaster, logger });
+  if (delayedReroute) cluster.addListener(async (next) => delayedReroute.onState(next));
   // The indices on disk open in the background, after the node listens: with thousands of
   // shards that takes minutes, and ES too answers while its primaries are INITIALIZING (health
   // red, then green). Requests that reach indices wait for it (the gate of LazyRoutes below);
@@ -319,6 +330,7 @@ export async function startNode(opts: StartNodeOptions): Promise<RunningNode> {
       if (closed) return;
       closed = true;
       recoverySource?.close();
+      delayedReroute?.close();
       await coordination?.close();
       await server.close();
       if (transport) await transport.close();
@@ -332,4 +344,21 @@ export async function startNode(opts: StartNodeOptions): Promise<RunningNode> {
       logger.info('closed');
     },
   };
+}
+
+/** `indices.recovery.max_bytes_per_sec` (a dynamic cluster setting, else the node's; ES's default 40mb), in bytes. */
+function recoveryRate(state: ClusterState, settings: Record<string, string>): number {
+  const key = 'indices.recovery.max_bytes_per_sec';
+  const raw = state.transientSettings[key] ?? state.persistentSettings[key] ?? settings[key] ?? '40mb';
+  try {
+    return Math.max(0, parseBytesSizeValue(raw, key).bytes);
+  } catch {
+    return 40 * 1024 * 1024;
+  }
+}
+
+/** A node's round-robin counter over shard copies (ES `RotationShardShuffler`: starts at a random point). */
+function roundRobin(): () => number {
+  let n = Math.floor(Math.random() * 0x7fffffff);
+  return () => (n = (n + 1) % 0x7fffffff);
 }

@@ -44,6 +44,11 @@ export interface ShardStore {
    * reading in batches; the underlying iterator is closed also when `each` throws.
    */
   scan(range: KeyRange, each: (key: Buffer, value: Buffer) => void | Promise<void>): Promise<void>;
+  /**
+   * {@link scan} of the store as it is now: the snapshot is taken before this returns, and the
+   * returned function reads it (once) however many writes happen meanwhile (peer recovery).
+   */
+  snapshotScan(range: KeyRange): (each: (key: Buffer, value: Buffer) => void | Promise<void>) => Promise<void>;
   /** Let the store reclaim the space of deleted keys in `[gte, lt)`; no-op where irrelevant. */
   compact(range: { gte: Buffer; lt: Buffer }): Promise<void>;
   close(): Promise<void>;
@@ -108,17 +113,15 @@ class LevelShardStore implements ShardStore {
     return this.db.clear(range);
   }
 
-  async scan(range: KeyRange, each: (key: Buffer, value: Buffer) => void | Promise<void>): Promise<void> {
+  scan(range: KeyRange, each: (key: Buffer, value: Buffer) => void | Promise<void>): Promise<void> {
+    return this.snapshotScan(range)(each);
+  }
+
+  snapshotScan(range: KeyRange): (each: (key: Buffer, value: Buffer) => void | Promise<void>) => Promise<void> {
+    // an open database creates its iterator now, and LevelDB (and memory-level's tree) reads
+    // an iterator from the snapshot taken when it was created
     const it = this.db.iterator({ ...range, highWaterMarkBytes: SCAN_HIGH_WATER_MARK_BYTES });
-    try {
-      for (;;) {
-        const entries = await it.nextv(SCAN_BATCH);
-        if (entries.length === 0) return;
-        for (const [k, v] of entries) await each(k, v);
-      }
-    } finally {
-      await it.close();
-    }
+    return (each) => drain(it, each);
   }
 
   async compact(range: { gte: Buffer; lt: Buffer }): Promise<void> {
@@ -127,6 +130,19 @@ class LevelShardStore implements ShardStore {
 
   close(): Promise<void> {
     return this.db.close();
+  }
+}
+
+/** Read an iterator to its end in batches, closing it also when `each` throws. */
+async function drain(it: ReturnType<BinaryLevel['iterator']>, each: (key: Buffer, value: Buffer) => void | Promise<void>): Promise<void> {
+  try {
+    for (;;) {
+      const entries = await it.nextv(SCAN_BATCH);
+      if (entries.length === 0) return;
+      for (const [k, v] of entries) await each(k, v);
+    }
+  } finally {
+    await it.close();
   }
 }
 

@@ -190,6 +190,10 @@ class WriteTrackingStore implements ShardStore {
     return this.inner.scan(range, each);
   }
 
+  snapshotScan(range: KeyRange): (each: (key: Buffer, value: Buffer) => void | Promise<void>) => Promise<void> {
+    return this.inner.snapshotScan(range);
+  }
+
   compact(range: { gte: Buffer; lt: Buffer }): Promise<void> {
     return this.inner.compact(range);
   }

@@ -104,7 +104,7 @@ export function clusterRoutes(ctx: NodeContext): RouteDef[] {
           relocating_shards: 0,
           initializing_shards: h.initializingShards,
           unassigned_shards: h.unassignedShards,
-          delayed_unassigned_shards: 0,
+          delayed_unassigned_shards: h.delayedUnassignedShards,
           number_of_pending_tasks: 0,
           number_of_in_flight_fetch: 0,
           task_max_waiting_in_queue_millis: 0,

@@ -136,12 +136,13 @@ function getRequest(req: RestRequest) {
   const parent = req.param('parent');
   const version = optionalInt(req, 'version');
   const vt = req.param('version_type');
-  req.param('preference');
+  const preference = req.param('preference');
   const realtime = req.paramAsBool('realtime', true);
   const refresh = req.paramAsBool('refresh', false);
   return {
     realtime,
     refresh,
+    ...(preference !== undefined ? { preference } : {}),
     index: p.index!,
     type: p.type!,
     id: p.id!,

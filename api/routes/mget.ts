@@ -18,7 +18,7 @@ export function mgetRoutes(ctx: NodeContext): RouteDef[] {
         const stored = storedFieldsParam(req);
         const source = sourceParam(req);
         const routing = req.param('routing');
-        req.param('preference');
+        const preference = req.param('preference');
         const realtime = req.paramAsBool('realtime', true);
         const refresh = req.paramAsBool('refresh', false);
         const requests = parseMgetBody(objectBody(req), {
@@ -30,7 +30,7 @@ export function mgetRoutes(ctx: NodeContext): RouteDef[] {
           realtime,
           refresh,
         });
-        const items = await multiGet(ctx, requests);
+        const items = await multiGet(ctx, preference !== undefined ? requests.map((r) => ({ ...r, preference })) : requests);
         return {
           status: 200,
           body: {

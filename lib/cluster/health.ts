@@ -112,6 +112,8 @@ export interface ClusterHealth {
   initializingShards: number;
   unassignedShards: number;
   activeShardsPercent: number;
+  /** Replicas held unassigned while their node may return (`index.unassigned.node_left.delayed_timeout`). */
+  delayedUnassignedShards: number;
   indices: Record<string, IndexHealth>;
 }
 
@@ -129,6 +131,7 @@ export function clusterHealth(state: ClusterState, indices: string[], dataNodes:
   let activeShards = 0;
   let unassignedShards = 0;
   let initializingShards = 0;
+  let delayedUnassignedShards = 0;
   const out: Record<string, IndexHealth> = {};
   for (const name of indices) {
     const meta = state.indices[name];
@@ -142,6 +145,7 @@ export function clusterHealth(state: ClusterState, indices: string[], dataNodes:
     activeShards += h.active_shards;
     unassignedShards += h.unassigned_shards;
     initializingShards += h.initializing_shards;
+    for (const a of meta.routing ?? []) if (a.state === 'STARTED') delayedUnassignedShards += a.delayed?.length ?? 0;
   }
   const total = activeShards + initializingShards + unassignedShards;
   return {
@@ -151,6 +155,7 @@ export function clusterHealth(state: ClusterState, indices: string[], dataNodes:
     initializingShards,
     unassignedShards,
     activeShardsPercent: total === 0 ? 100 : (activeShards / total) * 100,
+    delayedUnassignedShards,
     indices: out,
   };
 }

@@ -9,6 +9,8 @@ import { illegalArgument } from '../errors/errors.js';
 import type { Settings } from './settings.js';
 import { parseTimeMs } from './time.js';
 import { own } from '../dict.js';
+import { parseEnableMode } from './allocation/deciders.js';
+import { parseActiveShardCount } from '../action/active-shard-count.js';
 
 interface SettingDef {
   dynamic: boolean;
@@ -102,7 +104,8 @@ const EXACT: Record<string, SettingDef> = {
   'index.translog.sync_interval': { dynamic: false, validate: time, default: '5s' },
   'index.translog.flush_threshold_size': { dynamic: true, validate: bytes, default: '512mb' },
   'index.unassigned.node_left.delayed_timeout': { dynamic: true, validate: time, default: '1m' },
-  'index.write.wait_for_active_shards': { dynamic: true, default: '1' },
+  'index.write.wait_for_active_shards': { dynamic: true, validate: (v) => void parseActiveShardCount(v), default: '1' },
+  'index.routing.allocation.enable': { dynamic: true, validate: (v) => void parseEnableMode(v), default: 'all' },
   'index.data_path': { dynamic: false, default: '' },
   // Shadow replicas were deprecated in 5.2 (removed in 6.0); 5.6 still accepts the settings.
   'index.shadow_replicas': { dynamic: false, validate: bool, deprecated: true, default: 'false' },

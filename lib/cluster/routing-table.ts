@@ -99,7 +99,21 @@ export function shardRoutings(meta: IndexMetadata, nodeId: string, failed?: Read
           : {}),
       });
     }
-    for (let r = assigned.length; r < numberOfReplicas(meta); r++) {
+    // copies whose node left, waiting for it (delayed allocation: NODE_LEFT, delayed)
+    const delayed = meta.state === 'open' ? routed?.delayed ?? [] : [];
+    for (const d of delayed) {
+      copies.push({
+        state: 'UNASSIGNED',
+        primary: false,
+        node: null,
+        relocating_node: null,
+        shard: s,
+        index: meta.name,
+        recovery_source: { type: 'PEER' },
+        unassigned_info: { reason: 'NODE_LEFT', at: new Date(d.since).toISOString(), delayed: true, details: `node_left[${d.node}]`, allocation_status: 'no_attempt' },
+      });
+    }
+    for (let r = assigned.length + delayed.length; r < numberOfReplicas(meta); r++) {
       copies.push({
         state: 'UNASSIGNED',
         primary: false,

@@ -47,6 +47,20 @@ export interface ShardAssignment {
   allocationId?: string;
   /** The replica copies, each on a node other than the primary's and each other's (absent: none). */
   replicas?: ReplicaAssignment[];
+  /**
+   * Copies whose node left, held unassigned for `index.unassigned.node_left.delayed_timeout`
+   * (ES 5.6 delayed allocation): no replacement is allocated meanwhile, and the node gets the
+   * copy back if it returns in time (absent: none).
+   */
+  delayed?: DelayedCopy[];
+}
+
+/** A copy waiting for its node to return (lib/cluster/allocation/allocate.ts). */
+export interface DelayedCopy {
+  /** The node that held it. */
+  node: string;
+  /** When the node was seen gone (ms since the epoch). */
+  since: number;
 }
 
 /** One replica copy in cluster mode (lib/cluster/replication/). */

@@ -3,7 +3,7 @@
  * (their shard keyspaces created or reopened), indices that disappear are closed and deleted,
  * indices whose metadata changed get the new metadata.
  */
-import type { ClusterState, IndexMetadata } from '../cluster/state.js';
+import { numberOfShards, type ClusterState, type IndexMetadata } from '../cluster/state.js';
 import { DISK_VOLUME, type StoreVolume } from '../../storage/store-volume.js';
 import { IndexService, type Logger, type ShardFailure } from './index-service.js';
 import type { ShardClient, ShardHandler } from '../messages/shard-client.js';
@@ -34,10 +34,15 @@ export interface IndicesServiceOptions {
   route?(local: ShardHandler): ShardHandler;
 }
 
+/** ES 5.6's `index.allocation.max_retries` default: opening an index is tried this often. */
+const MAX_OPEN_ATTEMPTS = 5;
+
 export class IndicesService {
   private readonly open = new Map<string, IndexService>();
   /** Indices an apply is opening (their primaries are INITIALIZING, as ES says after a restart). */
   private readonly opening = new Set<string>();
+  /** Indices that failed to open as a whole (by name): their shards count as failed copies. */
+  private readonly openFailures = new Map<string, { uuid: string; attempts: number; shards: Map<number, ShardFailure> }>();
   /** The applies run one after another; this settles when the last one has. */
   private applying: Promise<void> = Promise.resolve();
   private readonly volume: StoreVolume;
@@ -72,7 +77,7 @@ export class IndicesService {
 
   /** The shards of an open index that failed to start here (none when the index is not open). */
   failedShards(name: string): ReadonlyMap<number, ShardFailure> | undefined {
-    return this.open.get(name)?.failedShards();
+    return this.open.get(name)?.failedShards() ?? this.openFailures.get(name)?.shards;
   }
 
   /** `_cluster/reroute?retry_failed`: try every failed shard again, its attempt count reset. */
@@ -124,24 +129,52 @@ export class IndicesService {
       }
     }
     const toOpen = Object.values(state.indices).filter((meta) => meta.state === 'open' && !this.open.has(meta.name));
+    for (const [name, f] of [...this.openFailures]) if (state.indices[name]?.uuid !== f.uuid || state.indices[name]?.state !== 'open') this.openFailures.delete(name);
     try {
       for (const meta of Object.values(state.indices)) {
         if (meta.state !== 'open') continue;
-        const local = this.localShards?.(meta);
-        const existing = this.open.get(meta.name);
-        if (existing) {
-          existing.update(meta);
-          // cluster mode: the allocation moved shard copies to or from this node
-          if (local && !sameSet(existing.localShards(), local)) await existing.reassign(local);
-          await existing.retryFailed();
-          continue;
+        // one index that cannot open must not keep the others closed (ES fails its shards only)
+        try {
+          await this.reconcileIndex(meta);
+        } catch (err) {
+          this.recordOpenFailure(meta, err);
+        } finally {
+          this.opening.delete(meta.name);
         }
-        this.open.set(meta.name, await IndexService.open(meta, this.indicesPath, this.logger, this.volume, local, this.indexingMemory));
-        this.opening.delete(meta.name);
       }
     } finally {
       for (const meta of toOpen) this.opening.delete(meta.name);
     }
+  }
+
+  private async reconcileIndex(meta: IndexMetadata): Promise<void> {
+    const local = this.localShards?.(meta);
+    const existing = this.open.get(meta.name);
+    if (existing) {
+      existing.update(meta);
+      // cluster mode: the allocation moved shard copies to or from this node
+      if (local && !sameSet(existing.localShards(), local)) await existing.reassign(local);
+      await existing.retryFailed();
+      return;
+    }
+    const failed = this.openFailures.get(meta.name);
+    if (failed && failed.attempts >= MAX_OPEN_ATTEMPTS) return;
+    this.open.set(meta.name, await IndexService.open(meta, this.indicesPath, this.logger, this.volume, local, this.indexingMemory));
+    this.openFailures.delete(meta.name);
+  }
+
+  /** An index that failed to open: each of its shards here is a failed copy (unassigned, health red). */
+  private recordOpenFailure(meta: IndexMetadata, err: unknown): void {
+    const message = err instanceof Error ? err.message : String(err);
+    this.logger.error({ err }, `[${meta.name}] failed to open the index`);
+    if (this.open.has(meta.name)) return; // an open index's failure to reassign: logged; its shards report themselves
+    const attempts = (this.openFailures.get(meta.name)?.attempts ?? 0) + 1;
+    const shards = new Map<number, ShardFailure>();
+    const local = this.localShards?.(meta);
+    for (let s = 0; s < numberOfShards(meta); s++) {
+      if (!local || local.has(s)) shards.set(s, { details: `failed to create index, failure ${message}`, attempts, at: Date.now() });
+    }
+    this.openFailures.set(meta.name, { uuid: meta.uuid, attempts, shards });
   }
 
   /**

@@ -12,7 +12,8 @@ import type { BulkItemOutcome, ShardOperation } from '../shard/types.js';
 import { EsError, indexNotFound } from '../errors/errors.js';
 import type { ShardError } from '../messages/shard-error.js';
 import type { IndexService } from './index-service.js';
-import type { ShardHostDeps } from './shard-host.js';
+import { notEnoughActiveCopies, type ShardHostDeps } from './shard-host.js';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { shardUpdate } from './shard-update.js';
 import type { StrataShardEngine } from '../shard/engine.js';
 
@@ -34,28 +35,28 @@ const WRITE_CHUNK = 100;
  * serialised per shard, and answered only once the in-sync replicas applied its op-log records.
  */
 export async function shardBulk(deps: ShardHostDeps, svc: IndexService, req: ShardBulkRequest): Promise<ShardBulkResponse> {
-  if (!deps.replication) return applyBulk(deps, svc, req, svc.shard(req.shard), PRIMARY_TERM);
   const wait = req.activeCopies !== undefined ? { activeCopies: req.activeCopies, timeoutMs: req.timeoutMs ?? 60_000, timeout: req.timeout ?? '1m', items: req.items.length } : undefined;
-  const { result, copies } = await deps.replication.write(
-    req.index,
-    req.shard,
-    (term, onRecord) => applyBulk(deps, svc, req, recording(svc.shard(req.shard), onRecord), term),
-    wait,
-  );
+  if (!deps.replication) {
+    // one node: the primary is the only active copy, and no other can start before the timeout
+    if (wait && wait.activeCopies > 1) {
+      await sleep(wait.timeoutMs);
+      throw notEnoughActiveCopies(req.index, req.shard, svc.uuid, wait, 1);
+    }
+    return applyBulk(deps, svc, req, svc.shard(req.shard), PRIMARY_TERM);
+  }
+  const { result, copies } = await deps.replication.write(req.index, req.shard, (term, onRecord) => applyBulk(deps, svc, req, svc.shard(req.shard), term, onRecord), wait);
   return { ...result, copies };
 }
 
-/**
- * The engine as the bulk sees it, handing every op-log record it writes to `onRecord`. A
- * prototype child, so every other method (get, for updates) is the engine's own.
- */
-function recording(engine: StrataShardEngine, onRecord: (record: Buffer) => void): StrataShardEngine {
-  const wrapped = Object.create(engine) as StrataShardEngine;
-  wrapped.bulk = (ops) => engine.bulk(ops, onRecord);
-  return wrapped;
-}
-
-async function applyBulk(deps: ShardHostDeps, svc: IndexService, req: ShardBulkRequest, engine: StrataShardEngine, primaryTerm: number): Promise<ShardBulkResponse> {
+/** Apply the items on the primary's engine; `onRecord` receives every op-log record written (a primary with replicas sends them on). */
+async function applyBulk(
+  deps: ShardHostDeps,
+  svc: IndexService,
+  req: ShardBulkRequest,
+  engine: StrataShardEngine,
+  primaryTerm: number,
+  onRecord?: (record: Buffer) => void,
+): Promise<ShardBulkResponse> {
   const outcomes: ShardItemOutcome[] = new Array(req.items.length);
   let run: Array<{ slot: number; op: ShardOperation }> = [];
   let inFlight: Array<Promise<void>> = [];
@@ -76,7 +77,7 @@ async function applyBulk(deps: ShardHostDeps, svc: IndexService, req: ShardBulkR
     const ops = run.map((b) => b.op);
     run = [];
     inFlight.push(
-      engine.bulk(ops).then(
+      engine.bulk(ops, onRecord).then(
         (results) => record(slots, results),
         (err: unknown) => {
           failure ??= { err };
@@ -96,7 +97,7 @@ async function applyBulk(deps: ShardHostDeps, svc: IndexService, req: ShardBulkR
     if (item.op === 'update') {
       await settle();
       try {
-        const done = await shardUpdate(deps, svc, engine, req.shard, item);
+        const done = await shardUpdate(deps, svc, engine, req.shard, item, onRecord);
         outcomes[slot] = { ok: done.result === 'noop' ? done : { ...done, primaryTerm } };
       } catch (err) {
         outcomes[slot] = { error: itemError(deps, err) };

@@ -51,6 +51,20 @@ export interface ActiveCopiesWait {
   items: number;
 }
 
+/**
+ * ES 5.6's `unavailable_shards_exception` when a write's shard has fewer active copies than
+ * `wait_for_active_shards` asks for once `timeout` passed (`ReplicationOperation#checkActiveShardCount`;
+ * the request as 5.6's `BulkShardRequest#toString` names it).
+ */
+export function notEnoughActiveCopies(index: string, shard: number, indexUuid: string | undefined, wait: ActiveCopiesWait, active: number): EsError {
+  return new EsError(
+    'unavailable_shards_exception',
+    503,
+    `[${index}][${shard}] Not enough active copies to meet shard count of [${wait.activeCopies}] (have ${active}, needed ${wait.activeCopies}). Timeout: [${wait.timeout}], request: [BulkShardRequest to [${index}] containing [${wait.items}] requests]`,
+    { metadata: { shard: String(shard), ...(indexUuid !== undefined ? { index_uuid: indexUuid } : {}), index } },
+  );
+}
+
 type Handlers = { [M in ShardMethod]: (req: ShardMethods[M]['req']) => Promise<ShardMethods[M]['res']> };
 
 /** This node's shard side: one handler per {@link ShardMethods} entry. */

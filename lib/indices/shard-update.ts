@@ -38,7 +38,14 @@ export function mergeInto(target: Record<string, unknown>, changes: Record<strin
 }
 
 /** Run one update item to its end: written, a no-op, or thrown (version conflict after the retries, missing document, script error). */
-export async function shardUpdate(deps: ShardHostDeps, svc: IndexService, engine: StrataShardEngine, shardId: number, item: ShardUpdateItem): Promise<ShardWriteSuccess> {
+export async function shardUpdate(
+  deps: ShardHostDeps,
+  svc: IndexService,
+  engine: StrataShardEngine,
+  shardId: number,
+  item: ShardUpdateItem,
+  onRecord?: (record: Buffer) => void,
+): Promise<ShardWriteSuccess> {
   const spec = item.update;
   const { id } = item;
   const index = svc.name;
@@ -101,7 +108,7 @@ export async function shardUpdate(deps: ShardHostDeps, svc: IndexService, engine
           doc: await parseWithMappingUpdate(deps, index, item.type, id, Buffer.from(scriptedText ?? JSON.stringify(newSource)), effRouting, item.parent ?? current?.parent),
           ...(created ? { opType: 'create' as const } : { opType: 'index' as const, version: expectVersion!, versionType: 'internal' as const }),
         };
-    const [outcome] = await engine.bulk([op]);
+    const [outcome] = await engine.bulk([op], onRecord);
     if (!outcome || 'error' in outcome) {
       if (outcome?.error.type === 'version_conflict_engine_exception' && attempt < spec.retryOnConflict) continue;
       throw outcome ? outcome.error : new Error('the shard returned no outcome');

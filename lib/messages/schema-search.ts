@@ -65,6 +65,8 @@ message OpenContextRequest {
   ShardSearchSource source = 8;
   double keep_alive_ms = 9;
   optional LookupDocumentList lookups = 10;
+  // The request's \`preference\`: which copy of the shard reads (cluster mode routing).
+  optional string preference = 30;
 }
 
 // A terms lookup's document, fetched by the coordinator.

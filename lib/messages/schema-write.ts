@@ -134,6 +134,8 @@ message ShardGetRequest {
   string id = 4;
   bool realtime = 5;
   bool refresh = 6;
+  // The request's \`preference\`: which copy of the shard reads (cluster mode routing).
+  optional string preference = 26;
 }
 
 message ShardDocument {
@@ -166,6 +168,7 @@ message ShardMultiGetRequest {
   bool realtime = 3;
   bool refresh = 4;
   repeated ShardMultiGetItemRequest items = 5;
+  optional string preference = 25;
 }
 
 message ShardMultiGetItemRequest {

@@ -15,6 +15,8 @@ export interface ShardGetRequest extends ShardTarget {
   realtime: boolean;
   /** Refresh the shard first (ES does so only for a non-realtime get). */
   refresh: boolean;
+  /** `preference`: which copy reads (cluster mode; lib/cluster/copy-preference.ts). */
+  preference?: string;
 }
 
 /** A stored document as a get returns it. */
@@ -40,6 +42,8 @@ export interface ShardMultiGetRequest extends ShardTarget {
   realtime: boolean;
   refresh: boolean;
   items: Array<{ type?: string; id: string }>;
+  /** `preference`: which copy reads (cluster mode; lib/cluster/copy-preference.ts). */
+  preference?: string;
 }
 
 /** Per item: the get's answer, or its own failure (the other items still answer). */

@@ -122,6 +122,8 @@ export interface OpenContextRequest extends ShardRef {
   keepAliveMs: number;
   /** The terms lookups of the query, post filter, aggregations and alias filters. */
   lookups?: LookupDocument[];
+  /** `preference`: which copy of the shard reads (cluster mode; lib/cluster/copy-preference.ts). */
+  preference?: string;
 }
 
 export interface OpenContextResult {

@@ -103,7 +103,7 @@ export interface StrataShardEngine extends ShardEngine {
   /** Highest assigned sequence number (-1 when none). */
   readonly maxSeqNo: number;
   /** Every key and value of the shard's store, from one consistent snapshot (a peer recovery's source). */
-  scanStore(each: (key: Buffer, value: Buffer) => void | Promise<void>): Promise<void>;
+  snapshotStore(): (each: (key: Buffer, value: Buffer) => void | Promise<void>) => Promise<void>;
   /**
    * Replica copies: apply one op-log record of the primary's (lib/shard/replica-write.ts),
    * parsing its sources with `parse` (the index's current mappings).
@@ -263,10 +263,10 @@ class Engine implements StrataShardEngine {
     });
   }
 
-  async scanStore(each: (key: Buffer, value: Buffer) => void | Promise<void>): Promise<void> {
+  snapshotStore(): (each: (key: Buffer, value: Buffer) => void | Promise<void>) => Promise<void> {
     this.ensureOpen();
-    // one iterator: LevelDB reads it from the snapshot taken when it was created
-    await this.ctx.db.scan({ gte: Buffer.from([0x00]), lt: Buffer.from([0xff]) }, each);
+    // one iterator, created now: LevelDB reads it from the snapshot taken when it was created
+    return this.ctx.db.snapshotScan({ gte: Buffer.from([0x00]), lt: Buffer.from([0xff]) });
   }
 
   async applyReplicated(record: Buffer, parse: (doc: LoggedSource) => ParsedDocument): Promise<void> {

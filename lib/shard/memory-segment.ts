@@ -34,6 +34,7 @@ function mapStore(values: Map<string, Buffer>): ShardStore {
     firstKey: refuse,
     clear: refuse,
     scan: refuse,
+    snapshotScan: refuse,
     compact: refuse,
     close: () => Promise.resolve(),
   };

@@ -11,6 +11,7 @@ import type { ShardRef, ShardSearchClient } from '../messages/shard-search.js';
 import { NO_SHARD_AVAILABLE, shardErrorOf, type ShardError } from '../messages/shard-error.js';
 import { FREE_CONTEXT_WIRE, RENEW_CONTEXT_WIRE, SEARCH_METHOD_WIRES, SHARD_METHOD_WIRES, type MethodWire } from '../messages/wire-methods.js';
 import type { TransportClient } from './transport-client.js';
+import { orderCopies } from '../cluster/copy-preference.js';
 
 export interface RoutingDeps {
   nodeId: string;
@@ -18,6 +19,8 @@ export interface RoutingDeps {
   transport: TransportClient;
   /** Resolves once a state of at least `version` is applied here, or after `timeoutMs`. */
   whenVersion(version: number, timeoutMs: number): Promise<void>;
+  /** The next round-robin seed for choosing among a shard's copies (a counter of this node's). */
+  nextSeed(): number;
 }
 
 /**
@@ -52,6 +55,35 @@ function shardTarget(deps: RoutingDeps, ref: ShardRef, read = false): Target {
   return { node };
 }
 
+/**
+ * Where a read of a shard goes: its copies in the order the request's `preference` puts them
+ * (lib/cluster/copy-preference.ts), this node among them as `local`; the read tries them in
+ * order while a node cannot be reached. No copy qualifies: the shard's "no shard available".
+ */
+function readTargets(deps: RoutingDeps, ref: ShardRef, preference: string | undefined): Target[] {
+  const state = deps.state();
+  const meta = Object.hasOwn(state.indices, ref.index) ? state.indices[ref.index] : undefined;
+  const a = meta?.state === 'open' ? meta.routing?.[ref.shard] : undefined;
+  if (!a) return [{ local: true }];
+  const nodes = state.nodes ?? {};
+  let ids: string[];
+  try {
+    ids = orderCopies(a, ref, preference, deps.nodeId, nodes, deps.nextSeed());
+  } catch (err) {
+    return [{ error: shardErrorOf(err) }];
+  }
+  if (ids.length === 0) {
+    return [{ error: { type: NO_SHARD_AVAILABLE, status: 503, reason: 'No shard available', metadata: { shard: String(ref.shard), index_uuid: meta!.uuid, index: ref.index } } }];
+  }
+  return ids.map((id) => (id === deps.nodeId ? { local: true } : { node: nodes[id]! }));
+}
+
+/** Whether a read should move on to the next copy: the node could not be reached or answer. */
+function unreachable(err: ShardError): boolean {
+  return UNREACHABLE.has(err.type);
+}
+const UNREACHABLE = new Set(['connect_transport_exception', 'node_disconnected_exception', 'receive_timeout_transport_exception', 'node_not_connected_exception']);
+
 function nodeTarget(deps: RoutingDeps, contextId: string): Target {
   const owner = contextId.slice(0, contextId.indexOf(':'));
   if (owner === deps.nodeId || owner === '') return { local: true };
@@ -76,7 +108,22 @@ export function routedShardHandler(local: ShardHandler, deps: RoutingDeps): Shar
       }
     },
     async once<M extends ShardMethod>(method: M, req: ShardMethods[M]['req']): Promise<ShardReply<M>> {
-      const t = shardTarget(deps, req);
+      if (method === 'get' || method === 'multiGet') {
+        // reads go to a copy the preference chooses (ES 5.6 gets read any copy, in real time)
+        const targets = readTargets(deps, req, (req as ShardMethods['get']['req']).preference);
+        let reply: ShardReply<M> | undefined;
+        for (const t of targets) {
+          reply = await this.to(t, method, req);
+          if (!('error' in reply) || !unreachable(reply.error)) return reply;
+        }
+        return reply!;
+      }
+      const primary = this.to(shardTarget(deps, req), method, req);
+      // a refresh makes the writes visible on every copy (ES refreshes replicas too)
+      if (method === 'refresh') await Promise.all(replicaTargets(deps, req).map((t) => this.to(t, method, req)));
+      return primary;
+    },
+    async to<M extends ShardMethod>(t: Target, method: M, req: ShardMethods[M]['req']): Promise<ShardReply<M>> {
       if ('local' in t) return local.handle(method, req);
       if ('error' in t) return { error: t.error };
       const wire = SHARD_METHOD_WIRES[method] as unknown as MethodWire<ShardMethods[M]['req'], ShardReply<M>>;
@@ -90,6 +137,21 @@ export function routedShardHandler(local: ShardHandler, deps: RoutingDeps): Shar
   return handler;
 }
 
+/** The shard's STARTED replicas, as targets. */
+function replicaTargets(deps: RoutingDeps, ref: ShardRef): Target[] {
+  const state = deps.state();
+  const meta = Object.hasOwn(state.indices, ref.index) ? state.indices[ref.index] : undefined;
+  const a = meta?.state === 'open' ? meta.routing?.[ref.shard] : undefined;
+  const out: Target[] = [];
+  for (const r of a?.replicas ?? []) {
+    if (r.state !== 'STARTED') continue;
+    const node = state.nodes?.[r.node];
+    if (r.node === deps.nodeId) out.push({ local: true });
+    else if (node) out.push({ node });
+  }
+  return out;
+}
+
 /** A primary's answer when it is not, or no longer, the shard's primary (lib/cluster/replication/shard-copies.ts). */
 const RETRY_ON_PRIMARY = 'retry_on_primary_exception';
 
@@ -98,6 +160,15 @@ type Reply<T> = { ok: T } | { failure: ShardError };
 /** This node's search service, routing each message to the node of its shard (or of its reader context). */
 export function routedSearchClient(local: ShardSearchClient, deps: RoutingDeps): ShardSearchClient {
   const w = SEARCH_METHOD_WIRES;
+  /** Open a reader context on the first copy (by preference) that can be reached. */
+  const openContext = async (r: Parameters<ShardSearchClient['openContext']>[0]): ReturnType<ShardSearchClient['openContext']> => {
+    let reply: Awaited<ReturnType<ShardSearchClient['openContext']>> | undefined;
+    for (const t of readTargets(deps, r, r.preference)) {
+      reply = await call(t, 'search:openContext', w.openContext, r, () => local.openContext(r));
+      if ('ok' in reply || !unreachable(reply.failure)) return reply;
+    }
+    return reply!;
+  };
   const call = async <Req, T>(t: Target, action: string, wire: MethodWire<Req, Reply<T>>, req: Req, run: () => Promise<Reply<T>>): Promise<Reply<T>> => {
     if ('local' in t) return run();
     if ('error' in t) return { failure: t.error };
@@ -113,7 +184,7 @@ export function routedSearchClient(local: ShardSearchClient, deps: RoutingDeps):
     return (await remote(deps, t.node, action, wire as MethodWire<unknown, { found: boolean }>, req)).found;
   };
   return {
-    openContext: (r) => call(shardTarget(deps, r, true), 'search:openContext', w.openContext, r, () => local.openContext(r)),
+    openContext,
     explain: (r) => call(shardTarget(deps, r, true), 'search:explain', w.explain, r, () => local.explain(r)),
     validateQuery: (r) => call(shardTarget(deps, r, true), 'search:validateQuery', w.validateQuery, r, () => local.validateQuery(r)),
     termVectors: (r) => call(shardTarget(deps, r, true), 'search:termVectors', w.termVectors, r, () => local.termVectors(r)),

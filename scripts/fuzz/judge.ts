@@ -13,9 +13,10 @@ export type Verdict = { kind: 'ok' } | { kind: 'not-es-shaped' | 'js-5xx'; why: 
 /**
  * Types ES 5.6 itself answers with a 5xx: a bare Jackson parse error (not an
  * ElasticsearchException), exceptions without a status of their own (script and query-phase
- * failures), and the shard-failure wrapper whose status comes from its causes.
+ * failures), the shard-failure wrapper whose status comes from its causes, and a write's
+ * unmet `wait_for_active_shards` (503 after its timeout).
  */
-const ES_500_TYPES = new Set(['aggregation_execution_exception', 'unsupported_operation_exception', 'too_many_clauses', 'settings_exception', 'search_context_exception', 'json_parse_exception', 'json_e_o_f_exception', 'yaml_exception', 'script_exception', 'general_script_exception', 'query_phase_execution_exception', 'search_phase_execution_exception']);
+const ES_500_TYPES = new Set(['unavailable_shards_exception', 'aggregation_execution_exception', 'unsupported_operation_exception', 'too_many_clauses', 'settings_exception', 'search_context_exception', 'json_parse_exception', 'json_e_o_f_exception', 'yaml_exception', 'script_exception', 'general_script_exception', 'query_phase_execution_exception', 'search_phase_execution_exception']);
 
 /** Words that only appear when a JavaScript error escaped (any status). */
 const JS_MESSAGE = /TypeError|ReferenceError|RangeError|SyntaxError|Cannot read prop|Cannot set prop|Cannot convert|is not a function|is not iterable|is not a constructor|Maximum call stack|Invalid time value|Invalid array length|BigInt|Unexpected end of JSON|in JSON at position|\[object Object\]|ERR_[A-Z_]{4,}|ENOENT|EISDIR|EACCES|heap out of memory/;

@@ -2,7 +2,8 @@
  * Shard allocation as a pure function of the state (lib/cluster/allocation/allocate.ts):
  * primaries spread over the data nodes, a primary keeps its home while that node is away
  * (UNASSIGNED, never restarted empty elsewhere) and is STARTED again when it returns; nothing
- * changes when nothing needs to (the same object comes back, so no write follows).
+ * changes when nothing needs to (the same object comes back, so no write follows); the deciders
+ * (allocation filters, `cluster.routing.allocation.enable`) and delayed allocation on node loss.
  */
 import test from 'ava';
 import { allocate } from '../../lib/cluster/allocation/allocate.js';
@@ -17,7 +18,8 @@ function index(name: string, shards: number): IndexMetadata {
     name,
     uuid: `${name}-uuid`,
     state: 'open',
-    settings: { 'index.number_of_shards': String(shards), 'index.number_of_replicas': '0' },
+    // no delayed allocation unless a test asks for it (the default 1m is tested below)
+    settings: { 'index.number_of_shards': String(shards), 'index.number_of_replicas': '0', 'index.unassigned.node_left.delayed_timeout': '0' },
     mappings: {},
     aliases: {},
     mappingVersion: 1,
@@ -113,4 +115,71 @@ test("a primary's node leaves: an in-sync replica is promoted in the next term; 
   const fewer = allocate({ ...s, indices: { r: { ...s.indices.r!, settings: { ...s.indices.r!.settings, 'index.number_of_replicas': '0' } } } });
   t.deepEqual(copies(fewer, 'r'), ['a:STARTED:t1']);
   t.is(fewer.indices.r!.routing![0]!.inSync.length, 1);
+});
+
+function withSettings(meta: IndexMetadata, settings: Record<string, string>): IndexMetadata {
+  return { ...meta, settings: { ...meta.settings, ...settings } };
+}
+
+test('allocation filters: require, include and exclude on _name, _id, _host and attributes decide where new copies go', (t) => {
+  const nodes = [node('a'), node('b'), { ...node('c'), name: 'gamma', attributes: { zone: 'z1' } }];
+  const excl = allocate(state(nodes, [withSettings(withReplicas('x', 2, 1), { 'index.routing.allocation.exclude._name': 'a' })]));
+  t.deepEqual(copies(excl, 'x'), ['b:STARTED:t1 c:INITIALIZING', 'b:STARTED:t1 c:INITIALIZING']);
+  const incl = allocate(state(nodes, [withSettings(index('y', 3), { 'index.routing.allocation.include._name': 'gam*,b' })]));
+  t.deepEqual(homes(incl, 'y'), ['b:STARTED', 'c:STARTED', 'b:STARTED']);
+  const req = allocate(state(nodes, [withSettings(index('z', 2), { 'index.routing.allocation.require.zone': 'z1', 'index.routing.allocation.require._host': '127.0.0.*' })]));
+  t.deepEqual(homes(req, 'z'), ['c:STARTED', 'c:STARTED']);
+  // nowhere allowed: unassigned (red), never on a filtered-out node
+  const none = allocate(state(nodes, [withSettings(index('n', 1), { 'index.routing.allocation.require._id': 'nope' })]));
+  t.deepEqual(homes(none, 'n'), ['null:UNASSIGNED']);
+  // the cluster-level filter applies to every index
+  const cl = allocate({ ...state(nodes, [index('k', 3)]), transientSettings: { 'cluster.routing.allocation.exclude._id': 'a,b' } });
+  t.deepEqual(homes(cl, 'k'), ['c:STARTED', 'c:STARTED', 'c:STARTED']);
+  // the filter changed live: the unassigned primary takes the node now allowed
+  const relaxed = allocate({ ...none, indices: { n: withSettings(none.indices.n!, { 'index.routing.allocation.require._id': 'b' }) } });
+  t.deepEqual(homes(relaxed, 'n'), ['b:STARTED']);
+});
+
+test('cluster.routing.allocation.enable: none, new_primaries, primaries and all; the index setting wins', (t) => {
+  const nodes = [node('a'), node('b')];
+  const at = (enable: string, meta = withReplicas('e', 1, 1)) => allocate({ ...state(nodes, [meta]), persistentSettings: { 'cluster.routing.allocation.enable': enable } });
+  t.deepEqual(copies(at('none'), 'e'), ['null:UNASSIGNED:t1']);
+  t.deepEqual(copies(at('new_primaries'), 'e'), ['a:STARTED:t1']);
+  t.deepEqual(copies(at('PRIMARIES'), 'e'), ['a:STARTED:t1']);
+  t.deepEqual(copies(at('all'), 'e'), ['a:STARTED:t1 b:INITIALIZING']);
+  t.deepEqual(copies(at('none', withSettings(withReplicas('e', 1, 1), { 'index.routing.allocation.enable': 'all' })), 'e'), ['a:STARTED:t1 b:INITIALIZING']);
+  // enable all again: the replica is allocated on the next reroute
+  const primariesOnly = at('primaries');
+  t.deepEqual(copies(allocate({ ...primariesOnly, persistentSettings: {} }), 'e'), ['a:STARTED:t1 b:INITIALIZING']);
+  // promotion is not an allocation: it happens whatever enable says
+  const s = recovered(allocate(state([node('a'), node('b'), node('c')], [withReplicas('p', 1, 1)])));
+  const promoted = allocate({ ...s, nodes: { b: node('b'), c: node('c') }, transientSettings: { 'cluster.routing.allocation.enable': 'none' } });
+  t.deepEqual(copies(promoted, 'p'), ['b:STARTED:t2']);
+});
+
+test('delayed allocation: a copy whose node left waits for it (default 1m), goes back to it if it returns, else is replaced after the delay', (t) => {
+  const delayed = (name: string) => withSettings(withReplicas(name, 1, 1), { 'index.unassigned.node_left.delayed_timeout': '1m' });
+  const s = recovered(allocate(state([node('a'), node('b'), node('c')], [delayed('d')]), 0));
+  t.deepEqual(copies(s, 'd'), ['a:STARTED:t1 b:STARTED']);
+  // the replica's node leaves at t=1000: no replacement on c while the delay runs
+  const left = allocate({ ...s, nodes: { a: node('a'), c: node('c') } }, 1000);
+  t.deepEqual(copies(left, 'd'), ['a:STARTED:t1']);
+  t.deepEqual(left.indices.d!.routing![0]!.delayed, [{ node: 'b', since: 1000 }]);
+  t.deepEqual(left.indices.d!.routing![0]!.inSync.length, 1);
+  t.is(allocate(left, 30_000), left, 'nothing changes while it waits');
+  // it returns in time: the copy goes back to b (recovered from the primary)
+  const back = allocate({ ...left, nodes: { a: node('a'), b: node('b'), c: node('c') } }, 30_000);
+  t.deepEqual(copies(back, 'd'), ['a:STARTED:t1 b:INITIALIZING']);
+  t.is(back.indices.d!.routing![0]!.delayed, undefined);
+  // it does not return: after the delay the copy is allocated elsewhere
+  const late = allocate(left, 61_000);
+  t.deepEqual(copies(late, 'd'), ['a:STARTED:t1 c:INITIALIZING']);
+  t.is(late.indices.d!.routing![0]!.delayed, undefined);
+  // a primary's node leaves: the replica is promoted and the old primary's copy waits as a replica
+  const promoted = allocate({ ...s, nodes: { b: node('b'), c: node('c') } }, 5000);
+  t.deepEqual(copies(promoted, 'd'), ['b:STARTED:t2']);
+  t.deepEqual(promoted.indices.d!.routing![0]!.delayed, [{ node: 'a', since: 5000 }]);
+  // number_of_replicas lowered to 0: nothing waits any more
+  const zero = allocate({ ...left, indices: { d: withSettings(left.indices.d!, { 'index.number_of_replicas': '0' }) } }, 2000);
+  t.is(zero.indices.d!.routing![0]!.delayed, undefined);
 });

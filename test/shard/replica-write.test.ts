@@ -3,8 +3,9 @@
  * applied in order on another engine, give the same documents with the primary's versions and
  * seq nos (no version checks: the primary decided), survive a reopen of the replica (replayed
  * from its own op log), and a record that does not continue the replica's history is refused
- * with nothing applied. Peer recovery's source, `scanStore`, copies a store that opens as an
- * equal copy.
+ * with nothing applied. Peer recovery's source, `snapshotStore`, copies the store as it was when
+ * called (later writes are not in it) into a store that opens as an equal copy, and the records
+ * written after the snapshot then continue its history.
  */
 import test from 'ava';
 import { EsError } from '../../lib/errors/es-error.js';
@@ -58,16 +59,21 @@ test('records from the primary apply on the replica with the primary seq nos and
   await t.throwsAsync(replica.applyReplicated(next[1]!, reparseTestDoc), { message: /expected operations from seq no \[6\], the primary sent \[5\.\.5\]/ });
 });
 
-test('scanStore copies a store that opens as the same shard (peer recovery)', async (t) => {
+test('snapshotStore copies the store as of the snapshot; records written after it continue the copy (peer recovery)', async (t) => {
   const primary = await openTmp();
   const copyPath = tmpShardPath();
   t.teardown(() => primary.destroy());
   await primary.bulk([index('a', 'alpha'), index('b', 'beta')]);
   await primary.flush();
   await primary.bulk([index('c', 'gamma')]); // above the commit: in the op log only
+  const scan = primary.snapshotStore();
+  // written after the snapshot, while the copy is read: not in it, kept as records instead
+  const after: Buffer[] = [];
+  await primary.bulk([index('d', 'delta'), index('a', 'alpha again')], (r) => after.push(r));
+  await primary.flush();
   const target = await openShardStore('leveldb', copyPath);
   let keys = 0;
-  await primary.scanStore(async (k, v) => {
+  await scan(async (k, v) => {
     keys++;
     await target.write([{ type: 'put', key: k, value: v }]);
   });
@@ -77,6 +83,7 @@ test('scanStore copies a store that opens as the same shard (peer recovery)', as
   t.teardown(() => copy.destroy());
   t.is(copy.maxSeqNo, 2);
   for (const id of ['a', 'b', 'c']) t.is((await copy.get('doc', id))?.version, 1);
+  t.is(await copy.get('doc', 'd'), null);
   await copy.refresh();
   const s = copy.searcher();
   try {
@@ -84,4 +91,8 @@ test('scanStore copies a store that opens as the same shard (peer recovery)', as
   } finally {
     s.release();
   }
+  for (const r of after) await copy.applyReplicated(r, reparseTestDoc);
+  t.is(copy.maxSeqNo, primary.maxSeqNo);
+  t.is((await copy.get('doc', 'a'))?.version, 2);
+  t.is((await copy.get('doc', 'd'))?.source?.toString(), '{"title":"delta"}');
 });

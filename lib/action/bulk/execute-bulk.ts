@@ -14,6 +14,7 @@ import { toEsError } from '../../errors/es-error.js';
 import { illegalArgument, indexNotFound, routingMissing } from '../../errors/errors.js';
 import { validateBulk } from './validate-item.js';
 import { numberOfReplicas } from '../../cluster/state.js';
+import { parseActiveShardCount } from '../active-shard-count.js';
 import type { BulkItemRequest, BulkItemResult, RefreshPolicy, ShardsInfo } from './types.js';
 import { resolveWriteIndex, shardOf } from './resolve-write-index.js';
 import { autoId } from './auto-id.js';
@@ -54,11 +55,16 @@ export const BULK_ACTION = 'indices:data/write/bulk';
 /** A task as the bulk registers it: its id, and the function that ends it. */
 type Registered = { task: { id: number }; done: () => void } | undefined;
 
-/** The bulk message's `wait_for_active_shards` fields: `all` is every copy of the index; absent or 1 asks nothing. */
+/**
+ * The bulk message's `wait_for_active_shards` fields: the request's, else the index's
+ * `index.write.wait_for_active_shards` (ES 5.6's default for writes); `all` is every copy of the
+ * index; 1 asks nothing.
+ */
 function activeCopies(ctx: NodeContext, index: string, opts: BulkOptions): { activeCopies?: number; timeoutMs?: number; timeout?: string } {
-  const w = opts.waitForActiveShards;
-  if (w === undefined) return {};
   const meta = ctx.cluster.state().indices[index];
+  const setting = meta?.settings['index.write.wait_for_active_shards'];
+  const w = opts.waitForActiveShards ?? (setting !== undefined ? parseActiveShardCount(setting) : undefined);
+  if (w === undefined) return {};
   const n = w === 'all' ? 1 + (meta ? numberOfReplicas(meta) : 0) : w;
   if (n <= 1) return {};
   const timeout = opts.timeout ?? new TimeValue(60_000);

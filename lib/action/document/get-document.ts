@@ -2,6 +2,7 @@
  * Realtime get of one document (`GET /{index}/{type}/{id}`, also the unit of `_mget`), rendered
  * as ES 5.6 `GetResult`: `_index, _type, _id, _version, found, _routing, _parent, _source, fields`.
  */
+import { validatePreference } from '../../cluster/copy-preference.js';
 import { RawJson } from '../../units/java-number.js';
 import type { NodeContext } from '../context.js';
 import { openIndex } from '../open-index.js';
@@ -25,6 +26,8 @@ export interface GetRequest {
   versionType?: string;
   /** `realtime=false`: read what the last refresh made visible, not the latest write. */
   realtime?: boolean;
+  /** `preference`: which copy of the shard reads (cluster mode; lib/cluster/copy-preference.ts). */
+  preference?: string;
   /** `refresh=true`: refresh the shard first (ES does so only for a non-realtime get). */
   refresh?: boolean;
 }
@@ -78,6 +81,7 @@ export function finishGet(ctx: NodeContext, target: GetTarget, req: GetRequest, 
 }
 
 export async function getDocument(ctx: NodeContext, req: GetRequest): Promise<GetResponseBody> {
+  validatePreference(req.preference);
   const target = resolveGet(ctx, req);
   const started = Date.now();
   // ES 5.6 TransportGetAction: `refresh` takes effect only with `realtime=false` (the shard sees to that).
@@ -88,6 +92,7 @@ export async function getDocument(ctx: NodeContext, req: GetRequest): Promise<Ge
     id: req.id,
     realtime: req.realtime !== false,
     refresh: req.refresh === true,
+    ...(req.preference !== undefined ? { preference: req.preference } : {}),
   });
   return finishGet(ctx, target, req, doc, Date.now() - started);
 }

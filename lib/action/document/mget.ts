@@ -3,6 +3,7 @@
  * Body forms as ES 5.6 `MultiGetRequest`: `docs` (per-doc index/type/id/routing/_source/
  * stored_fields) or `ids` (with index and type from the path); URL parameters are defaults.
  */
+import { validatePreference } from '../../cluster/copy-preference.js';
 import type { NodeContext } from '../context.js';
 import { actionRequestValidation, parseException, illegalArgument } from '../../errors/errors.js';
 import { toEsError, type EsError } from '../../errors/es-error.js';
@@ -108,7 +109,8 @@ export async function multiGet(ctx: NodeContext, requests: GetRequest[]): Promis
       const via = ctx.cluster.state().indices[r.index] ? [] : indicesOfAlias(ctx.cluster.state(), r.index);
       if (via.length > 1) throw aliasOnSeveralIndices(r.index, via.map((m) => m.name), 'index');
       const target = resolveGet(ctx, r);
-      const key = JSON.stringify([target.index, target.shard, r.realtime !== false, r.refresh === true]);
+      validatePreference(r.preference);
+      const key = JSON.stringify([target.index, target.shard, r.realtime !== false, r.refresh === true, r.preference ?? null]);
       const group = groups.get(key) ?? [];
       group.push({ i, target });
       groups.set(key, group);
@@ -127,6 +129,7 @@ export async function multiGet(ctx: NodeContext, requests: GetRequest[]): Promis
           shard,
           realtime: first.realtime !== false,
           refresh: first.refresh === true,
+          ...(first.preference !== undefined ? { preference: first.preference } : {}),
           items: group.map(({ i, target }) => ({ ...(target.type !== undefined ? { type: target.type } : {}), id: (requests[i] as GetRequest).id })),
         });
         const took = Date.now() - started;

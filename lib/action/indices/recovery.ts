@@ -49,7 +49,22 @@ export async function shardRecoveries(ctx: NodeContext, indices: readonly string
     const n = id ? state.nodes?.[id] : undefined;
     return n && { id: n.id, name: n.name, host: n.host, ip: n.host, transportAddress: `${n.host}:${n.transportPort}` };
   };
-  const { results } = await broadcastCollect(ctx, indices, (client, shard) => client.recovery(shard));
+  // every member is asked at once, beside the primaries' own reports (one slow node costs its time once)
+  const remote = ctx.remote;
+  const asked =
+    remote && state.nodes
+      ? Object.keys(state.nodes)
+          .sort()
+          .map(async (id): Promise<[string, PeerRecovery[]]> => {
+            try {
+              return [id, (await remote.call(id, RECOVERY_LIST_ACTION, { indices: [...indices] })) as PeerRecovery[]];
+            } catch (err) {
+              ctx.logger.warn({ err }, `[${id}] did not report its peer recoveries`);
+              return [id, []];
+            }
+          })
+      : [];
+  const [{ results }, answers] = await Promise.all([broadcastCollect(ctx, indices, (client, shard) => client.recovery(shard)), Promise.all(asked)]);
   const out: ShardRecovery[] = results.map(({ target: shard, value: info }) => ({
     ...shard,
     primary: true,
@@ -58,15 +73,7 @@ export async function shardRecoveries(ctx: NodeContext, indices: readonly string
     target: member(state.indices[shard.index]?.routing?.[shard.shard]?.node) ?? self,
     info,
   }));
-  if (!ctx.remote || !state.nodes) return out;
-  for (const id of Object.keys(state.nodes).sort()) {
-    let peers: PeerRecovery[];
-    try {
-      peers = (await ctx.remote.call(id, RECOVERY_LIST_ACTION, { indices: [...indices] })) as PeerRecovery[];
-    } catch (err) {
-      ctx.logger.warn({ err }, `[${id}] did not report its peer recoveries`);
-      continue;
-    }
+  for (const [id, peers] of answers) {
     for (const p of peers) {
       // only the recoveries of copies that are replicas on that node now
       const replica = state.indices[p.index]?.routing?.[p.shard]?.replicas?.find((r) => r.allocationId === p.allocationId && r.node === id);

@@ -9,13 +9,13 @@
  */
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import type { NodeContext } from '../context.js';
-import { executeBulk } from '../bulk/execute-bulk.js';
+import { executeBulk, type BulkOptions } from '../bulk/execute-bulk.js';
 import type { BulkItemRequest, BulkItemResult } from '../bulk/types.js';
 import { broadcast } from '../indices/broadcast.js';
 import type { ByScrollRequest } from './request.js';
 import type { HitSource } from './hit-source.js';
 import { writeFor } from './transforms.js';
-import { unavailableItems } from './active-shards.js';
+import { TimeValue } from '../../units/time-value.js';
 import type { RunControl } from './run-control.js';
 import { retryRejectedBulk, type RetryPolicy } from './backoff.js';
 import type { BulkFailure, ByScrollResult, ByScrollStatus, SearchFailure } from './status.js';
@@ -69,9 +69,7 @@ export async function runByScroll(ctx: NodeContext, r: ByScrollRequest, source: 
         control.afterBatch?.();
         continue;
       }
-      const unavailable = await unavailableItems(ctx, items, r.waitForActiveShards, r.timeoutMs);
-      const writable = items.filter((_, i) => !unavailable.has(i));
-      const results = [...unavailable.values(), ...(await writeInChunks(ctx, writable, bulkRetryPolicy(r, status), control.taskId))];
+      const results = await writeInChunks(ctx, items, bulkRetryPolicy(r, status), writeOptions(r, control.taskId));
       for (const res of results) {
         count(r, res, status, bulkFailures);
         written.add(res.index);
@@ -96,11 +94,24 @@ export async function runByScroll(ctx: NodeContext, r: ByScrollRequest, source: 
  * flight together share an fsync) — unless a document is written twice in the batch, where the
  * chunks go one after the other so that the later write wins, as in ES's bulk.
  */
-async function writeInChunks(ctx: NodeContext, items: BulkItemRequest[], retry: RetryPolicy, taskId: number | undefined): Promise<BulkItemResult[]> {
+/**
+ * The run's bulks: each chunk is a bulk task, the by-scroll task's child (ES's
+ * ParentTaskAssigningClient), with the run's `wait_for_active_shards` and `timeout` (each shard's
+ * primary waits for that many active copies, as a bulk request's, failing the shard's items after
+ * the timeout).
+ */
+function writeOptions(r: ByScrollRequest, taskId: number | undefined): BulkOptions {
+  return {
+    refresh: 'false',
+    ...(r.waitForActiveShards !== undefined ? { waitForActiveShards: r.waitForActiveShards } : {}),
+    timeout: new TimeValue(r.timeoutMs),
+    task: taskId !== undefined ? { parent: taskId } : {},
+  };
+}
+
+async function writeInChunks(ctx: NodeContext, items: BulkItemRequest[], retry: RetryPolicy, opts: BulkOptions): Promise<BulkItemResult[]> {
   const results: BulkItemResult[] = new Array(items.length);
-  // each chunk is a bulk task, the by-scroll task's child (ES's ParentTaskAssigningClient)
-  const task = taskId !== undefined ? { parent: taskId } : {};
-  const write = (chunk: BulkItemRequest[]): Promise<BulkItemResult[]> => executeBulk(ctx, chunk, { refresh: 'false', task });
+  const write = (chunk: BulkItemRequest[]): Promise<BulkItemResult[]> => executeBulk(ctx, chunk, opts);
   const overlap = distinctTargets(items);
   const inFlight: Array<Promise<void>> = [];
   let failure: { error: unknown } | undefined;

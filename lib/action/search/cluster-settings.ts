@@ -7,6 +7,8 @@ import { flattenSettings, renderSettings, type Settings } from '../../cluster/se
 import { EsError, actionRequestValidation, notBuiltYet } from '../../errors/errors.js';
 import { parseTimeout } from './search-request.js';
 import { dict, dictOf } from '../../dict.js';
+import { parseEnableMode } from '../../cluster/allocation/deciders.js';
+import { parseBytesSizeValue } from '../../units/byte-size-value.js';
 
 /** A cluster setting's effective value. */
 export function clusterSetting(state: ClusterState, key: string): string | undefined {
@@ -38,6 +40,10 @@ function validateSetting(key: string, value: string): void {
     // A valid level would be stored and never applied: Strata has one logger, its level set at
     // start (`-E logger.level`), not ES's per-package loggers.
     throw notBuiltYet(`${key}`);
+  } else if (key === 'cluster.routing.allocation.enable') {
+    parseEnableMode(value);
+  } else if (key === 'indices.recovery.max_bytes_per_sec') {
+    parseBytesSizeValue(value, key);
   } else if (key === 'action.search.shard_count.limit') {
     const n = Number(value);
     if (!Number.isInteger(n)) throw new EsError('illegal_argument_exception', 400, `Failed to parse value [${value}] for setting [${key}]`);

@@ -143,6 +143,7 @@ export async function queryPhase(
         source,
         keepAliveMs,
         ...(lookupDocs ? { lookups: lookupDocs } : {}),
+        ...(r.preference !== undefined ? { preference: r.preference } : {}),
       });
       if ('failure' in opened && opened.failure.type === NO_SHARD_AVAILABLE) {
         // cluster mode: its node left after the state this search read (the check above saw it

@@ -4,6 +4,7 @@
  * directly or through an alias without filter) and search routing (alias `search_routing`
  * intersected with the request's `routing`), and `preference=_shards:` restriction.
  */
+import { validatePreference } from '../../cluster/copy-preference.js';
 import type { ClusterState } from '../../cluster/state.js';
 import { numberOfShards } from '../../cluster/state.js';
 import { shardFor } from '../../cluster/routing.js';
@@ -30,6 +31,7 @@ export function resolveTargets(
   const names = resolveIndices(state, expression.length === 0 ? undefined : expression, opts);
   const exprs = expression.flatMap((e) => splitExpression(e));
   const isAll = exprs.length === 0 || (exprs.length === 1 && (exprs[0] === '_all' || exprs[0] === '*'));
+  validatePreference(preference);
   const onlyShards = preferenceShards(preference);
   const out: IndexTarget[] = [];
   for (const index of names) {

@@ -1,23 +1,31 @@
 /**
- * Shard allocation in cluster mode, as a pure function of the cluster state (ES 5.6's
- * `AllocationService.reroute` in its simplest cases):
- * - every open index's primaries get a home among the data nodes, the node with the fewest
- *   shard copies taking the next one (ties by node id);
+ * Shard allocation in cluster mode, as a pure function of the cluster state and the time (ES
+ * 5.6's `AllocationService.reroute` in its simple cases):
+ * - every open index's primaries get a home among the data nodes its filters allow, the node
+ *   with the fewest shard copies taking the next one (ties by node id);
  * - a primary whose node left is replaced by an in-sync STARTED replica (promotion: the primary
  *   term goes up by one, so the old primary's operations are refused); without one, the primary
  *   keeps its home (its data lives there: ES leaves such a primary unassigned rather than
  *   starting an empty one) and shows STARTED again when that node returns;
- * - once the primary is started, `index.number_of_replicas` replicas go to data nodes holding no
- *   copy of the shard (never the primary's node), INITIALIZING until the primary has copied its
- *   data to them (lib/cluster/replication/recovery-source.ts), then STARTED and in sync;
- *   replicas on nodes that left, or beyond the setting, are dropped (and leave the in-sync set).
+ * - once the primary is started, `index.number_of_replicas` replicas go to allowed data nodes
+ *   holding no copy of the shard (never the primary's node), INITIALIZING until the primary has
+ *   copied its data to them (lib/cluster/replication/recovery-source.ts), then STARTED and in
+ *   sync; replicas beyond the setting are dropped (and leave the in-sync set);
+ * - a copy whose node left is held unassigned and delayed for
+ *   `index.unassigned.node_left.delayed_timeout` (default 1m): no replacement meanwhile, and its
+ *   node gets a copy again if it returns in time; after the delay it is replaced elsewhere;
+ * - `cluster.routing.allocation.enable` / `index.routing.allocation.enable` decide which new
+ *   copies may be allocated at all (lib/cluster/allocation/deciders.ts). The filters and the
+ *   enable setting decide new allocations only: copies already placed stay where they are
+ *   (ES would relocate them; not built).
  * Runs after every state update and on membership changes.
  */
 import { allocationId, copyAllocationId } from '../routing-table.js';
-import { numberOfReplicas, numberOfShards, type ClusterState, type IndexMetadata, type ReplicaAssignment, type ShardAssignment } from '../state.js';
+import { numberOfReplicas, numberOfShards, type ClusterNodeInfo, type ClusterState, type DelayedCopy, type IndexMetadata, type ReplicaAssignment, type ShardAssignment } from '../state.js';
+import { indexDeciders, type IndexDeciders } from './deciders.js';
 
 /** `state` with every open index's copies assigned and their states current (the same object when nothing changes). */
-export function allocate(state: ClusterState): ClusterState {
+export function allocate(state: ClusterState, now = Date.now()): ClusterState {
   const nodes = state.nodes ?? {};
   const dataNodes = Object.values(nodes).filter((n) => n.data).map((n) => n.id).sort();
   const load = new Map<string, number>(dataNodes.map((id) => [id, 0]));
@@ -30,12 +38,12 @@ export function allocate(state: ClusterState): ClusterState {
       for (const r of a.replicas ?? []) bump(r.node);
     }
   }
-  const ctx: AllocationContext = { members: new Set(Object.keys(nodes)), load, nonce: state.version };
   let changed = false;
   const indices = { ...state.indices };
   for (const name of Object.keys(state.indices).sort()) {
     const meta = state.indices[name]!;
     if (meta.state !== 'open') continue;
+    const ctx: AllocationContext = { nodes, load, nonce: state.version, now, deciders: indexDeciders(state, meta) };
     const routing = assignIndex(meta, ctx);
     if (routing !== meta.routing) {
       indices[name] = { ...meta, routing };
@@ -45,12 +53,25 @@ export function allocate(state: ClusterState): ClusterState {
   return changed ? { ...state, indices } : state;
 }
 
+/** When the earliest delayed copy of `state` stops waiting for its node (ms since the epoch), or undefined. */
+export function nextDelayExpiry(state: ClusterState): number | undefined {
+  let next: number | undefined;
+  for (const meta of Object.values(state.indices)) {
+    if (meta.state !== 'open' || !meta.routing?.some((a) => a.delayed)) continue;
+    const delayMs = indexDeciders(state, meta).delayMs;
+    for (const a of meta.routing) for (const d of a.delayed ?? []) next = Math.min(next ?? Infinity, d.since + delayMs);
+  }
+  return next;
+}
+
 interface AllocationContext {
-  members: ReadonlySet<string>;
+  nodes: Readonly<Record<string, ClusterNodeInfo>>;
   /** Shard copies per data node (primaries and replicas). */
   load: Map<string, number>;
   /** Makes new replica allocation ids unique (the version of the state being updated). */
   nonce: number;
+  now: number;
+  deciders: IndexDeciders;
 }
 
 function assignIndex(meta: IndexMetadata, ctx: AllocationContext): ShardAssignment[] | undefined {
@@ -60,38 +81,66 @@ function assignIndex(meta: IndexMetadata, ctx: AllocationContext): ShardAssignme
   for (let s = 0; s < numberOfShards(meta); s++) {
     const old = prev[s];
     const next = assignShard(meta, s, old, ctx);
-    if (!old || JSON.stringify(old) !== JSON.stringify(next)) changed = true;
+    if (!old || !sameAssignment(old, next)) changed = true;
     out.push(next);
   }
   return changed ? out : meta.routing;
 }
 
 function assignShard(meta: IndexMetadata, s: number, old: ShardAssignment | undefined, ctx: AllocationContext): ShardAssignment {
+  const { deciders, now } = ctx;
+  const member = (id: string | null): boolean => id !== null && Object.hasOwn(ctx.nodes, id);
+  const firstId = allocationId(meta.uuid, s);
   let node = old?.node ?? null;
   let term = old?.primaryTerm ?? 1;
-  let primaryId = old?.allocationId ?? allocationId(meta.uuid, s);
+  let primaryId = old?.allocationId ?? firstId;
   const inSyncBefore = old?.inSync ?? [];
-  let replicas: ReplicaAssignment[] = (old?.replicas ?? []).filter((r) => ctx.members.has(r.node) && r.node !== node);
+  const gone: string[] = [];
+  let replicas: ReplicaAssignment[] = [];
+  for (const r of old?.replicas ?? []) {
+    if (r.node === node) continue;
+    if (member(r.node)) replicas.push(r);
+    else gone.push(r.node);
+  }
   if (node === null) {
-    node = leastLoaded(ctx.load, new Set());
+    // a new primary: `enable` none refuses it (new_primaries and primaries allow it)
+    node = deciders.enable === 'none' ? null : leastLoaded(ctx, new Set());
     if (node !== null) ctx.load.set(node, ctx.load.get(node)! + 1);
-  } else if (!ctx.members.has(node)) {
-    // the primary's node left: an in-sync replica takes over in a new term (ES: promotion)
+  } else if (!member(node)) {
+    // the primary's node left: an in-sync replica takes over in a new term (ES: promotion,
+    // which no decider stops); the old primary's copy is now a replica whose node left
     const candidate = replicas.find((r) => r.state === 'STARTED' && inSyncBefore.includes(r.allocationId));
     if (candidate) {
+      gone.push(node);
       node = candidate.node;
       primaryId = candidate.allocationId;
       term++;
       replicas = replicas.filter((r) => r !== candidate);
     }
   }
-  const started = node !== null && ctx.members.has(node);
+  const started = member(node);
+  // copies whose node left wait for it (delayed allocation) while the delay runs; one whose
+  // node is back is allocated to it again (the node's old store is replaced by a recovery)
+  let delayed: DelayedCopy[] = [];
+  const returned: string[] = [];
+  if (started && deciders.delayMs > 0) {
+    const waiting = [...(old?.delayed ?? []), ...gone.map((n) => ({ node: n, since: now }))];
+    for (const d of waiting) {
+      if (d.node === node || replicas.some((r) => r.node === d.node) || delayed.some((x) => x.node === d.node)) continue;
+      if (member(d.node)) returned.push(d.node);
+      else if (now < d.since + deciders.delayMs) delayed.push(d);
+    }
+  }
   const want = started ? numberOfReplicas(meta) : replicas.length;
-  // keep the started replicas first when the setting went down
+  // keep the started replicas first when the setting went down, then the delayed copies
   replicas = [...replicas.filter((r) => r.state === 'STARTED'), ...replicas.filter((r) => r.state !== 'STARTED')].slice(0, Math.max(0, want));
-  while (started && replicas.length < want) {
-    const target = leastLoaded(ctx.load, new Set([node!, ...replicas.map((r) => r.node)]));
-    if (target === null) break; // not enough data nodes: the rest stay unassigned (yellow)
+  delayed = delayed.slice(0, Math.max(0, want - replicas.length));
+  const mayAllocateReplicas = deciders.enable === 'all';
+  while (started && mayAllocateReplicas && replicas.length + delayed.length < want) {
+    const taken = new Set([node!, ...replicas.map((r) => r.node)]);
+    const back = returned.find((n) => !taken.has(n) && ctx.load.has(n) && deciders.canAllocate(ctx.nodes[n]!));
+    const target = back ?? leastLoaded(ctx, taken);
+    if (target === null) break; // not enough allowed data nodes: the rest stay unassigned (yellow)
     ctx.load.set(target, ctx.load.get(target)! + 1);
     replicas.push({ node: target, state: 'INITIALIZING', allocationId: copyAllocationId(meta.uuid, s, target, ctx.nonce) });
   }
@@ -102,13 +151,30 @@ function assignShard(meta: IndexMetadata, s: number, old: ShardAssignment | unde
     // without a copy anywhere nothing is in sync; a primary away keeps its in-sync set for its return
     inSync: node === null ? [] : [primaryId, ...replicas.filter((r) => r.state === 'STARTED').map((r) => r.allocationId)],
   };
-  if (primaryId !== allocationId(meta.uuid, s)) next.allocationId = primaryId;
+  if (primaryId !== firstId) next.allocationId = primaryId;
   if (replicas.length > 0) next.replicas = replicas;
+  if (delayed.length > 0) next.delayed = delayed;
   return next;
 }
 
-function leastLoaded(load: Map<string, number>, exclude: ReadonlySet<string>): string | null {
+/** The allowed data node with the fewest copies, not in `exclude` (ties by node id), or null. */
+function leastLoaded(ctx: AllocationContext, exclude: ReadonlySet<string>): string | null {
   let best: string | null = null;
-  for (const [id, n] of load) if (!exclude.has(id) && (best === null || n < load.get(best)!)) best = id;
+  for (const [id, n] of ctx.load) {
+    if (exclude.has(id) || (best !== null && n >= ctx.load.get(best)!)) continue;
+    if (ctx.deciders.canAllocate(ctx.nodes[id]!)) best = id;
+  }
   return best;
+}
+
+/** Field-by-field equality of two assignments (runs for every shard on every state write). */
+function sameAssignment(a: ShardAssignment, b: ShardAssignment): boolean {
+  if (a.node !== b.node || a.state !== b.state || a.primaryTerm !== b.primaryTerm || a.allocationId !== b.allocationId) return false;
+  if (!sameList(a.inSync, b.inSync, (x, y) => x === y)) return false;
+  if (!sameList(a.replicas ?? [], b.replicas ?? [], (x, y) => x.node === y.node && x.state === y.state && x.allocationId === y.allocationId)) return false;
+  return sameList(a.delayed ?? [], b.delayed ?? [], (x, y) => x.node === y.node && x.since === y.since);
+}
+
+function sameList<T>(a: readonly T[], b: readonly T[], eq: (x: T, y: T) => boolean): boolean {
+  return a.length === b.length && a.every((x, i) => eq(x, b[i]!));
 }

@@ -9,8 +9,8 @@
  * primary was demoted: the write fails (`retry_on_primary_exception`), never acknowledged.
  */
 import type { ClusterService } from '../cluster-service.js';
-import type { ClusterNodeInfo } from '../state.js';
-import type { ActiveCopiesWait, PrimaryWrites } from '../../indices/shard-host.js';
+import type { ClusterNodeInfo, ClusterState } from '../state.js';
+import { notEnoughActiveCopies, type ActiveCopiesWait, type PrimaryWrites } from '../../indices/shard-host.js';
 import type { Logger } from '../../indices/index-service.js';
 import type { TransportClient } from '../../transport/transport-client.js';
 import { Mutex } from '../../shard/mutex.js';
@@ -30,16 +30,60 @@ export type ReplicaWriteAnswer = { ok: true } | { error: { type: string; reason:
 export class PrimaryReplication implements PrimaryWrites {
   /** One lock per shard copy this node wrote as primary (by index uuid and shard). */
   private readonly locks = new Map<string, Mutex>();
+  /**
+   * Peer recoveries under way from this node's primaries (by index uuid and shard, then the
+   * replica's allocation id): the op-log records written since the recovery's snapshot, which
+   * the recovery sends once the copy is done (lib/cluster/replication/recovery-source.ts).
+   */
+  private readonly recovering = new Map<string, Map<string, Buffer[]>>();
 
   constructor(private readonly deps: ReplicationDeps) {}
 
-  /** The lock serialising a shard's writes and its peer recoveries on this primary. */
+  private key(index: string, shard: number): string {
+    return `${this.deps.cluster.state().indices[index]?.uuid ?? index}/${shard}`;
+  }
+
+  /** The lock serialising a shard's writes and the start and end of its peer recoveries on this primary. */
   lock(index: string, shard: number): Mutex {
-    const uuid = this.deps.cluster.state().indices[index]?.uuid ?? index;
-    const key = `${uuid}/${shard}`;
+    const key = this.key(index, shard);
     let m = this.locks.get(key);
     if (!m) this.locks.set(key, (m = new Mutex()));
     return m;
+  }
+
+  /**
+   * Keep every op-log record the shard writes from now on for the replica `allocationId` (call
+   * under the shard's lock, where the recovery takes its snapshot); {@link stopRecording} hands
+   * them over.
+   */
+  startRecording(index: string, shard: number, allocationId: string): void {
+    const key = this.key(index, shard);
+    let m = this.recovering.get(key);
+    if (!m) this.recovering.set(key, (m = new Map()));
+    m.set(allocationId, []);
+  }
+
+  /** The records kept for `allocationId` since {@link startRecording} (empty when none), and stop keeping them. */
+  stopRecording(index: string, shard: number, allocationId: string): Buffer[] {
+    const key = this.key(index, shard);
+    const m = this.recovering.get(key);
+    const records = m?.get(allocationId) ?? [];
+    m?.delete(allocationId);
+    if (m?.size === 0) this.recovering.delete(key);
+    return records;
+  }
+
+  /** Drop the locks and recordings of shards whose index is gone or closed (a state listener). */
+  forgetRemoved(state: ClusterState): void {
+    const live = new Set(Object.values(state.indices).filter((m) => m.state === 'open').map((m) => m.uuid));
+    const gone = (key: string): boolean => !live.has(key.slice(0, key.lastIndexOf('/')));
+    for (const key of [...this.locks.keys()]) if (gone(key)) this.locks.delete(key);
+    for (const key of [...this.recovering.keys()]) if (gone(key)) this.recovering.delete(key);
+  }
+
+  /** How many shards this node keeps a lock or a recording for (tests: nothing is kept for deleted indices). */
+  get trackedShards(): number {
+    return new Set([...this.locks.keys(), ...this.recovering.keys()]).size;
   }
 
   async write<T>(index: string, shard: number, run: (primaryTerm: number, onRecord: (record: Buffer) => void) => Promise<T>, wait?: ActiveCopiesWait): Promise<{ result: T; copies: number }> {
@@ -52,8 +96,12 @@ export class PrimaryReplication implements PrimaryWrites {
       try {
         result = await run(term, (r) => records.push(r));
       } finally {
-        // what was written here goes to the replicas even when a later part of the write failed
-        if (records.length > 0) copies += await this.replicate(index, shard, term, records);
+        // what was written here goes to the replicas even when a later part of the write failed,
+        // and is kept for the copies being recovered (they receive it when their copy is done)
+        if (records.length > 0) {
+          for (const kept of this.recovering.get(this.key(index, shard))?.values() ?? []) kept.push(...records);
+          copies += await this.replicate(index, shard, term, records);
+        }
       }
       return { result, copies };
     });
@@ -72,14 +120,7 @@ export class PrimaryReplication implements PrimaryWrites {
       const active = a && a.state === 'STARTED' ? 1 + (a.replicas ?? []).filter((r) => r.state === 'STARTED').length : 0;
       if (!a || active >= wait.activeCopies) return;
       const left = deadline - Date.now();
-      if (left <= 0) {
-        throw new EsError(
-          'unavailable_shards_exception',
-          503,
-          `[${index}][${shard}] Not enough active copies to meet shard count of [${wait.activeCopies}] (have ${active}, needed ${wait.activeCopies}). Timeout: [${wait.timeout}], request: [BulkShardRequest [[${index}][${shard}]] containing [${wait.items}] requests]`,
-          { metadata: { shard: String(shard), index_uuid: state.indices[index]?.uuid, index } },
-        );
-      }
+      if (left <= 0) throw notEnoughActiveCopies(index, shard, state.indices[index]?.uuid, wait, active);
       await this.deps.cluster.whenVersion(state.version + 1, left);
     }
   }
@@ -95,20 +136,26 @@ export class PrimaryReplication implements PrimaryWrites {
 
   /** Send the records to every started replica; resolves with how many applied them. */
   private async replicate(index: string, shard: number, term: number, records: Buffer[]): Promise<number> {
-    const state = this.deps.cluster.state();
-    const a = assignmentOf(state, index, shard);
+    const a = assignmentOf(this.deps.cluster.state(), index, shard);
     const targets = (a?.replicas ?? []).filter((r) => r.state === 'STARTED');
-    const applied = await Promise.all(
-      targets.map(async (r) => {
-        const node = state.nodes?.[r.node];
-        const failure = node ? await this.send(node, { index, shard, primaryTerm: term, allocationId: r.allocationId, records }) : `node [${r.node}] left the cluster`;
-        if (failure === undefined) return 1;
-        this.deps.logger.warn(`[${index}][${shard}] failing replica [${r.allocationId}] on [${r.node}]: ${failure}`);
-        await this.deps.cluster.submit((s) => failReplica(s, index, shard, this.deps.nodeId, term, r.allocationId));
-        return 0;
-      }),
-    );
+    const applied = await Promise.all(targets.map((r) => this.replicateTo(index, shard, term, r.allocationId, records)));
     return applied.reduce((a: number, b) => a + b, 0);
+  }
+
+  /**
+   * Send records to the replica `allocationId` (call under the shard's lock): 1 when it applied
+   * them; 0 when it failed, after it was failed out of the in-sync set; a demotion throws.
+   */
+  async replicateTo(index: string, shard: number, term: number, allocationId: string, records: Buffer[]): Promise<number> {
+    const state = this.deps.cluster.state();
+    const r = assignmentOf(state, index, shard)?.replicas?.find((x) => x.allocationId === allocationId);
+    if (!r) return 0;
+    const node = state.nodes?.[r.node];
+    const failure = node ? await this.send(node, { index, shard, primaryTerm: term, allocationId, records }) : `node [${r.node}] left the cluster`;
+    if (failure === undefined) return 1;
+    this.deps.logger.warn(`[${index}][${shard}] failing replica [${allocationId}] on [${r.node}]: ${failure}`);
+    await this.deps.cluster.submit((s) => failReplica(s, index, shard, this.deps.nodeId, term, allocationId));
+    return 0;
   }
 
   /** Send records to one replica: undefined when applied, else why it failed (a demotion throws). */

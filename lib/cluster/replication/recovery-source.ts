@@ -1,11 +1,14 @@
 /**
  * A primary's side of peer recovery (ES 5.6 `RecoverySourceHandler`, by keyspace instead of
  * files): when the cluster state gives one of this node's started primaries an INITIALIZING
- * replica, the primary takes the shard's write lock (no write runs while the copy is made, so
- * nothing acknowledged can fall between the copy and the replication that follows), flushes,
- * streams every key of its store from one LevelDB snapshot to the replica's node in chunks,
- * and marks the replica STARTED and in sync in the cluster state before releasing the lock:
- * the next write already replicates to it. A failed attempt is retried after a second.
+ * replica, the primary flushes, then — under the shard's write lock, for an instant — takes a
+ * LevelDB snapshot of its store and starts keeping the op-log records of every later write for
+ * that replica. Writes go on while the snapshot is streamed to the replica's node in chunks
+ * (throttled by `indices.recovery.max_bytes_per_sec`). Then, under the lock again, it marks the
+ * replica STARTED and in sync in the cluster state and sends it the records written since the
+ * snapshot (the replica has opened from the copy by then), before the next write can run: that
+ * write already replicates to it, and nothing acknowledged falls between the copy and the
+ * replication. A failed attempt is retried after a second.
  */
 import type { ClusterService } from '../cluster-service.js';
 import type { ClusterState } from '../state.js';
@@ -18,6 +21,8 @@ import { RECOVERY_CHUNK_ACTION, RECOVERY_FINISH_ACTION, RECOVERY_START_ACTION, a
 /** Bytes of keys and values sent per chunk. */
 const CHUNK_BYTES = 4 * 1024 * 1024;
 const RETRY_MS = 1000;
+/** Op-log records per `replica:write` when the copy catches up on the writes made during it. */
+const CATCH_UP_RECORDS = 256;
 
 export interface RecoverySourceDeps {
   nodeId: string;
@@ -26,6 +31,8 @@ export interface RecoverySourceDeps {
   transport: TransportClient;
   replication: PrimaryReplication;
   logger: Logger;
+  /** `indices.recovery.max_bytes_per_sec` in bytes (0 or absent: unthrottled). */
+  maxBytesPerSec?(): number;
 }
 
 export class RecoverySource {
@@ -57,19 +64,17 @@ export class RecoverySource {
     this.running.add(allocationId);
     // after the state being applied is current (the listener runs before it is)
     setImmediate(() => {
-      void this.deps.replication
-        .lock(index, shard)
-        .run(() => this.recover(index, shard, allocationId))
-        .then(
-          () => this.running.delete(allocationId),
-          (err: unknown) => {
-            this.deps.logger.warn(`[${index}][${shard}] peer recovery of replica [${allocationId}] failed: ${(err as Error).message}; retrying`);
-            setTimeout(() => {
-              this.running.delete(allocationId);
-              this.onState(this.deps.cluster.state());
-            }, RETRY_MS).unref();
-          },
-        );
+      void this.recover(index, shard, allocationId).then(
+        () => this.running.delete(allocationId),
+        (err: unknown) => {
+          this.deps.replication.stopRecording(index, shard, allocationId);
+          this.deps.logger.warn(`[${index}][${shard}] peer recovery of replica [${allocationId}] failed: ${(err as Error).message}; retrying`);
+          setTimeout(() => {
+            this.running.delete(allocationId);
+            this.onState(this.deps.cluster.state());
+          }, RETRY_MS).unref();
+        },
+      );
     });
   }
 
@@ -80,10 +85,21 @@ export class RecoverySource {
     if (!a || a.node !== this.deps.nodeId || a.state !== 'STARTED' || !replica) return; // the state moved on
     const target = state.nodes?.[replica.node];
     if (!target) return;
+    const { replication } = this.deps;
     const started = Date.now();
     const engine = this.deps.indices.get(index)!.shard(shard);
+    // outside the lock: the copy then carries fewer op-log records to replay
     await engine.flush();
     await callNode(this.deps.transport, target, RECOVERY_START_ACTION, { index, shard, allocationId, sourceNode: this.deps.nodeId });
+    const lock = replication.lock(index, shard);
+    // every write before this point is in the snapshot, every write after it in the recording
+    const scan = await lock.run(async () => {
+      const snapshot = engine.snapshotStore();
+      replication.startRecording(index, shard, allocationId);
+      return snapshot;
+    });
+    const rate = this.deps.maxBytesPerSec?.() ?? 0;
+    const chunkBytes = rate > 0 ? Math.max(1024, Math.min(CHUNK_BYTES, Math.floor(rate / 10))) : CHUNK_BYTES;
     let keys: Buffer[] = [];
     let values: Buffer[] = [];
     let bytes = 0;
@@ -94,17 +110,32 @@ export class RecoverySource {
       keys = [];
       values = [];
       bytes = 0;
+      // ES's recovery rate limiter: no faster than `indices.recovery.max_bytes_per_sec` on average
+      if (rate > 0) await sleep(started + (total * 1000) / rate - Date.now());
     };
-    await engine.scanStore(async (k, v) => {
+    await scan(async (k, v) => {
       keys.push(k);
       values.push(v);
       bytes += k.length + v.length;
       total += k.length + v.length;
-      if (bytes >= CHUNK_BYTES) await send();
+      if (bytes >= chunkBytes) await send();
     });
     await send();
     await callNode(this.deps.transport, target, RECOVERY_FINISH_ACTION, { allocationId });
-    await this.deps.cluster.submit((s) => markReplicaStarted(s, index, shard, this.deps.nodeId, a.primaryTerm, allocationId));
-    this.deps.logger.info(`[${index}][${shard}] recovered replica [${allocationId}] on [${target.name}]: ${total} bytes in ${Date.now() - started} ms`);
+    const caughtUp = await lock.run(async () => {
+      const records = replication.stopRecording(index, shard, allocationId);
+      await this.deps.cluster.submit((s) => markReplicaStarted(s, index, shard, this.deps.nodeId, a.primaryTerm, allocationId));
+      // the operations written during the copy, before any later write (which replicates to it)
+      for (let i = 0; i < records.length; i += CATCH_UP_RECORDS) {
+        if ((await replication.replicateTo(index, shard, a.primaryTerm, allocationId, records.slice(i, i + CATCH_UP_RECORDS))) === 0) return -1;
+      }
+      return records.length;
+    });
+    if (caughtUp < 0) throw new Error(`the replica failed the operations written during the copy`);
+    this.deps.logger.info(`[${index}][${shard}] recovered replica [${allocationId}] on [${target.name}]: ${total} bytes in ${Date.now() - started} ms, then ${caughtUp} op-log records written meanwhile`);
   }
+}
+
+function sleep(ms: number): Promise<void> {
+  return ms > 0 ? new Promise((r) => setTimeout(r, ms)) : Promise.resolve();
 }

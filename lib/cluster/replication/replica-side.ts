@@ -8,6 +8,7 @@
  * checks below see at least the state the primary acted on.
  */
 import type { ClusterService } from '../cluster-service.js';
+import type { ClusterState } from '../state.js';
 import type { IndicesService } from '../../indices/indices-service.js';
 import type { Logger } from '../../indices/index-service.js';
 import type { ShardStore } from '../../../storage/shard-store.js';
@@ -67,6 +68,22 @@ export class ReplicaSide {
   list(indices: readonly string[]): PeerRecovery[] {
     const state = this.deps.cluster.state();
     return [...this.done.values()].filter((r) => indices.includes(r.index) && state.indices[r.index]?.uuid === r.indexUuid);
+  }
+
+  /** Drop the recoveries (finished or not) of indices that are gone or closed (a state listener). */
+  async forgetRemoved(state: ClusterState): Promise<void> {
+    const live = new Set(Object.values(state.indices).filter((m) => m.state === 'open').map((m) => m.uuid));
+    for (const [key, r] of [...this.done]) if (!live.has(r.indexUuid)) this.done.delete(key);
+    for (const [id, s] of [...this.sessions]) {
+      if (live.has(s.indexUuid)) continue;
+      this.sessions.delete(id);
+      await s.store.close().catch(() => undefined);
+    }
+  }
+
+  /** How many recoveries this node keeps (tests: none for deleted indices). */
+  get trackedRecoveries(): number {
+    return this.done.size + this.sessions.size;
   }
 
   /** Stop every unfinished recovery (the node closes). */

@@ -1,0 +1,291 @@
+/**
+ * Shard copies on a 3-node cluster of real processes over a private etcd member:
+ * - reads from any copy: search, get and mget pick a copy by `preference` (`_primary`,
+ *   `_replica`, `_only_nodes`, `_prefer_nodes`, `_local`, a custom string always the same copy,
+ *   round robin otherwise); a replica has what a write with `refresh=true` wrote (every copy is
+ *   refreshed) and answers a realtime get of a write not yet refreshed;
+ * - allocation deciders: `index.routing.allocation.exclude._name` / `require._name`,
+ *   `cluster.routing.allocation.enable` (none, primaries, all), `number_of_replicas` lowered and
+ *   raised live;
+ * - delayed allocation: a node that leaves keeps its copies delayed (`delayed_unassigned_shards`,
+ *   `NODE_LEFT`), a short delay expires and the copy is replaced, a long one waits for the node,
+ *   which gets its copy back on return;
+ * - peer recovery while clients write: the copy (throttled by
+ *   `indices.recovery.max_bytes_per_sec`) takes seconds, writes are acknowledged meanwhile, and
+ *   every one of them is on the new replica afterwards.
+ * Each step prints what it did and what it counted.
+ */
+import test from 'ava';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { request, ndjson } from '../helpers/node.js';
+import { startEtcdMember, type EtcdMember } from '../../scripts/cluster/etcd-member.js';
+import { localNodeSpecs, startNodeProcess, waitForCluster, type NodeProcess } from '../../scripts/cluster/node-process.js';
+
+type Row = Record<string, string>;
+
+let dir = '';
+let etcd: EtcdMember | undefined;
+const nodes: NodeProcess[] = [];
+const url = (i = 0): string => nodes[i]!.url;
+
+test.before(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'strata-copies-'));
+  etcd = await startEtcdMember(dir);
+  const specs = await localNodeSpecs(dir, etcd.endpoint, 'copies', 3);
+  nodes.push(...(await Promise.all(specs.map((s) => startNodeProcess(s)))));
+  await waitForCluster(url(), 3, 'green');
+});
+
+test.after.always(async () => {
+  await Promise.all(nodes.map((n) => n.stop('SIGKILL')));
+  await etcd?.stop();
+  if (dir) await rm(dir, { recursive: true, force: true });
+});
+
+async function until<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 30_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const v = await probe();
+    if (v !== undefined) return v;
+    if (Date.now() > deadline) throw new Error(`not within ${timeoutMs} ms: ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+async function shardRows(index: string, at = url()): Promise<Row[]> {
+  return (await request(at, 'GET', `/_cat/shards/${index}?h=shard,prirep,state,node,unassigned.reason&s=shard,prirep&format=json`)).body;
+}
+
+/** Wait until `index` is `status` with `active` active copies, as node `at` sees it. */
+async function indexHealth(index: string, status: string, active: number, at = url(), timeoutMs = 30_000): Promise<Record<string, any>> {
+  return until(`${index} ${status} with ${active} active copies`, async () => {
+    const h = (await request(at, 'GET', `/_cluster/health/${index}?timeout=1s`)).body;
+    return h.status === status && h.active_shards === active ? h : undefined;
+  }, timeoutMs);
+}
+
+const nodeNames = (): string[] => nodes.map((n) => n.spec.name);
+
+test.serial('reads from any copy by preference; refresh=true reaches the replica; a replica answers realtime gets', async (t) => {
+  t.timeout(90_000);
+  // refresh only on demand: what a copy shows is what a refresh made visible on it
+  t.is((await request(url(), 'PUT', '/p', { settings: { number_of_shards: 1, number_of_replicas: 1, refresh_interval: -1 } })).status, 200);
+  await indexHealth('p', 'green', 2);
+  const rows = await shardRows('p');
+  const primaryNode = rows.find((r) => r.prirep === 'p')!.node!;
+  const replicaNode = rows.find((r) => r.prirep === 'r')!.node!;
+  const other = nodeNames().find((n) => n !== primaryNode && n !== replicaNode)!;
+  t.log(`index p: primary on ${primaryNode}, replica on ${replicaNode}, no copy on ${other}`);
+
+  const put = await request(url(), 'PUT', '/p/doc/1?refresh=true', { n: 1 });
+  t.is(put.status, 201);
+  t.deepEqual(put.body._shards, { total: 2, successful: 2, failed: 0 });
+  const members: Record<string, { name: string }> = (await request(url(), 'GET', '/_cluster/state/nodes')).body.nodes;
+  const nameOf = (id: string): string => members[id]!.name;
+  const idOf = (name: string): string => Object.keys(members).find((id) => members[id]!.name === name)!;
+  const nodeOf = async (preference: string): Promise<string> => {
+    const res = await request(url(), 'GET', `/p/_search?explain=true&preference=${encodeURIComponent(preference)}`);
+    t.is(res.status, 200, JSON.stringify(res.body));
+    t.is(res.body.hits.total, 1, `the copy chosen by ${preference} shows the refreshed write`);
+    return nameOf(res.body.hits.hits[0]._node);
+  };
+  t.is(await nodeOf('_primary'), primaryNode);
+  t.is(await nodeOf('_replica'), replicaNode);
+  t.is(await nodeOf('_replica_first'), replicaNode);
+  t.is(await nodeOf(`_only_nodes:${replicaNode}`), replicaNode);
+  t.is(await nodeOf(`_prefer_nodes:${idOf(primaryNode)}`), primaryNode);
+  t.is(await nodeOf(`_prefer_nodes:${idOf(replicaNode)}`), replicaNode);
+  t.is(await nodeOf('_shards:0;_primary'), primaryNode);
+  // a custom string reads the same copy every time; without one the copies take turns
+  const custom = new Set<string>();
+  for (let i = 0; i < 4; i++) custom.add(await nodeOf('session-42'));
+  t.is(custom.size, 1);
+  const turns = new Set<string>();
+  for (let i = 0; i < 6; i++) turns.add((await request(url(), 'GET', '/p/_search?explain=true')).body.hits.hits[0]._node);
+  t.is(turns.size, 2, 'round robin over the primary and the replica');
+  t.log(`custom preference always on ${[...custom][0]}; round robin over ${turns.size} copies`);
+
+  // _local from the replica's node reads there; _only_local where no copy is: nothing available
+  const at = (name: string): string => nodes.find((n) => n.spec.name === name)!.url;
+  const local = await request(at(replicaNode), 'GET', '/p/_search?explain=true&preference=_local');
+  t.is(nameOf(local.body.hits.hits[0]._node), replicaNode);
+  // (ES: no copy to search on any shard is "all shards failed")
+  const none = await request(at(other), 'GET', '/p/_search?preference=_only_local');
+  t.is(none.status, 503, JSON.stringify(none.body));
+  t.is(none.body.error.type, 'search_phase_execution_exception');
+  t.is(none.body.error.reason, 'all shards failed');
+  t.is((await request(at(replicaNode), 'GET', '/p/_search?preference=_only_local')).body.hits.total, 1);
+  const badNodes = await request(url(), 'GET', `/p/_search?preference=_only_nodes:${other}`);
+  t.is(badNodes.status, 400);
+  t.is(badNodes.body.error.type, 'illegal_argument_exception');
+  t.is(badNodes.body.error.reason, `no data nodes with critera [${other}] found for shard: [p][0]`);
+  const unknown = await request(url(), 'GET', '/p/_search?preference=_nearest');
+  t.is(unknown.status, 400);
+  t.is(unknown.body.error.reason, 'no Preference for [_nearest]');
+
+  // a write not refreshed: searches on the replica do not see it, a realtime get there does
+  t.is((await request(url(), 'PUT', '/p/doc/2', { n: 2 })).status, 201);
+  t.is((await request(url(), 'GET', '/p/_search?preference=_replica')).body.hits.total, 1);
+  const got = await request(url(), 'GET', '/p/doc/2?preference=_replica');
+  t.is(got.body.found, true);
+  t.is(got.body._version, 1);
+  t.is((await request(url(), 'GET', '/p/doc/2?preference=_replica&realtime=false')).body.found, false, 'not refreshed on the replica yet');
+  const mget = await request(url(), 'POST', '/p/doc/_mget?preference=_replica', { ids: ['1', '2', '3'] });
+  t.deepEqual(mget.body.docs.map((d: any) => d.found), [true, true, false]);
+  t.is((await request(url(), 'POST', '/p/_refresh')).status, 200);
+  t.is((await request(url(), 'GET', '/p/_search?preference=_replica')).body.hits.total, 2, '_refresh refreshed the replica');
+});
+
+test.serial('allocation filters, cluster.routing.allocation.enable and number_of_replicas live', async (t) => {
+  t.timeout(90_000);
+  const [n1, n2, n3] = nodeNames() as [string, string, string];
+  t.is((await request(url(), 'PUT', '/f', { settings: { number_of_shards: 2, number_of_replicas: 1, 'index.routing.allocation.exclude._name': n1 } })).status, 200);
+  await indexHealth('f', 'green', 4);
+  const placed = await shardRows('f');
+  t.log('f with exclude._name', n1, JSON.stringify(placed));
+  t.false(placed.some((r) => r.node === n1), 'no copy on the excluded node');
+  // require a node: one copy per node is all it can hold, so the replicas wait (yellow)
+  t.is((await request(url(), 'PUT', '/req', { settings: { number_of_shards: 1, number_of_replicas: 1, 'index.routing.allocation.require._name': n3 } })).status, 200);
+  await indexHealth('req', 'yellow', 1);
+  t.deepEqual((await shardRows('req')).map((r) => [r.prirep, r.state, r.node ?? null]), [['p', 'STARTED', n3], ['r', 'UNASSIGNED', null]]);
+  // the filter widened live: the replica goes to the node now allowed
+  t.is((await request(url(), 'PUT', '/req/_settings', { 'index.routing.allocation.require._name': `${n3},${n2}` })).status, 200);
+  // a require filter ANDs its attributes, but one attribute's values are ORed
+  await indexHealth('req', 'green', 2);
+  t.true((await shardRows('req')).some((r) => r.prirep === 'r' && r.node === n2));
+
+  // enable: none leaves a new index unassigned (red), primaries starts its primaries only (yellow), all finishes it
+  const bad = await request(url(), 'PUT', '/_cluster/settings', { transient: { 'cluster.routing.allocation.enable': 'some' } });
+  t.is(bad.status, 400);
+  t.is(bad.body.error.reason, 'Illegal allocation.enable value [some]');
+  t.is((await request(url(), 'PUT', '/_cluster/settings', { transient: { 'cluster.routing.allocation.enable': 'none' } })).status, 200);
+  t.is((await request(url(), 'PUT', '/e?wait_for_active_shards=0', { settings: { number_of_shards: 2, number_of_replicas: 1 } })).status, 200);
+  const red = await indexHealth('e', 'red', 0);
+  t.is(red.unassigned_shards, 4);
+  t.is((await request(url(), 'PUT', '/_cluster/settings', { transient: { 'cluster.routing.allocation.enable': 'primaries' } })).status, 200);
+  const yellow = await indexHealth('e', 'yellow', 2);
+  t.is(yellow.unassigned_shards, 2);
+  t.is((await request(url(), 'PUT', '/_cluster/settings', { transient: { 'cluster.routing.allocation.enable': null } })).status, 200);
+  await indexHealth('e', 'green', 4);
+
+  // number_of_replicas lowered live: the replicas go away; raised again: they come back
+  t.is((await request(url(), 'PUT', '/e/_settings', { number_of_replicas: 0 })).status, 200);
+  await indexHealth('e', 'green', 2);
+  t.is((await shardRows('e')).length, 2);
+  t.is((await request(url(), 'PUT', '/e/_settings', { number_of_replicas: 2 })).status, 200);
+  await indexHealth('e', 'green', 6);
+  for (const s of ['0', '1']) t.deepEqual(new Set((await shardRows('e')).filter((r) => r.shard === s).map((r) => r.node)).size, 3);
+  t.log('enable none → red, primaries → yellow, all → green; replicas 1 → 0 → 2 applied live');
+  for (const i of ['f', 'req', 'e']) await request(url(), 'DELETE', `/${i}`);
+});
+
+test.serial('delayed allocation: copies of a node that left wait for it; a short delay expires, a long one gets the copy back', async (t) => {
+  t.timeout(120_000);
+  const [n1, n2, n3] = nodeNames() as [string, string, string];
+  // both indices are created on n2 and n3 only; then n1 is allowed too (filters decide new
+  // copies only, so they stay): when n3 leaves, n1 could take its copies at once
+  const settings = (delay: string) => ({ number_of_shards: 1, number_of_replicas: 1, 'index.routing.allocation.exclude._name': n1, 'index.unassigned.node_left.delayed_timeout': delay });
+  t.is((await request(url(), 'PUT', '/long', { settings: settings('1m') })).status, 200);
+  t.is((await request(url(), 'PUT', '/short', { settings: settings('3s') })).status, 200);
+  await indexHealth('long', 'green', 2);
+  await indexHealth('short', 'green', 2);
+  for (const i of ['long', 'short']) {
+    t.deepEqual((await shardRows(i)).map((r) => r.node).sort(), [n2, n3]);
+    t.is((await request(url(), 'PUT', `/${i}/_settings`, { 'index.routing.allocation.exclude._name': '' })).status, 200);
+  }
+  const victim = nodes.find((n) => n.spec.name === n3)!;
+  const stoppedAt = Date.now();
+  await victim.stop('SIGTERM'); // a clean stop: the node leaves at once
+  const delayed = await until('a delayed copy', async () => {
+    const h = (await request(url(), 'GET', '/_cluster/health/long?timeout=1s')).body;
+    return h.delayed_unassigned_shards >= 1 && h.number_of_nodes === 2 ? h : undefined;
+  });
+  t.is(delayed.status, 'yellow');
+  const waiting = (await shardRows('long')).find((r) => r.state === 'UNASSIGNED')!;
+  t.is(waiting.prirep, 'r');
+  t.is(waiting['unassigned.reason'], 'NODE_LEFT');
+  const routing = (await request(url(), 'GET', '/_cluster/state/routing_table/long')).body.routing_table.indices.long.shards['0'];
+  t.like(routing.find((c: any) => c.state === 'UNASSIGNED'), { unassigned_info: { reason: 'NODE_LEFT', delayed: true } });
+  t.log(`stopped ${n3}: delayed_unassigned_shards ${delayed.delayed_unassigned_shards} after ${Date.now() - stoppedAt} ms`);
+  {
+    // the short delay ends: its copy is allocated on n1 and recovered (green on two nodes)
+    await indexHealth('short', 'green', 2, url(), 30_000);
+    t.true(Date.now() - stoppedAt >= 3000, 'not before the delay');
+    t.true((await shardRows('short')).some((r) => r.node === n1));
+    t.log(`short (3s): replaced on ${n1} ${Date.now() - stoppedAt} ms after the stop`);
+  }
+  // the long one still waits, though n1 is free and allowed
+  const still = (await request(url(), 'GET', '/_cluster/health/long')).body;
+  t.is(still.delayed_unassigned_shards, 1);
+  // the node returns within the minute: it gets the copy back
+  const restarted = await startNodeProcess(victim.spec);
+  nodes[nodes.indexOf(victim)] = restarted;
+  await indexHealth('long', 'green', 2, url(), 60_000);
+  t.true((await shardRows('long')).some((r) => r.node === n3), 'the copy went back to the returning node');
+  t.is((await request(url(), 'GET', '/_cluster/health')).body.delayed_unassigned_shards, 0);
+  t.log(`${n3} back after ${Date.now() - stoppedAt} ms: long green with its copy on ${n3}`);
+  for (const i of ['long', 'short']) await request(url(), 'DELETE', `/${i}`);
+  await waitForCluster(url(), 3, 'green');
+});
+
+test.serial('peer recovery while clients write: writes are acknowledged during the copy and all of them reach the new replica', async (t) => {
+  t.timeout(120_000);
+  t.is((await request(url(), 'PUT', '/rec', { settings: { number_of_shards: 1, number_of_replicas: 0 } })).status, 200);
+  await indexHealth('rec', 'green', 1);
+  const filler = 'x'.repeat(400);
+  for (let b = 0; b < 4; b++) {
+    const lines = Array.from({ length: 500 }, (_, i) => [{ index: { _index: 'rec', _type: 'doc', _id: `seed-${b}-${i}` } }, { filler, i }]).flat();
+    t.false((await request(url(), 'POST', '/_bulk', ndjson(lines))).body.errors);
+  }
+  // throttled copy: about a megabyte at 200kb/s takes seconds
+  t.is((await request(url(), 'PUT', '/_cluster/settings', { transient: { 'indices.recovery.max_bytes_per_sec': '200kb' } })).status, 200);
+  const acked: string[] = [];
+  const latencies: number[] = [];
+  let duringRecovery = 0;
+  let recovering = false;
+  let stop = false;
+  const writer = async (w: number): Promise<void> => {
+    for (let i = 0; !stop; i++) {
+      const id = `w${w}-${i}`;
+      const started = Date.now();
+      const res = await request(nodes[w % 3]!.url, 'PUT', `/rec/doc/${id}`, { w, i });
+      if (res.status === 201) {
+        acked.push(id);
+        latencies.push(Date.now() - started);
+        if (recovering) duringRecovery++;
+      }
+    }
+  };
+  const writers = [0, 1, 2].map((w) => writer(w));
+  await new Promise((r) => setTimeout(r, 300));
+  const raisedAt = Date.now();
+  t.is((await request(url(), 'PUT', '/rec/_settings', { number_of_replicas: 1 })).status, 200);
+  recovering = true;
+  await indexHealth('rec', 'green', 2, url(), 90_000);
+  recovering = false;
+  const took = Date.now() - raisedAt;
+  await new Promise((r) => setTimeout(r, 300));
+  stop = true;
+  await Promise.all(writers);
+  await request(url(), 'PUT', '/_cluster/settings', { transient: { 'indices.recovery.max_bytes_per_sec': null } });
+  const worst = Math.max(...latencies);
+  t.log(`recovery of rec took ${took} ms; ${acked.length} writes acknowledged, ${duringRecovery} of them while the replica recovered; worst write latency ${worst} ms`);
+  t.true(took >= 2000, 'the throttled copy took seconds');
+  t.true(duringRecovery >= 10, 'writes went on during the copy');
+  t.true(worst < took / 2, 'no write waited for the copy (the lock is held for the snapshot and the catch-up only)');
+  // every acknowledged write is on the new replica (written during the copy: replayed after it)
+  const found = new Set<string>();
+  for (let i = 0; i < acked.length; i += 500) {
+    const res = await request(url(), 'POST', '/rec/doc/_mget?preference=_replica', { ids: acked.slice(i, i + 500) });
+    for (const d of res.body.docs) if (d.found) found.add(d._id);
+  }
+  const lost = acked.filter((id) => !found.has(id));
+  t.log(`on the replica: ${found.size} of ${acked.length} acknowledged writes, ${lost.length} missing`);
+  t.deepEqual(lost, []);
+  await request(url(), 'POST', '/rec/_refresh');
+  const [p, r] = await Promise.all(['_primary', '_replica'].map(async (pref) => (await request(url(), 'GET', `/rec/_count?preference=${pref}`)).body.count));
+  t.is(r, p, 'the replica counts what the primary counts');
+  t.is(p, 2000 + acked.length);
+});
