@@ -11,6 +11,7 @@ import type { SegmentReader } from '../shard/segment-reader.js';
 import type { IndexFields, SearchField } from '../search/field-types.js';
 import type { ScoredDoc, SortOrderKey } from '../messages/hit-order.js';
 import type { StatefulScript } from '../search/search-script.js';
+import type { Pacer } from '../search/pacer.js';
 import type { AggSpec, InternalAgg, TopHitsSpec, ValuesSpec } from './types.js';
 import { resolveValues as resolveFieldValues, type Column, type ScriptValues, type ValueScript, type ValuesSource } from './values.js';
 
@@ -55,6 +56,14 @@ export interface Aggregator {
   /** Async per-segment preparation (filter bitsets) before collection starts. */
   prepare(segments: readonly SegmentReader[]): Promise<void>;
   leaf(seg: SegmentReader, si: number): LeafCollector;
+  /**
+   * Work left once collection is over (ES's `postCollection`): deferred collection into the
+   * sub-aggregators (`children`, `sampler`), paced by the request's pacer so a long one gives the
+   * event loop back (lib/search/pacer.ts). Called once, from the top of the tree down, before any
+   * `build`; past the request's deadline the work stops, what was collected stands and the
+   * shard reports `timed_out` (as the query phase's collection does).
+   */
+  postCollection?(pacer: Pacer): Promise<void>;
   /** The shard result for parent bucket `owner`. */
   build(owner: number): InternalAgg;
 }
@@ -73,6 +82,10 @@ export abstract class BucketAggregator implements Aggregator {
   ) {}
   async prepare(segments: readonly SegmentReader[]): Promise<void> {
     for (const s of this.subs) await s.prepare(segments);
+  }
+  /** The sub-aggregators' post-collection (a bucket aggregator with deferred work does its own first). */
+  async postCollection(pacer: Pacer): Promise<void> {
+    for (const s of this.subs) await s.postCollection?.(pacer);
   }
   protected bindSubs(seg: SegmentReader, si: number): void {
     this.subLeaves = this.subs.map((s) => s.leaf(seg, si));

@@ -12,6 +12,7 @@ import { columnOf, type Column } from './values.js';
 import type { GeoMetricSpec, InternalAgg } from './types.js';
 import type { Aggregator, LeafCollector, ShardAggContext } from './aggregator.js';
 import { quantizeGeoPoint } from '../mapping/geo-point.js';
+import { geoPointFromString, type GeoPoint } from '../dsl/geo-point.js';
 
 /** The six extremes of geo_bounds. */
 export interface GeoBoundsState {
@@ -25,26 +26,43 @@ export interface GeoBoundsState {
 
 export const emptyBounds = (): GeoBoundsState => ({ top: -Infinity, bottom: Infinity, posLeft: Infinity, posRight: -Infinity, negLeft: Infinity, negRight: -Infinity });
 
-/** The geo_point field of a spec on this shard (null: unmapped). */
+/**
+ * The geo_point field of a spec on this shard (null: unmapped, or no field), as 5.6's
+ * `ValuesSourceConfig` resolves a geo values source: a geo_centroid `script` is compiled (its
+ * errors are the request's) but a geo_point source has no script form, so without a field the
+ * shard fails, with a mapped one the field's points are used and the script never runs, and
+ * with an unmapped one nothing is compiled.
+ */
 function geoField(ctx: ShardAggContext, spec: GeoMetricSpec): string | null {
-  const f = ctx.fields.get(spec.field);
+  const f = spec.field === undefined ? undefined : ctx.fields.get(spec.field);
+  if (spec.script !== undefined && (spec.field === undefined || f)) {
+    ctx.script(spec.script, false);
+    if (spec.field === undefined) throw new EsError('aggregation_execution_exception', 500, 'value source of type [GEOPOINT] is not supported by scripts');
+  }
+  if (spec.field === undefined) throw new EsError('illegal_argument_exception', 400, `Required one of fields [field, script], but none were specified. `);
   if (!f) return null;
   if (f.type !== 'geo_point') throw new EsError('illegal_argument_exception', 400, `Expected geo_point type on field [${spec.field}], but got [${f.type}]`);
   return f.path;
 }
 
-function forPoints(col: Column | undefined, doc: number, fn: (lat: number, lon: number) => void): void {
-  if (!col || col.kind !== 'string') return;
-  const to = col.start[doc + 1] as number;
-  for (let i = col.start[doc] as number; i < to; i++) {
-    const s = col.terms[col.ords[i] as number] as string;
-    const c = s.indexOf(',');
-    fn(Number(s.slice(0, c)), Number(s.slice(c + 1)));
+/** Each point of a doc (`"lat,lon"` doc values), or the `missing` point when it has none (MissingValues.replaceMissing). */
+function forPoints(col: Column | undefined, doc: number, missing: GeoPoint | undefined, fn: (lat: number, lon: number) => void): void {
+  if (col && col.kind === 'string') {
+    const to = col.start[doc + 1] as number;
+    const from = col.start[doc] as number;
+    for (let i = from; i < to; i++) {
+      const s = col.terms[col.ords[i] as number] as string;
+      const c = s.indexOf(',');
+      fn(Number(s.slice(0, c)), Number(s.slice(c + 1)));
+    }
+    if (to > from) return;
   }
+  if (missing) fn(missing.lat, missing.lon);
 }
 
 export class GeoMetricAggregator implements Aggregator {
   private readonly field: string | null;
+  private readonly missing?: GeoPoint;
   private readonly bounds = new Map<number, GeoBoundsState>();
   private readonly centroids = new Map<number, { lat: number; lon: number; count: number }>();
   constructor(
@@ -52,13 +70,15 @@ export class GeoMetricAggregator implements Aggregator {
     ctx: ShardAggContext,
   ) {
     this.field = geoField(ctx, spec);
+    // `GeoUtils.parseGeoPoint(missing.toString())`: "lat,lon" or a geohash (unmapped fields too)
+    if (spec.missing !== undefined) this.missing = geoPointFromString(String(spec.missing));
   }
   async prepare(): Promise<void> {}
   leaf(seg: SegmentReader): LeafCollector {
     const col = this.field === null ? undefined : columnOf(seg, this.field);
     if (this.spec.type === 'geo_bounds') {
       return (doc, owner) => {
-        forPoints(col, doc, (lat, lon) => {
+        forPoints(col, doc, this.missing, (lat, lon) => {
           let b = this.bounds.get(owner);
           if (!b) this.bounds.set(owner, (b = emptyBounds()));
           b.top = Math.max(b.top, lat);
@@ -75,7 +95,7 @@ export class GeoMetricAggregator implements Aggregator {
     }
     return (doc, owner) => {
       const pts: Array<[number, number]> = [];
-      forPoints(col, doc, (lat, lon) => pts.push([lat, lon]));
+      forPoints(col, doc, this.missing, (lat, lon) => pts.push([lat, lon]));
       if (pts.length === 0) return;
       const c = this.centroids.get(owner) ?? { lat: 0, lon: 0, count: 0 };
       let n = c.count;

@@ -12,6 +12,7 @@ import { isRootOfType, joinValue } from '../search/parent-join.js';
 import { NO_MORE_DOCS } from '../search/scorer.js';
 import type { AggSpec, ChildrenSpec, InternalAgg, NestedSpec, ReverseNestedSpec } from './types.js';
 import { BucketAggregator, type Aggregator, type LeafCollector, type ShardAggContext } from './aggregator.js';
+import type { Pacer } from '../search/pacer.js';
 
 /** ES's `NestedScope` while aggregators are built: the current nested level, and whether a `nested` encloses. */
 export interface NestedScope {
@@ -141,26 +142,40 @@ export class ChildrenAggregator extends BucketAggregator {
       else if (!list.includes(owner)) list.push(owner);
     };
   }
-  /** Collect the children of the recorded parents, segment by segment in doc order. */
-  private postCollect(): void {
+  /** Collect the children of the recorded parents (paced), then the sub-aggregators' own post-collection. */
+  override async postCollection(pacer: Pacer): Promise<void> {
+    await this.collectChildren(pacer);
+    await super.postCollection(pacer);
+  }
+  /**
+   * Every live child doc of the shard whose parent was recorded, segment by segment in doc order,
+   * into its parent's buckets. A child type can hold most of a shard, and each child may run
+   * sub-aggregation scripts, so the loop yields as the query phase's collection does.
+   */
+  private async collectChildren(pacer: Pacer): Promise<void> {
     if (this.done) return;
     this.done = true;
     const parentType = this.parentType;
     if (parentType === undefined || this.owners.size === 0) return;
-    this.segments.forEach((seg, si) => {
+    const paced = pacer.loop();
+    let left = paced.budget;
+    for (let si = 0; si < this.segments.length; si++) {
+      const seg = this.segments[si] as SegmentReader;
       const r = seg as SegmentReader & Partial<TypedReader>;
-      if (!r.typeDocs) return;
+      if (!r.typeDocs) continue;
       this.bindSubs(seg, si);
       for (const d of r.typeDocs(this.spec.childType)) {
+        // past the deadline: the children collected so far stand (the shard reports timed_out)
+        if (--left === 0 && (left = await paced.pause()) < 0) return;
         if (!seg.isLive(d)) continue;
         const v = joinValue(seg, parentType, d);
         const owners = v === undefined ? undefined : this.owners.get(v);
         if (owners) for (const o of owners) this.collectBucket(d, o, 0);
       }
-    });
+    }
   }
   build(owner: number): InternalAgg {
-    this.postCollect();
+    if (!this.done) throw new EsError('illegal_state_exception', 500, `[children] aggregation [${this.spec.name}] built before its post-collection`);
     return { kind: 'single', spec: this.spec, docCount: this.counts[owner] ?? 0, subs: this.subResults(owner) };
   }
 }

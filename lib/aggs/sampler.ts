@@ -10,6 +10,7 @@ import { EsError } from '../errors/errors.js';
 import type { InternalAgg, SamplerSpec } from './types.js';
 import { BucketAggregator, columnFor, forValues, parseMissingWith, resolveValues, type Aggregator, type LeafCollector, type ShardAggContext } from './aggregator.js';
 import type { ValuesSource } from './values.js';
+import type { Pacer } from '../search/pacer.js';
 
 interface Candidate {
   si: number;
@@ -62,15 +63,24 @@ export class SamplerAggregator extends BucketAggregator {
     }
     return out;
   }
+  /** Replay the samples into the sub-aggregators (paced), then their own post-collection. */
+  override async postCollection(pacer: Pacer): Promise<void> {
+    await this.replay(pacer);
+    await super.postCollection(pacer);
+  }
   /** Feed every bucket's sample to the sub-aggregators, segment by segment in doc order. */
-  private replay(): void {
+  private async replay(pacer: Pacer): Promise<void> {
     if (this.replayed) return;
     this.replayed = true;
     const all: Array<Candidate & { owner: number }> = [];
     for (const owner of this.candidates.keys()) for (const c of this.sample(owner)) all.push({ ...c, owner });
     all.sort((a, b) => a.si - b.si || a.doc - b.doc || a.owner - b.owner);
+    const paced = pacer.loop();
+    let left = paced.budget;
     let cur = -1;
     for (const c of all) {
+      // past the deadline: the docs replayed so far stand (the shard reports timed_out)
+      if (--left === 0 && (left = await paced.pause()) < 0) return;
       if (c.si !== cur) {
         cur = c.si;
         this.bindSubs(this.segments[c.si] as SegmentReader, c.si);
@@ -79,7 +89,7 @@ export class SamplerAggregator extends BucketAggregator {
     }
   }
   build(owner: number): InternalAgg {
-    this.replay();
+    if (!this.replayed) throw new EsError('illegal_state_exception', 500, `[${this.spec.type}] aggregation [${this.spec.name}] built before its post-collection`);
     return { kind: 'single', spec: this.spec, docCount: owner < 0 ? 0 : this.counts[owner] ?? 0, subs: this.subResults(owner) };
   }
 }

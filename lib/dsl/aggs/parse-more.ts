@@ -3,7 +3,7 @@
  * `matrix_stats` (ES 5.6 `MatrixStatsParser` over `MultiValuesSourceParser`), with ES's errors.
  */
 import { EsError } from '../../errors/errors.js';
-import { booleanValue, doubleValue, intValue, isObject, isValue, textValue, type JsonObject } from '../xcontent.js';
+import { booleanValue, doubleValue, intValue, isObject, isValue, textValue, tokenOf, type JsonObject } from '../xcontent.js';
 import type { ParseContext } from '../parse-context.js';
 import type { AggSpec, GeohashGridSpec, GeoMetricSpec, MatrixStatsSpec, SamplerSpec, ScriptedMetricSpec, SignificanceHeuristic, SignificantTermsSpec, ValuesSpec } from './spec.js';
 import { filterList } from './parse.js';
@@ -20,7 +20,7 @@ export function parseMore(ctx: ParseContext, name: string, type: string, body: J
   if (type === 'scripted_metric') return parseScriptedMetric(name, body);
   if (type === 'significant_terms') return parseSignificantTerms(ctx, name, body, def);
   if (type === 'sampler' || type === 'diversified_sampler') return parseSampler(name, type, body);
-  if (type === 'geo_bounds' || type === 'geo_centroid') return parseGeoMetric(name, type, body);
+  if (type === 'geo_bounds' || type === 'geo_centroid') return parseGeoMetric(ctx, name, type, body);
   if (type === 'geohash_grid') return parseGeohashGrid(name, body);
   return parseMatrixStats(name, body);
 }
@@ -152,18 +152,47 @@ function parseMatrixStats(name: string, body: JsonObject): MatrixStatsSpec {
   return spec;
 }
 
-/** GeoBoundsAggregationBuilder / GeoCentroidAggregationBuilder parsers (a geo_point `field`). */
-function parseGeoMetric(name: string, type: 'geo_bounds' | 'geo_centroid', body: JsonObject): GeoMetricSpec {
-  let field: string | undefined;
-  let wrapLongitude = true;
+/** ES 5.6 `ValueType.resolveForScript` names and each type's description (`ValueType.toString`). */
+const SCRIPT_VALUE_TYPES = new Map<string, string>([
+  ['string', 'string'], ['double', 'float|double'], ['float', 'float|double'], ['long', 'byte|short|integer|long'],
+  ['integer', 'byte|short|integer|long'], ['short', 'byte|short|integer|long'], ['byte', 'byte|short|integer|long'],
+  ['date', 'date'], ['ip', 'ip'], ['boolean', 'boolean'],
+]);
+
+/**
+ * GeoBoundsAggregationBuilder / GeoCentroidAggregationBuilder parsers: 5.6's
+ * `ValuesSourceParserHelper.declareGeoFields` (`field`, `missing`, `value_type`; `script` for
+ * geo_centroid only, no `format`) plus geo_bounds' `wrap_longitude`. `field` or `script` is
+ * checked when the shard builds the aggregator, as 5.6's `ValuesSourceConfig` does.
+ */
+function parseGeoMetric(ctx: ParseContext, name: string, type: 'geo_bounds' | 'geo_centroid', body: JsonObject): GeoMetricSpec {
+  const spec: GeoMetricSpec = { type, name, subs: [], wrapLongitude: true };
   for (const [k, v] of Object.entries(body)) {
-    if (k === 'field') field = textValue(v);
-    else if (k === 'wrap_longitude' && type === 'geo_bounds') wrapLongitude = booleanValue(v);
-    else if (k === 'script' || k === 'missing') throw iae(`[${type}] option [${k}] is not supported yet`);
-    else if (k !== 'format' && k !== 'value_type') throw unknownField(type, k);
+    if (k === 'field') spec.field = textValue(v);
+    else if (k === 'wrap_longitude' && type === 'geo_bounds') spec.wrapLongitude = booleanValue(v);
+    else if (k === 'script' && type === 'geo_centroid') spec.script = parseScript(v);
+    else if (k === 'missing') {
+      // ObjectParser.ValueType.VALUE; a null is no missing value
+      if (v !== null && !isValue(v)) throw iae(`[${type}] missing doesn't support values of type: ${tokenOf(v)}`);
+      if (v !== null) spec.missing = v as string | number | boolean;
+    } else if (k === 'value_type' || k === 'valueType') throw geoValueType(ctx, type, body, k);
+    else throw unknownField(type, k);
   }
-  if (field === undefined) throw iae(`Required one of fields [field, script], but none were specified. `);
-  return { type, name, subs: [], field, wrapLongitude };
+  return spec;
+}
+
+/**
+ * `value_type` on a geo aggregation always fails in 5.6: the names `resolveForScript` knows are
+ * not geo points (a `ParsingException`), and any other name (`geo_point` included) resolves to
+ * null and the compatibility check dereferences it (a `NullPointerException`); ObjectParser wraps
+ * either as "failed to parse field".
+ */
+function geoValueType(ctx: ParseContext, type: string, body: JsonObject, k: string): EsError {
+  const known = SCRIPT_VALUE_TYPES.get(textValue(body[k]));
+  const cause = known !== undefined
+    ? ctx.error(`Aggregation [${type}] was configured with an incompatible value type [${known}]. It can only work on value of type [geo_point]`, ctx.atValue(body, k))
+    : new EsError('null_pointer_exception', 500, 'null', { nullReason: true });
+  return ctx.error(`[${type}] failed to parse field [${k}]`, ctx.atValue(body, k), cause);
 }
 
 /** GeoGridAggregationBuilder's parser: `field`, `precision` (5), `size` (10000), `shard_size`. */

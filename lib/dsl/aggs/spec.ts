@@ -214,7 +214,12 @@ export interface SamplerSpec extends Base, ValuesSpec {
 /** `geo_bounds` / `geo_centroid` over a geo_point field. */
 export interface GeoMetricSpec extends Base {
   type: 'geo_bounds' | 'geo_centroid';
-  field: string;
+  /** The geo_point field (absent: a `script`, or neither; the shard decides, as ES 5.6). */
+  field?: string;
+  /** geo_centroid `script`: compiled by the shard, never a source of points (ES 5.6 has no geo script values). */
+  script?: ScriptRef;
+  /** `missing`: the point of docs without one (`"lat,lon"` or a geohash), as given. */
+  missing?: string | number | boolean;
   /** geo_bounds `wrap_longitude` (true). */
   wrapLongitude: boolean;
 }

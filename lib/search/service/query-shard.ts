@@ -133,7 +133,8 @@ export async function queryShard(rc: ReaderContext, req: QueryPhaseRequest, node
     ...(result.groups ? { groups: result.groups.map(toWireSortValue) } : {}),
     totalHits: result.totalHits,
     maxScore: toWireNumber(result.maxScore),
-    timedOut: result.timedOut,
+    // the aggregations' post-collection (global, children, sampler) stops at the deadline too
+    timedOut: result.timedOut || pacer.timedOut,
     terminatedEarly: result.terminatedEarly,
     ...(rc.sorts ? { sortOrder: rc.sorts.map((x) => ({ reverse: x.reverse, ...(x.missingFirst !== undefined ? { missingFirst: x.missingFirst } : {}) })) } : {}),
     ...(built ? { aggs: built.map(toAggMessage) } : {}),

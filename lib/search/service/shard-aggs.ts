@@ -5,7 +5,8 @@
  */
 import type { Query } from '../../dsl/query-types.js';
 import { MATCH_ALL } from '../../dsl/queries/match-all.js';
-import { createAggregators, type LeafCollector, type ShardAggContext } from '../../aggs/collect.js';
+import { createAggregators, type Aggregator, type LeafCollector, type ShardAggContext } from '../../aggs/collect.js';
+import { Pacer } from '../pacer.js';
 import type { AggSpec, InternalAgg, TopHitsSpec } from '../../aggs/types.js';
 import { compileQuery } from '../compile-query.js';
 import { parseDateValue } from '../field-terms.js';
@@ -107,21 +108,34 @@ export async function startShardAggs(sc: ShardContext, specs: readonly AggSpec[]
       for (let i = 0; i < leaves.length; i++) (leaves[i] as LeafCollector)(doc, 0, score);
     },
     async finish() {
-      if (globals.length > 0) {
-        sc.segments.forEach((seg, si) => {
-          const ls = globals.map((a) => a.leaf(seg, si));
-          const nested = (seg as Partial<StrataSegmentReader>).nestedPath;
-          for (let d = 0; d < seg.maxDoc; d++) {
-            if (!seg.isLive(d) || (nested && nested.call(seg, d) !== undefined)) continue;
-            for (const l of ls) l(d, 0, 1);
-          }
-        });
-      }
+      const pacer = sc.compile.pacer ?? new Pacer();
+      if (globals.length > 0) await collectGlobals(sc.segments, globals, pacer);
+      for (const a of aggs) await a.postCollection?.(pacer);
       const results = aggs.map((a) => a.build(0));
       await fetchTopHits(sc, results, nodeId);
       return results;
     },
   };
+}
+
+/**
+ * `global` aggregations over every live root doc of the shard, paced as the query phase's
+ * collection (a global walks the whole shard whatever the query matched); past the request's
+ * deadline collection stops and the shard reports timed_out.
+ */
+async function collectGlobals(segments: readonly SegmentReader[], globals: readonly Aggregator[], pacer: Pacer): Promise<void> {
+  const paced = pacer.loop();
+  let left = paced.budget;
+  for (let si = 0; si < segments.length; si++) {
+    const seg = segments[si] as SegmentReader;
+    const ls = globals.map((a) => a.leaf(seg, si));
+    const nested = (seg as Partial<StrataSegmentReader>).nestedPath;
+    for (let d = 0; d < seg.maxDoc; d++) {
+      if (--left === 0 && (left = await paced.pause()) < 0) return;
+      if (!seg.isLive(d) || (nested && nested.call(seg, d) !== undefined)) continue;
+      for (const l of ls) l(d, 0, 1);
+    }
+  }
 }
 
 /** Fetch and render the hits of every `top_hits` result, at any depth. */
