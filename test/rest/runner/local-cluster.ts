@@ -1,0 +1,48 @@
+/**
+ * Starts a local cluster for the REST YAML runner (`rest-test --cluster N`, the cluster ratchet):
+ * a private etcd member and N Strata nodes in their own processes (scripts/cluster/), with the
+ * settings ES's REST test cluster has (the same as the single node's, local-node.ts), on free
+ * loopback ports and a temporary directory. The tests talk to node-1; the others hold shards and
+ * replicas, so every request that reaches a shard may cross the transport.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { projectRoot } from './project-paths.js';
+import { startEtcdMember, type EtcdMember } from '../../../scripts/cluster/etcd-member.js';
+import { localNodeSpecs, startNodeProcess, waitForCluster, type NodeProcess } from '../../../scripts/cluster/node-process.js';
+import type { LocalNode } from './local-node.js';
+
+/** A running local cluster: `url` is node-1's, `urls` every node's. */
+export interface LocalCluster extends LocalNode {
+  readonly urls: readonly string[];
+}
+
+/** Start `count` nodes over a fresh etcd member; resolves once every node joined and the cluster is green. */
+export async function startLocalCluster(count: number): Promise<LocalCluster> {
+  const dir = await mkdtemp(join(tmpdir(), 'strata-rest-cluster-'));
+  let etcd: EtcdMember | undefined;
+  const nodes: NodeProcess[] = [];
+  const close = async (): Promise<void> => {
+    await Promise.all(nodes.map((n) => n.stop('SIGKILL')));
+    await etcd?.stop();
+    await rm(dir, { recursive: true, force: true });
+  };
+  try {
+    etcd = await startEtcdMember(dir);
+    const specs = await localNodeSpecs(dir, etcd.endpoint, 'rest-tests', count, {
+      'logger.level': 'error',
+      // a node's etcd lease outlives a loaded machine's pauses: these tests check answers, not failover (test/cluster/*.test.ts do)
+      'discovery.etcd.lease_ttl': '10',
+      'node.attr.testattr': 'test',
+      'path.scripts': join(projectRoot(), 'test', 'rest', 'fixtures', 'scripts'),
+      'reindex.remote.whitelist': '127.0.0.1:*',
+    });
+    nodes.push(...(await Promise.all(specs.map((s) => startNodeProcess(s)))));
+    await waitForCluster(nodes[0]!.url, count, 'green');
+    return { url: nodes[0]!.url, urls: nodes.map((n) => n.url), close };
+  } catch (e) {
+    await close();
+    throw e;
+  }
+}
