@@ -6,7 +6,7 @@
  *        [--cluster N]
  *
  * Without `--url` a node is started in-process on a temporary data directory; with `--cluster N`,
- * a private etcd member and N node processes (the tests talk to node-1; test/rest/runner/local-cluster.ts),
+ * a private etcd member and N node processes (the tests talk to the elected master; test/rest/runner/local-cluster.ts),
  * and `--passing` then leaves out the tests of test/conformance/cluster-excluded.tsv (a single node's
  * tests, with the reason each cannot hold on a cluster). `--update` is refused with `--cluster`. Folders and files
  * are relative to the suite (`../shared/es-rest-tests`, or `--suite DIR`, or `$ES_REST_TESTS`);
@@ -96,7 +96,7 @@ async function main(): Promise<number> {
     const started = Date.now();
     node = args.cluster !== undefined ? await startLocalCluster(args.cluster) : await startLocalNode();
     url = node.url;
-    if (args.cluster !== undefined) process.stderr.write(`cluster of ${args.cluster} nodes green in ${Date.now() - started} ms; tests talk to ${url}\n`);
+    if (args.cluster !== undefined) process.stderr.write(`cluster of ${args.cluster} nodes green in ${Date.now() - started} ms; tests talk to the master, ${url}\n`);
   }
   const warningsSeen = new Set<string>();
   let results: TestResult[];

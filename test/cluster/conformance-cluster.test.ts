@@ -1,7 +1,7 @@
 /**
  * The conformance ratchet against a 3-node cluster (`node dist/scripts/rest-test.js --cluster 3
  * --passing`): a private etcd member and three node processes, the YAML tests of passing.txt
- * sent to node-1 while the shards and their replicas live on all three, so every shard request,
+ * sent to the elected master while the shards and their replicas live on all three, so every shard request,
  * replica write, recovery and metadata update crosses the transport or goes through the master.
  * The tests of test/conformance/cluster-excluded.tsv are left out, each with its reason. Skipped
  * (with a message) when the suite folder is absent, as the single-node ratchet is.

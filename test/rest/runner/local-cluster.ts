@@ -2,8 +2,8 @@
  * Starts a local cluster for the REST YAML runner (`rest-test --cluster N`, the cluster ratchet):
  * a private etcd member and N Strata nodes in their own processes (scripts/cluster/), with the
  * settings ES's REST test cluster has (the same as the single node's, local-node.ts), on free
- * loopback ports and a temporary directory. The tests talk to node-1; the others hold shards and
- * replicas, so every request that reaches a shard may cross the transport.
+ * loopback ports and a temporary directory. The tests talk to the elected master; the others hold
+ * shards and replicas, so every request that reaches a shard may cross the transport.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -13,7 +13,7 @@ import { startEtcdMember, type EtcdMember } from '../../../scripts/cluster/etcd-
 import { localNodeSpecs, startNodeProcess, waitForCluster, type NodeProcess } from '../../../scripts/cluster/node-process.js';
 import type { LocalNode } from './local-node.js';
 
-/** A running local cluster: `url` is node-1's, `urls` every node's. */
+/** A running local cluster: `url` is the elected master's, `urls` every node's. */
 export interface LocalCluster extends LocalNode {
   readonly urls: readonly string[];
 }
@@ -40,7 +40,12 @@ export async function startLocalCluster(count: number): Promise<LocalCluster> {
     });
     nodes.push(...(await Promise.all(specs.map((s) => startNodeProcess(s)))));
     await waitForCluster(nodes[0]!.url, count, 'green');
-    return { url: nodes[0]!.url, urls: nodes.map((n) => n.url), close };
+    // The tests talk to the elected master: some read `nodes.$master` from views that are still
+    // this node's own (`_nodes/stats`, the node's tasks), as ES's test cluster answers them.
+    const state = (await (await fetch(`${nodes[0]!.url}/_cluster/state/master_node,nodes`)).json()) as { master_node: string; nodes: Record<string, { name: string }> };
+    const masterName = state.nodes[state.master_node]?.name;
+    const master = nodes.find((n) => n.spec.name === masterName) ?? nodes[0]!;
+    return { url: master.url, urls: nodes.map((n) => n.url), close };
   } catch (e) {
     await close();
     throw e;
