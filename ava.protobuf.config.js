@@ -4,8 +4,7 @@
  * closure, error instance or field the schema does not define that any test sends across the
  * shard boundary fails that test here. Run by `npm test` after the direct pass.
  * Left out: the tests that measure how fast `GET /` answers while adversarial work runs (they
- * measure the event loop, not messages, and they run in the direct pass), and the ratchet on a
- * 3-node cluster (its nodes' messages between them are protobuf frames in either pass).
+ * measure the event loop, not messages, and they run in the direct pass).
  */
 export default {
   files: [
@@ -18,7 +17,6 @@ export default {
     '!dist/test/search/http-regexp.test.js',
     '!dist/test/search/http-regexp-repeat.test.js',
     '!dist/test/analysis/linear-regex.test.js',
-    '!dist/test/cluster/conformance-cluster.test.js',
   ],
   environmentVariables: { STRATA_SHARD_CLIENT: 'protobuf' },
   timeout: '5m',
