@@ -24,6 +24,8 @@ const APPLIED = [
   'http.cors.max-age', 'http.compression', 'http.compression_level', 'http.max_content_length',
   // lib/action/bulk/auto-create.ts
   'action.auto_create_index',
+  // lib/action/reindex/remote-info.ts
+  'reindex.remote.whitelist',
   // lib/script
   'script.inline', 'script.stored', 'script.file', 'script.search', 'script.update', 'script.aggs', 'script.ingest',
   'script.max_compilations_per_minute', 'script.cache.max_size', 'script.painless.regex.enabled',
@@ -43,7 +45,7 @@ const APPLIED = [
 const CLUSTER_APPLIED = ['node.master', 'node.data', 'transport.tcp.port', 'transport.host', 'transport.bind_host'];
 
 /** Prefixes of group settings Strata reads (`script.engine.painless.inline.search`, ...). */
-const APPLIED_PREFIXES = ['script.engine.'];
+const APPLIED_PREFIXES = ['script.engine.', 'node.attr.'];
 
 /** Settings with no consequence on one node, and the values that keep it so (undefined: any). */
 const NO_EFFECT = new Map<string, readonly string[] | undefined>([
@@ -72,7 +74,7 @@ const NOT_BUILT = [
   // dynamic cluster settings Strata reads only from the cluster state (PUT /_cluster/settings)
   'search.default_search_timeout', 'search.low_level_cancellation', 'action.search.shard_count.limit',
 ];
-const NOT_BUILT_PREFIXES = ['node.attr.', 'logger.', 'cluster.routing.', 'thread_pool.', 'indices.', 'xpack.'];
+const NOT_BUILT_PREFIXES = ['logger.', 'cluster.routing.', 'thread_pool.', 'indices.', 'xpack.'];
 
 /** Every name a suggestion may point at. */
 const SUGGESTABLE = [...APPLIED, ...NO_EFFECT.keys()];

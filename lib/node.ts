@@ -33,6 +33,7 @@ import { resetEnabled } from './embedded/reset-setting.js';
 import { DISK_VOLUME, MemoryVolume, type StoreVolume } from '../storage/store-volume.js';
 import { clusterModeSettings } from './cluster/coordination/cluster-settings.js';
 import type { RoutingDeps } from './transport/routed-clients.js';
+import type { TransportFaults } from './transport/fault-injection.js';
 
 export interface StartNodeOptions {
   /** The data directory; required unless `memory` is set, and refused with it. */
@@ -59,6 +60,8 @@ export interface StartNodeOptions {
    * keeps them loading on first use only (tests of that loading).
    */
   warmRoutes?: boolean;
+  /** Tests only, cluster mode: the node's outgoing transport messages pass through these rules (lib/transport/fault-injection.ts). */
+  transportFaults?: TransportFaults;
 }
 
 export interface RunningNode {
@@ -166,7 +169,13 @@ export async function startNode(opts: StartNodeOptions): Promise<RunningNode> {
   const coordination = clusterMode && parts ? await parts.EtcdCoordination.connect(clusterMode, randomBase64Id(), logger) : undefined;
   const store = coordination ? undefined : await StateStore.open(join(stateDir, 'cluster'), volume);
   const cluster = coordination?.cluster ?? new ClusterService((await store!.load()) ?? emptyState(randomBase64Id()), store!);
-  const transportClient = coordination && parts ? new parts.TransportClient({ stateVersion: () => cluster.state().version }) : undefined;
+  const transportOpts = { stateVersion: () => cluster.state().version };
+  const transportClient =
+    coordination && parts
+      ? opts.transportFaults
+        ? new parts.FaultyTransportClient(transportOpts, nodeId, opts.transportFaults)
+        : new parts.TransportClient(transportOpts)
+      : undefined;
   const routing: RoutingDeps | undefined = transportClient && {
     nodeId,
     state: () => cluster.state(),

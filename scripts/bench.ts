@@ -11,6 +11,8 @@
  *   npm run bench -- --scripts [--docs N] [--rounds N] [--http]   script evaluation speed (scripts/bench-script.ts)
  *   npm run bench -- --embedded [--docs N] [--nodes N]   start, fixture load, reset, memory per node (scripts/bench-embedded.ts)
  *   npm run bench -- --reindex [--docs N] [--shards N]   the load, then `_reindex` of it into a second index, rate vs the load's (scripts/bench-reindex.ts)
+ *   npm run bench -- --cluster 3 [--docs N] [--shards 3] [--clients 3] [--search-clients 4] [--search-seconds 10] [--rounds 1]
+ *                    1 node vs a 3-node cluster with one replica, indexing and search (scripts/bench-cluster.ts)
  *   npm run bench -- --aggs [--docs 226974] [--query-seconds S]   the load (with a `published` date), then date_histogram + percentiles + cardinality (scripts/bench-aggs.ts)
  *   npm run bench -- --docs 1000000 [--scale] [--query-seconds S]   synthetic documents shaped like the corpus: indexing rate and
  *                    p50 per query kind at N vs at 100k, segment count (scripts/bench-scale.ts; more docs than the corpus has,
@@ -182,6 +184,23 @@ async function main(): Promise<void> {
     }
   }
   if (lines.length > 0) bodies.push(lines.join('\n') + '\n');
+  if (process.argv.includes('--cluster')) {
+    const { clusterBench } = await import('./bench-cluster.js');
+    const words = ['fast', 'http', 'server', 'parser', 'json', 'stream', 'react', 'plugin'];
+    return clusterBench({
+      bodies,
+      docs: count,
+      type: corpus?.TYPE_NAME ?? 'pkg',
+      mapping: corpus?.MAPPING ?? MAPPING_FALLBACK,
+      queries: real ? loadMix(benchDir).queries.map((q) => q.body) : words.map((w) => ({ query: { match: { summary: w } } })),
+      nodes: Number(arg('cluster', '3')),
+      shards: Number(arg('shards', '3')),
+      clients: Number(arg('clients', '3')),
+      searchClients: Number(arg('search-clients', '4')),
+      searchSeconds: Number(arg('search-seconds', '10')),
+      rounds: Number(arg('rounds', '1')),
+    });
+  }
 
   const startRounds = scale ? 0 : Number(arg('start-rounds', '3'));
   const start = startRounds > 0 ? await startBench(root, startRounds) : undefined;

@@ -3,8 +3,12 @@
  *
  *   node dist/scripts/rest-test.js [--url http://127.0.0.1:9200] [folder|file ...]
  *        [--list-passing] [--update] [--passing] [--passing-file FILE] [--filter TEXT] [--verbose]
+ *        [--cluster N]
  *
- * Without `--url` a node is started in-process on a temporary data directory. Folders and files
+ * Without `--url` a node is started in-process on a temporary data directory; with `--cluster N`,
+ * a private etcd member and N node processes (the tests talk to the elected master; test/rest/runner/local-cluster.ts),
+ * and `--passing` then leaves out the tests of test/conformance/cluster-excluded.tsv (a single node's
+ * tests, with the reason each cannot hold on a cluster). `--update` is refused with `--cluster`. Folders and files
  * are relative to the suite (`../shared/es-rest-tests`, or `--suite DIR`, or `$ES_REST_TESTS`);
  * none means all. `--passing` runs exactly the ids of test/conformance/passing.txt.
  * Prints `PASS|FAIL|SKIP <file> :: <test>` per test (failures with their reason unless
@@ -17,6 +21,8 @@ import { excludedListPath, passingListPath, suiteRoot } from '../test/rest/runne
 import { listSuiteFiles } from '../test/rest/runner/loader.js';
 import { runTests, summaryLine, TARGET_ES_VERSION } from '../test/rest/runner/run-tests.js';
 import { startLocalNode, type LocalNode } from '../test/rest/runner/local-node.js';
+import { startLocalCluster } from '../test/rest/runner/local-cluster.js';
+import { clusterExcludedListPath, clusterSubset } from '../test/rest/runner/cluster-ratchet.js';
 import type { TestResult } from '../test/rest/runner/executor.js';
 
 interface CliArgs {
@@ -30,11 +36,12 @@ interface CliArgs {
   filter?: string;
   verbose: boolean;
   esVersion: string;
+  cluster?: number;
 }
 
 function usage(): never {
   process.stderr.write(
-    'usage: rest-test [--url URL] [--suite DIR] [--passing] [--passing-file FILE] [--filter TEXT] [--list-passing] [--update] [--verbose] [--es-version V] [folder|file ...]\n',
+    'usage: rest-test [--url URL | --cluster N] [--suite DIR] [--passing] [--passing-file FILE] [--filter TEXT] [--list-passing] [--update] [--verbose] [--es-version V] [folder|file ...]\n',
   );
   process.exit(2);
 }
@@ -53,6 +60,10 @@ function parseArgs(argv: readonly string[]): CliArgs {
     else if (a === '--filter') args.filter = value();
     else if (a === '--passing-file') args.passingFile = value();
     else if (a === '--es-version') args.esVersion = value();
+    else if (a === '--cluster') {
+      args.cluster = Number(value());
+      if (!Number.isInteger(args.cluster) || args.cluster < 1) usage();
+    }
     else if (a === '--list-passing') args.listPassing = true;
     else if (a === '--update') args.update = true;
     else if (a === '--passing') args.passing = true;
@@ -61,6 +72,7 @@ function parseArgs(argv: readonly string[]): CliArgs {
     else if (a.startsWith('--')) usage();
     else args.selectors.push(a.replace(/\/+$/, ''));
   }
+  if (args.cluster !== undefined && (args.update || args.url)) usage();
   return args;
 }
 
@@ -76,13 +88,15 @@ async function main(): Promise<number> {
   const excluded = readExcludedList(excludedListPath());
   let files: string[] = [];
   let testIds: string[] = [];
-  if (args.passing) testIds = listed;
+  if (args.passing) testIds = args.cluster !== undefined ? clusterSubset(listed, readExcludedList(clusterExcludedListPath())) : listed;
   if (args.selectors.length > 0 || !args.passing) files = listSuiteFiles(args.suite, args.selectors);
   let node: LocalNode | undefined;
   let url = args.url;
   if (!url) {
-    node = await startLocalNode();
+    const started = Date.now();
+    node = args.cluster !== undefined ? await startLocalCluster(args.cluster) : await startLocalNode();
     url = node.url;
+    if (args.cluster !== undefined) process.stderr.write(`cluster of ${args.cluster} nodes green in ${Date.now() - started} ms; tests talk to the master, ${url}\n`);
   }
   const warningsSeen = new Set<string>();
   let results: TestResult[];

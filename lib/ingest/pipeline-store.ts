@@ -9,6 +9,7 @@ import { EsError } from '../errors/errors.js';
 import { simpleMatch } from '../units/simple-match.js';
 import { createPipeline, type Pipeline, type ProcessorEnv } from './pipeline.js';
 import { dict, dictOf } from '../dict.js';
+import { onMaster } from '../action/master-task.js';
 
 const built = new WeakMap<object, Pipeline>();
 
@@ -26,8 +27,15 @@ export function pipelineOf(state: ClusterState, id: string, env: ProcessorEnv): 
 
 export async function putPipeline(ctx: NodeContext, id: string, definition: unknown): Promise<{ acknowledged: true }> {
   createPipeline(id, definition, ctx);
-  await ctx.cluster.submit((state) => ({ ...state, pipelines: { ...state.pipelines, [id]: definition } }));
+  await onMaster(ctx, PUT_PIPELINE_TASK, putPipelineTask, { id, definition });
   return { acknowledged: true };
+}
+
+export const PUT_PIPELINE_TASK = 'ingest:put-pipeline';
+
+/** The master task of `PUT /_ingest/pipeline/{id}` (validated by the requesting node, which builds it). */
+export function putPipelineTask(state: ClusterState, p: { id: string; definition: unknown }): ClusterState {
+  return { ...state, pipelines: { ...state.pipelines, [p.id]: p.definition } };
 }
 
 /** `GET /_ingest/pipeline[/{id}]`: status 404 with `{}` when named ids match nothing. */
@@ -41,12 +49,17 @@ export function getPipelines(state: ClusterState, ids: string[]): { status: numb
 }
 
 export async function deletePipeline(ctx: NodeContext, id: string): Promise<{ acknowledged: true }> {
-  await ctx.cluster.submit((state) => {
-    const matched = Object.keys(state.pipelines).filter((p) => p === id || simpleMatch(id, p));
-    if (matched.length === 0) throw new EsError('resource_not_found_exception', 404, `pipeline [${id}] is missing`);
-    const pipelines = dictOf(state.pipelines);
-    for (const m of matched) delete pipelines[m];
-    return { ...state, pipelines };
-  });
+  await onMaster(ctx, DELETE_PIPELINE_TASK, deletePipelineTask, { id });
   return { acknowledged: true };
+}
+
+export const DELETE_PIPELINE_TASK = 'ingest:delete-pipeline';
+
+/** The master task of `DELETE /_ingest/pipeline/{id}`: ids and globs; none matched is a 404. */
+export function deletePipelineTask(state: ClusterState, { id }: { id: string }): ClusterState {
+  const matched = Object.keys(state.pipelines).filter((p) => p === id || simpleMatch(id, p));
+  if (matched.length === 0) throw new EsError('resource_not_found_exception', 404, `pipeline [${id}] is missing`);
+  const pipelines = dictOf(state.pipelines);
+  for (const m of matched) delete pipelines[m];
+  return { ...state, pipelines };
 }

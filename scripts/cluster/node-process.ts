@@ -15,6 +15,7 @@ const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 export interface NodeSpec {
   name: string;
   clusterName: string;
+  /** The etcd client URL; empty: a single node (no cluster mode), as the bench's reference. */
   etcdEndpoint: string;
   httpPort: number;
   transportPort: number;
@@ -70,7 +71,7 @@ export async function startNodeProcess(spec: NodeSpec, timeoutMs = 60_000): Prom
     'path.data': spec.dataPath,
     'http.port': String(spec.httpPort),
     'transport.tcp.port': String(spec.transportPort),
-    'discovery.etcd.endpoints': spec.etcdEndpoint,
+    ...(spec.etcdEndpoint !== '' ? { 'discovery.etcd.endpoints': spec.etcdEndpoint } : {}),
     ...spec.settings,
   };
   const log = openSync(spec.logFile, 'a');

@@ -12,6 +12,8 @@ test('without discovery.etcd.endpoints the node is a single node with every role
   t.throws(() => clusterModeSettings({ 'node.data': 'false' }, '127.0.0.1'), { message: /a single node has every role/ });
   t.regex(validateNodeSettings({ 'node.master': 'false' }) ?? '', /setting \[node\.master\] with value \[false\] is not supported by Strata yet/);
   t.is(validateNodeSettings({ 'transport.tcp.port': '9300' }), undefined);
+  // read by the node (lib/action/nodes/node-identity.ts, lib/action/reindex/remote-info.ts), so taken from the command line too
+  t.is(validateNodeSettings({ 'node.attr.zone': 'east', 'reindex.remote.whitelist': '127.0.0.1:*' }), undefined);
 });
 
 test('with discovery.etcd.endpoints: ES names for roles and transport, one lease TTL', (t) => {

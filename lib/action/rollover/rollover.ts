@@ -18,6 +18,7 @@ import { aliasesFrom } from '../aliases/alias-definition.js';
 import { generateRolloverIndexName } from './rollover-name.js';
 import { shardStatsOf } from '../indices/index-stats.js';
 import { dictOf } from '../../dict.js';
+import { onMaster } from '../master-task.js';
 
 export type RolloverCondition = { kind: 'max_age'; value: TimeValue } | { kind: 'max_docs'; value: number };
 
@@ -118,25 +119,35 @@ export async function rollover(ctx: NodeContext, req: RolloverRequest, now: numb
   if (req.dryRun) return response(false, true);
   if (req.conditions.length > 0 && !anyMatched) return response(false, false);
 
-  await ctx.cluster.submit((current) => {
-    // Re-check against the latest state: another rollover may have won the race.
-    if (sourceIndexOf(current, req.alias) !== source) throw illegalArgument('source alias maps to multiple indices');
-    const meta = newIndexMetadata(
-      current,
-      {
-        index: unresolved,
-        ...(req.settings !== undefined ? { settings: req.settings } : {}),
-        ...(req.mappings !== undefined ? { mappings: req.mappings } : {}),
-        aliases: aliasesFrom(req.aliases),
-      },
-      now,
-    );
-    // `prepareRolloverAliasesUpdateRequest`: a plain alias on the new index, removed from the old.
-    meta.aliases = dictOf([...Object.entries(meta.aliases), [req.alias, {}]]);
-    const old = current.indices[source]!;
-    const oldAliases = { ...old.aliases };
-    delete oldAliases[req.alias];
-    return { ...current, indices: { ...current.indices, [source]: { ...old, aliases: oldAliases }, [meta.name]: meta } };
-  });
+  const { alias, settings, mappings, aliases } = req;
+  await onMaster(ctx, ROLLOVER_TASK, rolloverTask, { alias, source, unresolved, now, settings, mappings, aliases });
   return response(true, false);
+}
+
+export const ROLLOVER_TASK = 'indices:rollover';
+
+/** The master task of a rollover whose conditions matched: the new index and the alias moved, in one update. */
+export function rolloverTask(
+  current: ClusterState,
+  p: { alias: string; source: string; unresolved: string; now: number } & Pick<RolloverRequest, 'settings' | 'mappings' | 'aliases'>,
+): ClusterState {
+  const { alias, source, unresolved, now } = p;
+  // Re-check against the latest state: another rollover may have won the race.
+  if (sourceIndexOf(current, alias) !== source) throw illegalArgument('source alias maps to multiple indices');
+  const meta = newIndexMetadata(
+    current,
+    {
+      index: unresolved,
+      ...(p.settings !== undefined ? { settings: p.settings } : {}),
+      ...(p.mappings !== undefined ? { mappings: p.mappings } : {}),
+      aliases: aliasesFrom(p.aliases),
+    },
+    now,
+  );
+  // `prepareRolloverAliasesUpdateRequest`: a plain alias on the new index, removed from the old.
+  meta.aliases = dictOf([...Object.entries(meta.aliases), [alias, {}]]);
+  const old = current.indices[source]!;
+  const oldAliases = { ...old.aliases };
+  delete oldAliases[alias];
+  return { ...current, indices: { ...current.indices, [source]: { ...old, aliases: oldAliases }, [meta.name]: meta } };
 }

@@ -9,6 +9,7 @@ import { parseTimeout } from './search-request.js';
 import { dict, dictOf } from '../../dict.js';
 import { parseEnableMode } from '../../cluster/allocation/deciders.js';
 import { parseBytesSizeValue } from '../../units/byte-size-value.js';
+import { onMaster } from '../master-task.js';
 
 /** A cluster setting's effective value. */
 export function clusterSetting(state: ClusterState, key: string): string | undefined {
@@ -108,12 +109,19 @@ export async function putClusterSettings(ctx: NodeContext, body: Record<string, 
   // ES applies (and so validates) the transient section first.
   const t = apply('transient', state.transientSettings, transientUpdate);
   const p = apply('persistent', state.persistentSettings, persistentUpdate);
-  await ctx.cluster.submit((s) => ({
-    ...s,
-    persistentSettings: apply('persistent', s.persistentSettings, persistentUpdate).next,
-    transientSettings: apply('transient', s.transientSettings, transientUpdate).next,
-  }));
+  await onMaster(ctx, CLUSTER_SETTINGS_TASK, clusterSettingsTask, { persistentUpdate, transientUpdate });
   return { acknowledged: true, persistent: renderSettings(p.changed, flat), transient: renderSettings(t.changed, flat) };
+}
+
+export const CLUSTER_SETTINGS_TASK = 'cluster:update-settings';
+
+/** The master task of `PUT /_cluster/settings`: both sections merged into the latest state. */
+export function clusterSettingsTask(s: ClusterState, p: { persistentUpdate?: Record<string, unknown>; transientUpdate?: Record<string, unknown> }): ClusterState {
+  return {
+    ...s,
+    persistentSettings: apply('persistent', s.persistentSettings, p.persistentUpdate).next,
+    transientSettings: apply('transient', s.transientSettings, p.transientUpdate).next,
+  };
 }
 
 /** `GET /_cluster/settings`. */

@@ -9,6 +9,7 @@ import { EsError } from '../../errors/errors.js';
 import { renderSettings } from '../../cluster/settings.js';
 import { simpleMatch } from '../../units/simple-match.js';
 import { dictOf } from '../../dict.js';
+import { onMaster } from '../master-task.js';
 
 /** Template names matching a comma list of names / globs (all when empty or `_all`). */
 export function matchTemplateNames(state: ClusterState, names: string[]): string[] {
@@ -40,14 +41,19 @@ export function getTemplates(state: ClusterState, names: string[], flat: boolean
 }
 
 export async function deleteTemplate(ctx: NodeContext, name: string): Promise<{ acknowledged: true }> {
-  await ctx.cluster.submit((state) => {
-    const names = matchTemplateNames(state, [name]);
-    if (names.length === 0) {
-      throw new EsError('index_template_missing_exception', 404, `index_template [${name}] missing`);
-    }
-    const templates = dictOf(state.templates);
-    for (const n of names) delete templates[n];
-    return { ...state, templates };
-  });
+  await onMaster(ctx, DELETE_TEMPLATE_TASK, deleteTemplateTask, { name });
   return { acknowledged: true };
+}
+
+export const DELETE_TEMPLATE_TASK = 'templates:delete';
+
+/** The master task of `DELETE /_template/{name}`. */
+export function deleteTemplateTask(state: ClusterState, { name }: { name: string }): ClusterState {
+  const names = matchTemplateNames(state, [name]);
+  if (names.length === 0) {
+    throw new EsError('index_template_missing_exception', 404, `index_template [${name}] missing`);
+  }
+  const templates = dictOf(state.templates);
+  for (const n of names) delete templates[n];
+  return { ...state, templates };
 }

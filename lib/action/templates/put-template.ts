@@ -15,6 +15,7 @@ import { validateAliasStandalone, validateAliasFilter } from '../indices/alias-v
 import { dict, dictOf } from '../../dict.js';
 import { javaToString } from '../../errors/java-value.js';
 import { javaParseInt } from '../../units/java-parse.js';
+import { onMaster } from '../master-task.js';
 
 export interface PutTemplateRequest {
   name: string;
@@ -133,6 +134,13 @@ export function putTemplateState(state: ClusterState, name: string, t: IndexTemp
 
 export async function putTemplate(ctx: NodeContext, req: PutTemplateRequest): Promise<{ acknowledged: true }> {
   const t = parseTemplate(req);
-  await ctx.cluster.submit((state) => putTemplateState(state, req.name, t, req.create));
+  await onMaster(ctx, PUT_TEMPLATE_TASK, putTemplateTask, { name: req.name, template: t, create: req.create });
   return { acknowledged: true };
+}
+
+export const PUT_TEMPLATE_TASK = 'templates:put';
+
+/** The master task of `PUT /_template/{name}` (parsed by the requesting node, validated here). */
+export function putTemplateTask(state: ClusterState, p: { name: string; template: IndexTemplate; create: boolean }): ClusterState {
+  return putTemplateState(state, p.name, p.template, p.create);
 }

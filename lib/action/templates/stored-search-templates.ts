@@ -7,6 +7,8 @@ import type { NodeContext } from '../context.js';
 import { EsError, illegalArgument } from '../../errors/errors.js';
 import { compileMustache } from '../../mustache/render.js';
 import { dictOf } from '../../dict.js';
+import type { ClusterState } from '../../cluster/state.js';
+import { onMaster } from '../master-task.js';
 
 /** The template text of a stored-template body: `template` / `script` (string or object) or the whole body. */
 export function templateSourceOf(body: Record<string, unknown>): string {
@@ -38,8 +40,15 @@ export async function putStoredTemplate(ctx: NodeContext, id: string, source: st
     // painless/expression are compiled before storing (ES 5.6 ScriptService#putStoredScript)
     ctx.scripts.validate(lang, source);
   }
-  await ctx.cluster.submit((state) => ({ ...state, storedScripts: { ...state.storedScripts, [id]: { lang, source } } }));
+  await onMaster(ctx, PUT_STORED_SCRIPT_TASK, putStoredScriptTask, { id, lang, source });
   return { acknowledged: true };
+}
+
+export const PUT_STORED_SCRIPT_TASK = 'scripts:put';
+
+/** The master task of a stored script or template put (compiled by the requesting node). */
+export function putStoredScriptTask(state: ClusterState, { id, lang, source }: { id: string; lang: string; source: string }): ClusterState {
+  return { ...state, storedScripts: { ...state.storedScripts, [id]: { lang, source } } };
 }
 
 /** The stored source, or undefined. */
@@ -49,11 +58,16 @@ export function getStoredTemplate(ctx: NodeContext, id: string): { lang: string;
 }
 
 export async function deleteStoredTemplate(ctx: NodeContext, id: string): Promise<{ acknowledged: true }> {
-  await ctx.cluster.submit((state) => {
-    if (!state.storedScripts[id]) throw new EsError('resource_not_found_exception', 404, `Stored script with id [${id}] does not exist`);
-    const storedScripts = dictOf(state.storedScripts);
-    delete storedScripts[id];
-    return { ...state, storedScripts };
-  });
+  await onMaster(ctx, DELETE_STORED_SCRIPT_TASK, deleteStoredScriptTask, { id });
   return { acknowledged: true };
+}
+
+export const DELETE_STORED_SCRIPT_TASK = 'scripts:delete';
+
+/** The master task of a stored script or template delete. */
+export function deleteStoredScriptTask(state: ClusterState, { id }: { id: string }): ClusterState {
+  if (!state.storedScripts[id]) throw new EsError('resource_not_found_exception', 404, `Stored script with id [${id}] does not exist`);
+  const storedScripts = dictOf(state.storedScripts);
+  delete storedScripts[id];
+  return { ...state, storedScripts };
 }

@@ -6,6 +6,7 @@
  */
 export { EtcdCoordination } from './etcd-coordination.js';
 export { TransportClient } from '../../transport/transport-client.js';
+export { FaultyTransportClient } from '../../transport/fault-injection.js';
 export { TransportServer } from '../../transport/transport-server.js';
 export { localActions } from '../../transport/actions.js';
 export { remoteNodes, valueAction } from '../../transport/remote-nodes.js';
