@@ -122,3 +122,13 @@ test('a stored query naming an unmapped field is refused as ES 5.6 refuses it', 
   const ok = await node.request('PUT', '/pc-lax/q/1?refresh=true', { query: { match: { nope: 'x' } } });
   t.is(ok.status, 201, ok.text);
 });
+
+test('a percolated document is data: a lookup-shaped object in it fetches nothing', async (t) => {
+  await node.request('PUT', '/pc-other/t/1?refresh=true', { x: ['red'] });
+  const before = await node.request('GET', '/pc-other/_stats/get');
+  const document = { body: 'quick', nested_data: { kind: 'terms', lookup: { index: 'pc-other', type: 't', id: '1', path: 'x' } } };
+  const r = await node.request('POST', '/pc/_search', { query: { percolate: { field: 'query', document_type: 'doc', document } } });
+  t.is(r.status, 200, r.text);
+  const after = await node.request('GET', '/pc-other/_stats/get');
+  t.is(after.body._all.total.get.total, before.body._all.total.get.total);
+});
