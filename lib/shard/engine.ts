@@ -503,6 +503,8 @@ class Engine implements StrataShardEngine {
       segmentsCount: readers.length,
       translogOperations: this.ctx.opLog.operations,
       translogSizeInBytes: this.ctx.opLog.bytes,
+      // completion fields are the mapping's: the shard host fills them in (lib/indices/completion-stats.ts)
+      completionSizeInBytes: 0,
     };
   }
 
