@@ -144,8 +144,7 @@ export class PercolateWeight implements Weight {
     // look up the smaller side in the other
     let hits: readonly string[];
     if (keys.length <= indexed.length) {
-      const have = new Set(indexed);
-      hits = keys.filter((k) => have.has(k));
+      hits = keys.filter((k) => seg.docFreq(this.termsField, k) > 0);
     } else {
       const want = new Set(keys);
       hits = indexed.filter((k) => want.has(k));
