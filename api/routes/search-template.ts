@@ -8,7 +8,8 @@
  */
 import type { RestRequest, RestResponse, RouteDef } from '../types.js';
 import type { NodeContext } from '../../lib/action/context.js';
-import { deprecationHeaders, objectBody } from './common.js';
+import { deprecationHeaders, objectBody, optionalInt } from './common.js';
+import { checkMaxConcurrentSearches, runMultiSearch } from '../../lib/action/search/msearch-concurrency.js';
 import { EsError, illegalArgument, toEsError } from '../../lib/errors/errors.js';
 import {
   parseSearchTemplateBody,
@@ -129,7 +130,8 @@ async function searchTemplate(ctx: NodeContext, req: RestRequest): Promise<RestR
 async function multiSearchTemplate(ctx: NodeContext, req: RestRequest): Promise<RestResponse> {
   const text = req.rawBody?.toString('utf8') ?? '';
   const st = req.param('search_type');
-  req.param('max_concurrent_searches');
+  const max = optionalInt(req, 'max_concurrent_searches');
+  if (max !== undefined) checkMaxConcurrentSearches(max);
   const typedKeys = req.paramAsBool('typed_keys', false);
   const defaults = {
     ...(req.pathParams.index !== undefined ? { index: req.pathParams.index } : {}),
@@ -149,16 +151,14 @@ async function multiSearchTemplate(ctx: NodeContext, req: RestRequest): Promise<
     (r as SearchRequest).typedKeys = typedKeys;
     items.push({ r: r as SearchRequest, t: parseSearchTemplateBody(body as Record<string, unknown>) });
   }
-  const responses = await Promise.all(
-    items.map(async ({ r, t }) => {
-      try {
-        applyTemplate(ctx, r, t);
-        return await runSearch(ctx, r);
-      } catch (e) {
-        return { error: buildErrorBody(toEsError(e), false).body.error };
-      }
-    }),
-  );
+  const responses = await runMultiSearch(ctx, items, max, async ({ r, t }) => {
+    try {
+      applyTemplate(ctx, r, t);
+      return await runSearch(ctx, r);
+    } catch (e) {
+      return { error: buildErrorBody(toEsError(e), false).body.error };
+    }
+  });
   return { status: 200, body: { responses }, headers: deprecationHeaders([...new Set(items.flatMap(({ r }) => r.warnings))]) };
 }
 

@@ -20,7 +20,8 @@ import { indicesOptionsFrom, splitExpression, STRICT_EXPAND_OPEN } from '../../l
 import { buildErrorBody } from '../rest/error-body.js';
 import { SEARCH_PARAMS, searchRequestFrom, uriQuery } from './search-params.js';
 import { sourceParam } from './source-params.js';
-import { deprecationHeaders } from './common.js';
+import { deprecationHeaders, optionalInt } from './common.js';
+import { checkMaxConcurrentSearches } from '../../lib/action/search/msearch-concurrency.js';
 import { templateLookup } from '../../lib/action/templates/search-template.js';
 import { sniffContentType } from '../rest/content-type.js';
 import { tokenOf } from '../../lib/dsl/xcontent.js';
@@ -146,7 +147,8 @@ export function searchRoutes(ctx: NodeContext): RouteDef[] {
         if (!req.hasBody()) throw new EsError('parse_exception', 400, 'request body or source parameter is required');
         const text = req.rawBody?.toString('utf8') ?? '';
         const st = req.param('search_type');
-        req.param('max_concurrent_searches');
+        const max = optionalInt(req, 'max_concurrent_searches');
+        if (max !== undefined) checkMaxConcurrentSearches(max);
         const typedKeys = req.paramAsBool('typed_keys', false);
         const requests = parseMsearch(text, {
           ...(req.pathParams.index !== undefined ? { index: req.pathParams.index } : {}),
@@ -154,7 +156,7 @@ export function searchRoutes(ctx: NodeContext): RouteDef[] {
           ...(st !== undefined ? { searchType: st } : {}),
         }, { templateSource: templateLookup(ctx) });
         for (const r of requests) r.typedKeys = typedKeys;
-        const items = await multiSearch(ctx, requests);
+        const items = await multiSearch(ctx, requests, max);
         return {
           status: 200,
           // Deprecations met parsing any item (e.g. a `template` query) go out as headers.

@@ -8,21 +8,11 @@
  */
 import { EsError } from '../errors/errors.js';
 import type { SegmentReader } from '../shard/segment-reader.js';
-import { haversinMeters } from '../search/geo-weight.js';
+import { haversinMeters, planeDistanceMeters } from '../units/geo-distance.js';
 import { geoPointFromString } from '../dsl/geo-point.js';
 import type { Bucket, GeoDistanceSpec, InternalAgg } from './types.js';
 import { columnOf } from './values.js';
 import { BucketAggregator, type Aggregator, type LeafCollector, type ShardAggContext } from './aggregator.js';
-
-const EARTH_MEAN_RADIUS = 6371008.7714;
-const TO_RAD = Math.PI / 180;
-
-/** ES 5.6 `GeoUtils.planeDistance`: a tangent plane at the mean latitude, in meters. */
-export function planeDistanceMeters(lat1: number, lon1: number, lat2: number, lon2: number): number {
-  const x = (lon2 - lon1) * TO_RAD * Math.cos(((lat2 + lat1) / 2.0) * TO_RAD);
-  const y = (lat2 - lat1) * TO_RAD;
-  return Math.sqrt(x * x + y * y) * EARTH_MEAN_RADIUS;
-}
 
 export class GeoDistanceAggregator extends BucketAggregator {
   declare readonly spec: GeoDistanceSpec;

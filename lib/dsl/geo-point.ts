@@ -8,6 +8,7 @@ import { EsError } from '../errors/errors.js';
 import { doubleValue, isObject, isValue, textValue, tokenOf } from './xcontent.js';
 import { own } from '../dict.js';
 import { decodeGeohash, type GeoPoint } from '../units/geohash.js';
+import { DISTANCE_UNITS as UNIT_TABLE } from '../units/distance-unit.js';
 
 export { decodeGeohash, type GeoPoint } from '../units/geohash.js';
 
@@ -69,40 +70,21 @@ function numeric(v: unknown, what: string): number {
   throw parseError(`${what} must be a number`);
 }
 
-/** Meters per distance unit (`DistanceUnit`). */
-export const DISTANCE_UNITS: Record<string, number> = {
-  in: 0.0254,
-  inch: 0.0254,
-  yd: 0.9144,
-  yards: 0.9144,
-  ft: 0.3048,
-  feet: 0.3048,
-  km: 1000,
-  kilometers: 1000,
-  NM: 1852,
-  nmi: 1852,
-  nauticalmiles: 1852,
-  mm: 0.001,
-  millimeters: 0.001,
-  cm: 0.01,
-  centimeters: 0.01,
-  mi: 1609.344,
-  miles: 1609.344,
-  m: 1,
-  meters: 1,
-};
+/** Meters per distance unit name (`DistanceUnit`), from the one unit table (lib/units/distance-unit.ts). */
+export const DISTANCE_UNITS: Readonly<Record<string, number>> = (() => {
+  const out: Record<string, number> = Object.create(null) as Record<string, number>;
+  for (const u of UNIT_TABLE) for (const n of u.names) out[n] = u.meters;
+  return out;
+})();
 
 /** Parse a distance (`"12km"`, `12`) into meters; a bare number uses `defaultUnit`. */
 export function parseDistanceMeters(v: unknown, defaultUnit = 'm'): number {
   if (!isValue(v)) throw parseError(`failed to parse distance: ${tokenOf(v)}`);
   if (typeof v === 'number') return v * (own(DISTANCE_UNITS, defaultUnit) ?? 1);
   const text = textValue(v).trim();
-  // longest unit suffix first, so "nmi" is not read as "mi"
-  const units = Object.keys(DISTANCE_UNITS).sort((a, b) => b.length - a.length);
-  for (const u of units) {
-    if (text.endsWith(u)) {
-      return doubleValue(text.slice(0, -u.length)) * (DISTANCE_UNITS[u] as number);
-    }
+  // suffixes in ES's enum order (`DistanceUnit.parse`), so `mm` is tried before `m`
+  for (const u of UNIT_TABLE) {
+    for (const n of u.names) if (text.endsWith(n)) return doubleValue(text.slice(0, -n.length)) * u.meters;
   }
   return doubleValue(text) * (own(DISTANCE_UNITS, defaultUnit) ?? 1);
 }

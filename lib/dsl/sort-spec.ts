@@ -26,7 +26,7 @@ export interface SortSpec {
   /** `nested_filter`: only nested objects matching it give values. */
   nestedFilter?: Query;
   /** `_geo_distance` sorts: the points distances are measured from, the unit and the formula. */
-  geo?: { points: GeoPoint[]; unit: string; distanceType: 'arc' | 'plane' };
+  geo?: { points: GeoPoint[]; unit: string; distanceType: 'arc' | 'plane'; validationMethod?: 'strict' | 'ignore_malformed' | 'coerce' };
 }
 
 function parseError(reason: string): EsError {
@@ -135,7 +135,7 @@ export function toSortSpec(s: DslSortSpec): SortSpec {
     field: s.field,
     order: s.order,
     ...(s.mode !== undefined ? { mode: s.mode } : {}),
-    geo: { points: s.points, unit: s.unit, distanceType: s.distanceType },
+    geo: { points: s.points, unit: s.unit, distanceType: s.distanceType, validationMethod: s.validationMethod },
     ...nestedOf(s),
   };
 }

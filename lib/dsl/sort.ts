@@ -10,6 +10,7 @@ import type { Query } from './query-types.js';
 import { parseDistanceUnit, parseGeoPoint, type GeoPoint } from './geo-point.js';
 import { parseScript, type ScriptRef } from './script-ref.js';
 import { booleanValue, isObject, isValue, objectText, textValue, tokenOf, type JsonObject } from './xcontent.js';
+import { geoValidationMethod, type GeoValidationMethod } from './queries/geo.js';
 
 /** Sort direction. */
 export type SortOrder = 'asc' | 'desc';
@@ -42,7 +43,7 @@ export type SortSpec =
       unit: string;
       distanceType: 'arc' | 'plane';
       mode?: SortMode;
-      validationMethod: string;
+      validationMethod: GeoValidationMethod;
     } & NestedSortOptions);
 
 function iae(reason: string): EsError {
@@ -194,13 +195,17 @@ function parseGeoSort(ctx: ParseContext, v: unknown): SortSpec {
   const obj = expectObject(ctx, '_geo_distance', v);
   let field: string | undefined;
   let points: GeoPoint[] = [];
-  const s = { order: 'asc' as SortOrder, unit: 'm', distanceType: 'arc' as 'arc' | 'plane', validationMethod: 'strict' } as {
+  const s = { order: 'asc' as SortOrder, unit: 'm', distanceType: 'arc' as 'arc' | 'plane' } as {
     order: SortOrder;
     unit: string;
     distanceType: 'arc' | 'plane';
-    validationMethod: string;
     mode?: SortMode;
   } & NestedSortOptions;
+  // 5.6: the deprecated booleans are read in order (coerce implies ignore_malformed), and an
+  // explicit validation_method wins over them wherever it stands
+  let coerce = false;
+  let ignoreMalformed = false;
+  let validation: GeoValidationMethod | undefined;
   for (const [k, val] of Object.entries(obj)) {
     switch (k) {
       case 'order':
@@ -231,21 +236,25 @@ function parseGeoSort(ctx: ParseContext, v: unknown): SortSpec {
         break;
       }
       case 'validation_method':
-        s.validationMethod = textValue(val).toLowerCase();
+        validation = geoValidationMethod(textValue(val));
         break;
       case 'coerce':
-        if (booleanValue(val)) s.validationMethod = 'coerce';
+        coerce = booleanValue(val);
+        if (coerce) ignoreMalformed = true;
         break;
-      case 'ignore_malformed':
-        if (booleanValue(val) && s.validationMethod !== 'coerce') s.validationMethod = 'ignore_malformed';
+      case 'ignore_malformed': {
+        const v = booleanValue(val);
+        if (!coerce) ignoreMalformed = v;
         break;
+      }
       default:
         field = k;
         points = parseGeoPoints(val);
     }
   }
   if (field === undefined) throw iae('Field name must not be empty.');
-  return { type: 'geo_distance', field, points, ...s };
+  const validationMethod = validation ?? (coerce ? 'coerce' : ignoreMalformed ? 'ignore_malformed' : 'strict');
+  return { type: 'geo_distance', field, points, validationMethod, ...s };
 }
 
 /** A point or an array of points (an array of two numbers is one `[lon, lat]` point). */

@@ -8,6 +8,10 @@ import { IndexMappings } from '../mapping/index-mappings.js';
 import { createAnalysisRegistry } from '../analysis/registry.js';
 import { nestSettings, subSettings } from '../cluster/settings.js';
 import type { AnalysisRegistry } from '../analysis/types.js';
+import type { CompileContext } from '../search/compile-context.js';
+import { buildIndexFields } from '../search/field-types.js';
+import { SegmentsStats } from '../search/weight.js';
+import { addPercolatorExtractions, percolatorPaths } from '../search/percolator-index.js';
 
 export interface BuildOptions {
   /** True (default) re-opens stored mappings; false compiles a create-index request's mappings. */
@@ -23,14 +27,37 @@ export function buildIndexMapper(meta: IndexMetadata, opts: BuildOptions = {}): 
     restore: opts.restore ?? true,
     ...(opts.warnings ? { warnings: opts.warnings } : {}),
   });
-  return adapt(mappings, registry);
+  return adapt(meta, mappings, registry);
 }
 
-function adapt(m: IndexMappings, registry: AnalysisRegistry): IndexMapper {
+function adapt(meta: IndexMetadata, m: IndexMappings, registry: AnalysisRegistry): IndexMapper {
+  // the index's fields as the query compiler sees them, for the percolator fields' extraction
+  // (built on the first document that has a percolator field to fill; this mapper never changes)
+  let percolator: { ctx: CompileContext; paths: string[] } | undefined;
+  const percolatorOf = (): { ctx: CompileContext; paths: string[] } => {
+    if (percolator) return percolator;
+    const ctx: CompileContext = {
+      index: meta.name,
+      indexUuid: meta.uuid,
+      fields: buildIndexFields(m.toJSON()),
+      analysis: registry,
+      settings: meta.settings,
+      stats: new SegmentsStats([]),
+      nowMs: Date.now(),
+    };
+    return (percolator = { ctx, paths: percolatorPaths(ctx) });
+  };
   return {
     analysis: registry,
     mappings: m,
-    parse: (type, id, source, opts) => m.parse(type, id, source, opts),
+    parse: (type, id, source, opts) => {
+      const r = m.parse(type, id, source, opts);
+      if (r.doc.fields.some((f) => f.name.endsWith('.query_builder_field'))) {
+        const p = percolatorOf();
+        addPercolatorExtractions(p.ctx, p.paths, r.doc, opts.checkPercolatorFields === true);
+      }
+      return r;
+    },
     merge: (type, mapping, opts) => m.merge(type, mapping, { updateAllTypes: opts.updateAllTypes, ...(opts.warnings ? { warnings: opts.warnings } : {}) }).toJSON(),
     toJSON: () => m.toJSON(),
     hasType: (t) => m.hasType(t),

@@ -12,7 +12,8 @@ export interface IndexMapper {
   /** The full mappings model, for field lookups by query compilation. */
   readonly mappings: IndexMappings;
   /** Parse one source document of `type`; `dynamicUpdate` is the mapping JSON to merge first. */
-  parse(type: string, id: string, source: Buffer, opts: { routing?: string; parent?: string }): {
+  /** `checkPercolatorFields`: refuse stored percolator queries naming unmapped fields (the primary's parse). */
+  parse(type: string, id: string, source: Buffer, opts: { routing?: string; parent?: string; checkPercolatorFields?: boolean }): {
     doc: ParsedDocument;
     dynamicUpdate?: Record<string, unknown>;
   };

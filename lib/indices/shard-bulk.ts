@@ -157,7 +157,7 @@ export async function parseWithMappingUpdate(
   routing: string | undefined,
   parent: string | undefined,
 ): Promise<ParsedDocument> {
-  const opts = { ...(routing !== undefined ? { routing } : {}), ...(parent !== undefined ? { parent } : {}) };
+  const opts = { ...(routing !== undefined ? { routing } : {}), ...(parent !== undefined ? { parent } : {}), checkPercolatorFields: true };
   const bytes = Buffer.isBuffer(source) ? source : Buffer.from(source.buffer, source.byteOffset, source.byteLength);
   const mapper = (): ReturnType<IndexService['mapper']> => {
     const svc = deps.index(index);

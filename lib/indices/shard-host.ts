@@ -5,6 +5,7 @@
  * ES form crosses.
  */
 import type { ShardHandler, ShardMethod, ShardMethods, ShardReply } from '../messages/shard-client.js';
+import { withCompletionStats } from './completion-stats.js';
 import type { ShardTarget } from '../messages/shard-maintenance.js';
 import { shardErrorOf } from '../messages/shard-error.js';
 import type { ShardDocument, ShardMultiGetItem } from '../messages/shard-get.js';
@@ -116,7 +117,7 @@ export class ShardHost implements ShardHandler {
         }
         return engine.clearCaches({ query: req.query, all: req.all });
       },
-      stats: async (req) => this.engine(req).stats(),
+      stats: async (req) => withCompletionStats(this.openIndex(req.index), this.engine(req)),
       segments: async (req) => ({ segments: this.engine(req).segments() }),
       recovery: async (req) => this.engine(req).recovery(),
       fieldStats: async (req) => ({ fields: this.engine(req).fieldStats(req.fields) }),

@@ -4,8 +4,9 @@
  * checked against what the percolator refuses (`verifyQuery`), and kept as JSON text in the
  * string doc values of `<field>.query_builder_field` (ES keeps the query builder's bytes in binary
  * doc values of that sub-field), where the `percolate` query reads it back
- * (lib/search/percolate-weight.ts). ES also indexes the query's terms to preselect candidate
- * queries; Strata runs every stored query against the percolated document instead.
+ * (lib/search/percolate-weight.ts). The query's extracted terms and the extraction result
+ * (`<field>.extracted_terms`, `<field>.extraction_result`) are added by the shard side, which
+ * knows the index's analyzers (lib/search/percolator-extract.ts, lib/indices/mapper-impl.ts).
  */
 import { parseQuery } from '../dsl/parse-query.js';
 import type { Query } from '../dsl/query-types.js';
@@ -16,6 +17,16 @@ import { toPlain, type JsonValue } from './json-tree.js';
 /** The sub-field holding a percolator field's query as JSON text. */
 export function percolatorQueryField(path: string): string {
   return `${path}.query_builder_field`;
+}
+
+/** The sub-field holding the terms extracted from a percolator field's query (`field\0term`). */
+export function percolatorExtractedTermsField(path: string): string {
+  return `${path}.extracted_terms`;
+}
+
+/** The sub-field holding `complete`, `partial` or `failed`: how far the extraction describes the query. */
+export function percolatorExtractionResultField(path: string): string {
+  return `${path}.extraction_result`;
 }
 
 const QUERY_SHAPE: FieldShape = { indexed: false, positions: false, offsets: false, norms: false, boost: 1, store: false, docValues: 'string' };

@@ -149,7 +149,18 @@ message ShardStats {
   double segments_count = 11;
   double translog_operations = 12;
   double translog_size_in_bytes = 13;
+  double completion_size_in_bytes = 53;
+  optional CompletionFieldSizeList completion_fields = 54;
   double index_writer_memory_in_bytes = 73;
+}
+
+message CompletionFieldSizeList {
+  repeated CompletionFieldSize items = 1;
+}
+
+message CompletionFieldSize {
+  string field = 1;
+  double size_in_bytes = 2;
 }
 
 message ShardSegments {

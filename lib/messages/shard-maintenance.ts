@@ -106,4 +106,8 @@ export interface ShardStats {
   translogOperations: number;
   /** Encoded bytes of those operations. */
   translogSizeInBytes: number;
+  /** Bytes of the completion fields' suggest terms in the shard's segments (ES's completion FST sizes). */
+  completionSizeInBytes: number;
+  /** The same per completion field (absent when the index has none). */
+  completionFields?: Array<{ field: string; sizeInBytes: number }>;
 }

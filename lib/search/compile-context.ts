@@ -8,6 +8,7 @@ import { EsError } from '../errors/errors.js';
 import type { IndexFields, SearchField } from './field-types.js';
 import { isTextField } from './field-types.js';
 import type { StatsSource } from './weight.js';
+import type { PercolateWeight } from './percolate-weight.js';
 import type { ScriptService } from '../script/script-service.js';
 import type { Pacer } from './pacer.js';
 import type { ParsedDocument } from '../mapping/parsed-document.js';
@@ -39,6 +40,8 @@ export interface CompileContext {
   getSource?: (index: string, type: string, id: string, routing?: string) => Promise<Record<string, unknown> | null>;
   /** Parse a document of `type` with the index's mappings, dynamic fields included, without updating them (the `percolate` query). */
   parseDocument?: (type: string, source: Buffer) => ParsedDocument;
+  /** The `percolate` queries compiled in this context, by parsed query (the highlighter reuses the search's). */
+  percolateWeights?: Map<object, Promise<PercolateWeight>>;
 }
 
 /** ES's `query_shard_exception` (400) for this shard's index. */

@@ -178,7 +178,7 @@ async function compileInner(ctx: CompileContext, q: Query, scope: CompileScope):
     case 'more_like_this':
       return compileMoreLikeThis(ctx, q, boost, scope.segments);
     case 'percolate':
-      return compilePercolate(ctx, q, (c, stored, segments) => compileQuery(c, stored, { boost: 1, filter: false, segments }));
+      return compilePercolate(ctx, q, (c, stored, segments) => compileQuery(c, stored, { boost: 1, filter: false, segments }), !scope.filter);
     default:
       // every kind lib/dsl parses is handled above; kept for kinds added there later
       throw queryShardError(ctx, `[${(q as Query).kind}] query is not supported yet`);

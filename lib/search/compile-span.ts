@@ -182,16 +182,19 @@ export class SpanWeight implements Weight {
   }
 
   /**
-   * Highlighting: every term of the tree, as plain terms (Lucene's WeightedSpanTermExtractor
-   * also keeps their span positions; here any occurrence of a span's term is marked).
+   * Highlighting: the span tree with the terms that weigh it (Lucene's WeightedSpanTermExtractor
+   * runs the span query on the text and marks those terms inside the spans found); a sink
+   * without spans gets the terms alone.
    */
   extractHighlightTerms(sink: HighlightTermSink): void {
     const keys = new Set<string>();
     this.node.collectTerms(keys);
-    for (const k of keys) {
-      const [f, t] = k.split('\u0000') as [string, string];
-      sink.term(f, t, this.boost);
-    }
+    const terms = [...keys].map((k) => {
+      const [field, term] = k.split('\u0000') as [string, string];
+      return { field, term };
+    });
+    if (sink.span) sink.span(this.node, terms, this.boost);
+    else for (const t of terms) sink.term(t.field, t.term, this.boost);
   }
 
   async scorer(seg: SegmentReader): Promise<SpanScorer | null> {

@@ -8,17 +8,7 @@ import type { SegmentReader } from '../shard/segment-reader.js';
 import { queryShardError, type CompileContext } from './compile-context.js';
 import { DocSetWeight, MatchNoneWeight } from './constant-weights.js';
 import type { Weight } from './weight.js';
-
-const EARTH_MEAN_RADIUS = 6371008.7714;
-const TO_RAD = Math.PI / 180;
-
-/** Haversine distance in meters. */
-export function haversinMeters(lat1: number, lon1: number, lat2: number, lon2: number): number {
-  const dLat = (lat2 - lat1) * TO_RAD;
-  const dLon = (lon2 - lon1) * TO_RAD;
-  const a = Math.sin(dLat / 2) ** 2 + Math.cos(lat1 * TO_RAD) * Math.cos(lat2 * TO_RAD) * Math.sin(dLon / 2) ** 2;
-  return 2 * EARTH_MEAN_RADIUS * Math.asin(Math.min(1, Math.sqrt(a)));
-}
+import { haversinMeters } from '../units/geo-distance.js';
 
 /** The geo points of a doc from its doc values. */
 export function geoPointsOf(seg: SegmentReader, field: string, doc: number): Array<{ lat: number; lon: number }> {

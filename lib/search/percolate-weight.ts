@@ -2,17 +2,21 @@
  * The `percolate` query on a shard (ES 5.6 `PercolateQueryBuilder.doToQuery` and
  * `PercolateQuery`): the document is parsed with the index's mapping of `document_type` (dynamic
  * fields included, the mapping left unchanged) into a one-document memory segment
- * (lib/shard/memory-segment.ts); every document of the shard holding a query in the percolator
- * field has that query compiled against the memory segment, and matches when the query matches
- * the percolated root document (its nested documents only through `nested` queries, as ES's
- * multi-document searcher excludes them). The score is the stored query's score there, as ES
- * takes `percolatorIndexSearcher.search(query, 1)`'s top score; the query's boost does not change
- * it (PercolateQuery ignores normalization).
+ * (lib/shard/memory-segment.ts). Candidates are the stored queries whose extracted terms
+ * (lib/search/percolator-extract.ts, indexed with the query) the document contains, those whose
+ * extraction failed, and those indexed without an extraction (ES's `createCandidateQuery`);
+ * only candidates have their query compiled against the memory segment, and match when it
+ * matches the percolated root document (its nested documents only through `nested` queries, as
+ * ES's multi-document searcher excludes them). Without scores (filter context) a `complete`
+ * candidate matches unverified when the document has no nested documents, as ES's
+ * `verifiedMatchesQuery` does. The score is the stored query's score there, as ES takes
+ * `percolatorIndexSearcher.search(query, 1)`'s top score; the query's boost does not change it
+ * (PercolateQuery ignores normalization).
  */
 import type { PercolateQuery } from '../dsl/query-types.js';
 import { parseQuery } from '../dsl/parse-query.js';
 import { EsError } from '../errors/errors.js';
-import { percolatorQueryField } from '../mapping/percolator-value.js';
+import { percolatorExtractedTermsField, percolatorExtractionResultField, percolatorQueryField } from '../mapping/percolator-value.js';
 import { memorySegment } from '../shard/memory-segment.js';
 import type { SegmentReader, StrataSegmentReader } from '../shard/segment-reader.js';
 import { fieldOf, queryShardError, type CompileContext } from './compile-context.js';
@@ -20,6 +24,8 @@ import { explMatch, explNoMatch, type Explanation } from './explanation.js';
 import { Pacer } from './pacer.js';
 import { ScoredListScorer, type Scorer } from './scorer.js';
 import { SegmentsStats, type Weight } from './weight.js';
+import { docsOfTerms } from './term-expansion.js';
+import { unionDocLists } from './scorer.js';
 
 /** Compiles a stored query against the memory segment (compile-query.ts's `compileQuery`, passed in to avoid an import cycle). */
 export type CompileStored = (ctx: CompileContext, q: ReturnType<typeof parseQuery>, segments: readonly SegmentReader[]) => Promise<Weight>;
@@ -35,8 +41,22 @@ export class RewriteFailure extends EsError {
   }
 }
 
-/** Compile a `percolate` query for one shard. */
-export async function compilePercolate(ctx: CompileContext, q: PercolateQuery, compileStored: CompileStored): Promise<Weight> {
+/**
+ * Compile a `percolate` query for one shard (`scoring`: false in filter context). A context's
+ * compilations are kept on it (`percolateWeights`), so the highlighter's reuses the search's.
+ */
+export function compilePercolate(ctx: CompileContext, q: PercolateQuery, compileStored: CompileStored, scoring: boolean): Promise<Weight> {
+  const cache = ctx.percolateWeights;
+  const hit = cache?.get(q);
+  // the memory segment and the stored queries compiled against it are shared; the pacing and
+  // the scoring are this compilation's
+  if (hit) return hit.then((w) => w.withRun(ctx.pacer, scoring));
+  const w = compileNew(ctx, q, compileStored, scoring);
+  cache?.set(q, w);
+  return w;
+}
+
+async function compileNew(ctx: CompileContext, q: PercolateQuery, compileStored: CompileStored, scoring: boolean): Promise<PercolateWeight> {
   let document: unknown = q.document;
   if (q.indexed) {
     const d = q.indexed;
@@ -55,7 +75,7 @@ export async function compilePercolate(ctx: CompileContext, q: PercolateQuery, c
   if (f.type !== 'percolator') throw queryShardError(ctx, `expected field [${q.field}] to be of type [percolator], but is of type [${f.type}]`);
   const mem = memorySegment(parsed);
   const memCtx: CompileContext = { ...ctx, stats: new SegmentsStats([mem]) };
-  return new PercolateWeight(q.field, document, mem, (json) => compileStored(memCtx, parseQuery(JSON.parse(json)), [mem]), ctx.pacer);
+  return new PercolateWeight(q.field, document, mem, (json) => compileStored(memCtx, parseQuery(JSON.parse(json)), [mem]), ctx.pacer, scoring);
 }
 
 /** Docs of a segment with a value in a string doc values field, ascending. */
@@ -75,19 +95,68 @@ function docsWithValue(seg: SegmentReader, field: string): number[] {
 export class PercolateWeight implements Weight {
   readonly description: string;
   /** Stored queries compiled against the memory segment, by their JSON (identical queries compile once). */
-  private readonly compiled = new Map<string, Promise<Weight>>();
+  private compiled = new Map<string, Promise<Weight>>();
   private readonly queryField: string;
 
   constructor(
-    field: string,
+    private readonly field: string,
     /** The percolated document's JSON (its `_source`). */
     readonly document: unknown,
     private readonly mem: StrataSegmentReader,
     private readonly compile: (json: string) => Promise<Weight>,
     private readonly pacer: Pacer | undefined,
+    /** False in filter context: `complete` candidates need no verification. */
+    private readonly scoring = true,
   ) {
     this.queryField = percolatorQueryField(field);
+    this.termsField = percolatorExtractedTermsField(field);
+    this.resultField = percolatorExtractionResultField(field);
     this.description = `PercolateQuery{field=${field}}`;
+  }
+
+  /** This weight for another run (pacing, scoring), sharing the memory segment and compiled queries. */
+  withRun(pacer: Pacer | undefined, scoring: boolean): PercolateWeight {
+    const w = new PercolateWeight(this.field, this.document, this.mem, this.compile, pacer, scoring);
+    w.compiled = this.compiled;
+    return w;
+  }
+
+  private readonly termsField: string;
+  private readonly resultField: string;
+  /** The document's terms as extraction keys (`field\0term`), built on first use. */
+  private docKeys: string[] | undefined;
+
+  private keysOfDocument(): string[] {
+    if (this.docKeys) return this.docKeys;
+    const keys: string[] = [];
+    for (const f of this.mem.fields()) for (const t of this.mem.terms(f)) keys.push(`${f}\u0000${t}`);
+    return (this.docKeys = keys.sort());
+  }
+
+  /**
+   * The docs of `seg` whose stored query may match (ES `createCandidateQuery`): an extracted
+   * term in the document, a failed extraction, or no extraction at all (queries indexed
+   * before extractions were); ascending.
+   */
+  private async candidates(seg: SegmentReader): Promise<Int32Array> {
+    const indexed = seg.terms(this.termsField);
+    const keys = this.keysOfDocument();
+    // look up the smaller side in the other
+    let hits: readonly string[];
+    if (keys.length <= indexed.length) {
+      hits = keys.filter((k) => seg.docFreq(this.termsField, k) > 0);
+    } else {
+      const want = new Set(keys);
+      hits = indexed.filter((k) => want.has(k));
+    }
+    const lists = [await docsOfTerms(seg, this.termsField, hits), await docsOfTerms(seg, this.resultField, ['failed'])];
+    const extracted = await docsOfTerms(seg, this.resultField, ['complete', 'failed', 'partial']);
+    const all = docsWithValue(seg, this.queryField);
+    if (all.length > extracted.length) {
+      const seen = new Set(extracted);
+      lists.push(Int32Array.from(all.filter((d) => !seen.has(d))));
+    }
+    return unionDocLists(lists, seg.maxDoc);
   }
 
   private weightOf(json: string): Promise<Weight> {
@@ -115,10 +184,18 @@ export class PercolateWeight implements Weight {
     const scores: number[] = [];
     const paced = (this.pacer ?? new Pacer()).loop();
     let budget = paced.budget;
-    for (const d of docsWithValue(seg, this.queryField)) {
+    // ES skips the verification only for a one-document memory index (no nested documents)
+    const verified = !this.scoring && this.mem.maxDoc === 1 ? new Set(await docsOfTerms(seg, this.resultField, ['complete'])) : undefined;
+    for (const d of await this.candidates(seg)) {
       if (--budget <= 0 && (budget = await paced.pause()) < 0) break;
       if (!seg.isLive(d)) continue;
-      const json = seg.stringValues(this.queryField, d)[0] as string;
+      if (verified?.has(d)) {
+        docs.push(d);
+        scores.push(0);
+        continue;
+      }
+      const json = seg.stringValues(this.queryField, d)[0];
+      if (json === undefined) continue;
       const score = await this.scoreOf(json);
       if (score === null) continue;
       docs.push(d);

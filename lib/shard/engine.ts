@@ -541,6 +541,8 @@ class Engine implements StrataShardEngine {
       indexWriterMemoryInBytes: this.indexBufferBytes(),
       translogOperations: this.ctx.opLog.operations,
       translogSizeInBytes: this.ctx.opLog.bytes,
+      // completion fields are the mapping's: the shard host fills them in (lib/indices/completion-stats.ts)
+      completionSizeInBytes: 0,
     };
   }
 

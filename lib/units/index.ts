@@ -5,3 +5,4 @@ export * from './booleans.js';
 export * from './distance-unit.js';
 export * from './java-number.js';
 export * from './java-parse.js';
+export * from './geo-distance.js';

@@ -68,3 +68,28 @@ test('errors', async (t) => {
   t.is(sum.status, 400);
   t.is(sum.body.error.reason, "sort_mode [sum] isn't supported for sorting by geo distance");
 });
+
+test('validation_method: strict refuses points out of range, ignore_malformed takes them, coerce normalizes them', async (t) => {
+  const search = (geo: Record<string, unknown>) => node.request('POST', '/geo/_search', { sort: [{ _geo_distance: { p: { lat: 180, lon: 0 }, ...geo } }] });
+  for (const opts of [{}, { validation_method: 'STRICT' }, { coerce: true, validation_method: 'strict' }, { ignore_malformed: false }]) {
+    const r = await search(opts);
+    t.is(r.status, 400, r.text);
+    t.is(r.body.error.type, 'search_phase_execution_exception');
+    t.is(r.body.error.root_cause[0].type, 'parse_exception');
+    t.is(r.body.error.root_cause[0].reason, 'illegal latitude value [180.0] for [GeoDistanceSort] for field [p].');
+  }
+  const lon = await node.request('POST', '/geo/_search', { sort: [{ _geo_distance: { p: { lat: 0, lon: -190.5 } } }] });
+  t.is(lon.body.error.root_cause[0].reason, 'illegal longitude value [-190.5] for [GeoDistanceSort] for field [p].');
+  // lat 180 folds over the pole to (0, 180): the farthest from lon 0 is now the nearest
+  for (const opts of [{ validation_method: 'coerce' }, { coerce: true }, { ignore_malformed: true }, { coerce: true, ignore_malformed: false }]) {
+    const r = await search(opts);
+    t.is(r.status, 200, r.text);
+    const s = r.body.hits.hits.map((h: any) => [h._id, h.sort[0]]);
+    t.deepEqual(s.map(([id]: [string]) => id), ['3', '2', '1', '4'], JSON.stringify(opts));
+    t.true(Math.abs(s[0][1] - 175 * DEGREE) < 1, String(s[0][1]));
+  }
+  const bad = await search({ validation_method: 'lenient' });
+  t.is(bad.status, 400);
+  t.is(bad.body.error.type, 'illegal_argument_exception');
+  t.is(bad.body.error.reason, 'operator needs to be either [COERCE, IGNORE_MALFORMED, STRICT], but not [lenient]');
+});

@@ -95,3 +95,22 @@ test('span terms are highlighted', async (t) => {
   const r = await node.request('POST', '/sp/_search', { query: { span_first: { match: term('quick'), end: 1 } }, highlight: { fields: { t: {} } }, sort: ['_doc'] });
   t.deepEqual(r.body.hits.hits.map((h: any) => h.highlight.t[0]), ['<em>quick</em> the fox brown', '<em>quick</em> brown dog fox']);
 });
+
+test('span queries highlight only the occurrences inside their spans (plain highlighter)', async (t) => {
+  const text = 'quick fox jumps over the quick dog and the lazy fox';
+  await node.request('PUT', '/sphl/doc/1?refresh=true', { t: text });
+  const hl = async (query: unknown, type = 'plain'): Promise<string> => {
+    const r = await node.request('POST', '/sphl/_search', { query, highlight: { fields: { t: { type } } } });
+    if (r.status !== 200) throw new Error(r.text);
+    return r.body.hits.hits[0].highlight.t[0];
+  };
+  const near = { span_near: { clauses: [term('quick'), term('fox')], slop: 0, in_order: true } };
+  t.is(await hl(near), '<em>quick</em> <em>fox</em> jumps over the quick dog and the lazy fox');
+  // span_not: `quick` not followed by `dog`; the excluded clause's terms are not the query's
+  const not = { span_not: { include: term('quick'), exclude: { span_near: { clauses: [term('quick'), term('dog')], slop: 0, in_order: true } } } };
+  t.is(await hl(not), '<em>quick</em> fox jumps over the quick dog and the lazy fox');
+  t.is(await hl({ span_first: { match: term('fox'), end: 3 } }), 'quick <em>fox</em> jumps over the quick dog and the lazy fox');
+  t.is(await hl({ span_or: { clauses: [term('quick'), term('lazy')] } }), '<em>quick</em> fox jumps over the <em>quick</em> dog and the <em>lazy</em> fox');
+  // next to a plain term query on the same term, every occurrence counts again
+  t.is(await hl({ bool: { should: [near, { term: { t: 'fox' } }] } }), '<em>quick</em> <em>fox</em> jumps over the quick dog and the lazy <em>fox</em>');
+});

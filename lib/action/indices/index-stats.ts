@@ -26,8 +26,26 @@ function zeroSum(): Sum {
   return {
     docsCount: 0, docsDeleted: 0, storeSizeInBytes: 0, indexTotal: 0, indexTimeInMillis: 0, deleteTotal: 0,
     refreshTotal: 0, refreshTimeInMillis: 0, flushTotal: 0, mergeTotal: 0, segmentsCount: 0,
-    translogOperations: 0, translogSizeInBytes: 0, indexWriterMemoryInBytes: 0,
+    translogOperations: 0, translogSizeInBytes: 0, indexWriterMemoryInBytes: 0, completionSizeInBytes: 0,
   };
+}
+
+/** Add a shard's (or an index's) figures into `acc`, per-field completion sizes included. */
+function addInto(acc: Sum, s: Sum): void {
+  for (const k of Object.keys(acc) as Array<keyof Sum>) {
+    if (k !== 'completionFields') (acc[k] as number) += s[k] as number;
+  }
+  if (!s.completionFields) return;
+  const byField = new Map((acc.completionFields ??= []).map((f) => [f.field, f]));
+  for (const f of s.completionFields) {
+    const have = byField.get(f.field);
+    if (have) have.sizeInBytes += f.sizeInBytes;
+    else {
+      const copy = { ...f };
+      acc.completionFields.push(copy);
+      byField.set(f.field, copy);
+    }
+  }
 }
 
 /** Each shard's figures of an open index (none when it is not open here), asked through the shard client. */
@@ -50,9 +68,7 @@ export async function startedShardStats(ctx: NodeContext, index: string): Promis
 
 function sumShards(shards: readonly ShardStats[]): Sum {
   const acc = zeroSum();
-  for (const s of shards) {
-    for (const k of Object.keys(acc) as Array<keyof Sum>) acc[k] += s[k];
-  }
+  for (const s of shards) addInto(acc, s);
   return acc;
 }
 
@@ -63,8 +79,9 @@ function human(on: boolean, bytes: number, name = 'size'): Record<string, unknow
 /**
  * Per-field breakdowns asked for with `fields`, `fielddata_fields`, `completion_fields`
  * (ES 5.6 `RestIndicesStatsAction`). ES lists the matching fields that hold fielddata or
- * completion data; Strata keeps neither (sorting and aggregations read doc values, completion
- * fields are mapped but not indexed), so a requested breakdown is present and empty.
+ * completion data: Strata keeps no fielddata (sorting and aggregations read doc values), so that
+ * breakdown is present and empty; completion fields are listed with the bytes of their suggest
+ * terms (lib/indices/completion-stats.ts).
  */
 export interface FieldBreakdowns {
   fielddataFields?: string[];
@@ -128,7 +145,18 @@ function render(c: IndexCounters, s: Sum, metrics: Set<string>, humanOn: boolean
   if (m('fielddata')) {
     out.fielddata = { ...human(humanOn, 0, 'memory_size'), evictions: 0, ...(fb.fielddataFields?.length ? { fields: {} } : {}) };
   }
-  if (m('completion')) out.completion = { ...human(humanOn, 0), ...(fb.completionFields?.length ? { fields: {} } : {}) };
+  if (m('completion')) {
+    out.completion = human(humanOn, s.completionSizeInBytes);
+    const patterns = fb.completionFields;
+    if (patterns?.length) {
+      // CompletionFieldStats: the completion fields matching the patterns, by name (user input: a dict)
+      const fields: Record<string, unknown> = dict();
+      for (const f of [...(s.completionFields ?? [])].sort((a, b) => (a.field < b.field ? -1 : a.field > b.field ? 1 : 0))) {
+        if (patterns.some((p) => simpleMatch(p, f.field))) fields[f.field] = human(humanOn, f.sizeInBytes);
+      }
+      (out.completion as Record<string, unknown>).fields = fields;
+    }
+  }
   if (m('segments')) {
     out.segments = {
       count: s.segmentsCount, memory_in_bytes: 0, terms_memory_in_bytes: 0, stored_fields_memory_in_bytes: 0,
@@ -200,7 +228,7 @@ export async function indicesStats(
     perIndex[name] = entry;
   }
   const grand = zeroSum();
-  for (const s of all) for (const k of Object.keys(grand) as Array<keyof Sum>) grand[k] += s[k];
+  for (const s of all) addInto(grand, s);
   const allRendered = render(IndexCounters.sum(services.map((x) => x.counters)), grand, metrics, humanOn, fb);
   const body: Record<string, unknown> = {
     _shards: { total, successful, failed: 0 },
@@ -231,7 +259,7 @@ export async function nodeIndicesStats(ctx: NodeContext, metrics: Set<string>, l
     if (level === 'shards') perShard[name] = [...byShard].map(([i, sh]) => ({ [String(i)]: render(svc.counters, sh, metrics, humanOn) }));
   }
   const grand = zeroSum();
-  for (const s of sums) for (const k of Object.keys(grand) as Array<keyof Sum>) grand[k] += s[k];
+  for (const s of sums) addInto(grand, s);
   const out = render(IndexCounters.sum(services.map((x) => x.counters)), grand, metrics, humanOn);
   if (level === 'indices') out.indices = perIndex;
   if (level === 'shards') out.shards = perShard;

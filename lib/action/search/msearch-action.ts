@@ -10,6 +10,7 @@ import { search } from './search-action.js';
 import { startScroll } from './scroll.js';
 import { splitExpression } from '../resolve-indices.js';
 import type { ParseOptions } from '../../dsl/parse-context.js';
+import { runMultiSearch } from './msearch-concurrency.js';
 
 export type MsearchItem = { ok: Record<string, unknown> } | { error: EsError };
 
@@ -55,29 +56,32 @@ export function parseMsearch(
   return out;
 }
 
-/** Run every request (concurrently), keeping failures per item. */
-export async function multiSearch(ctx: NodeContext, requests: SearchRequest[]): Promise<MsearchItem[]> {
-  // ES 5.6: an `indices:data/read/msearch` task (not cancellable); each search is a task of its own, not its child
+/**
+ * Run the requests, at most `maxConcurrent` at once (undefined: ES's default,
+ * msearch-concurrency.ts), keeping failures per item and the request order. ES 5.6 registers the
+ * request as an `indices:data/read/msearch` task (not cancellable); each search is a task of its
+ * own, not its child.
+ */
+export async function multiSearch(
+  ctx: NodeContext,
+  requests: SearchRequest[],
+  maxConcurrent?: number,
+  run: (r: SearchRequest) => Promise<Record<string, unknown>> = (r) => (r.scrollMs !== undefined ? startScroll(ctx, r) : search(ctx, r)),
+): Promise<MsearchItem[]> {
   const reg = ctx.runtime.tasks.register(MSEARCH_ACTION, 'transport', '');
   try {
-    return await searchEach(ctx, requests);
+    return await runMultiSearch(ctx, requests, maxConcurrent, async (r): Promise<MsearchItem> => {
+      try {
+        const pe = (r as SearchRequest & { parseError?: unknown }).parseError;
+        if (pe) throw pe;
+        return { ok: await run(r) };
+      } catch (e) {
+        return { error: toEsError(e) };
+      }
+    });
   } finally {
     reg.done();
   }
 }
 
 export const MSEARCH_ACTION = 'indices:data/read/msearch';
-
-function searchEach(ctx: NodeContext, requests: SearchRequest[]): Promise<MsearchItem[]> {
-  return Promise.all(
-    requests.map(async (r): Promise<MsearchItem> => {
-      try {
-        const pe = (r as SearchRequest & { parseError?: unknown }).parseError;
-        if (pe) throw pe;
-        return { ok: r.scrollMs !== undefined ? await startScroll(ctx, r) : await search(ctx, r) };
-      } catch (e) {
-        return { error: toEsError(e) };
-      }
-    }),
-  );
-}

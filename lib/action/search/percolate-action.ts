@@ -8,6 +8,7 @@
  * becomes `{took, _shards, total, matches, aggregations}`.
  */
 import type { NodeContext } from '../context.js';
+import { runMultiSearch } from './msearch-concurrency.js';
 import { EsError, illegalArgument, toEsError } from '../../errors/errors.js';
 import { tokenOf } from '../../dsl/xcontent.js';
 import { getDocument, sourceObject, type GetRequest } from '../document/get-document.js';
@@ -134,14 +135,13 @@ export async function multiPercolate(
   const errors = requests.flatMap(validatePercolate);
   if (requests.length === 0) errors.unshift('no requests added');
   if (errors.length > 0) throw validationFailed(errors);
-  return Promise.all(
-    requests.map(async (r) => {
-      try {
-        const doc = r.get ? await storedDocument(ctx, r.get) : undefined;
-        return { ok: await percolateWith(ctx, r, doc, parse) };
-      } catch (e) {
-        return { error: toEsError(e) };
-      }
-    }),
-  );
+  // 5.6 runs the items as one multi search, with its default bound
+  return runMultiSearch(ctx, requests, undefined, async (r) => {
+    try {
+      const doc = r.get ? await storedDocument(ctx, r.get) : undefined;
+      return { ok: await percolateWith(ctx, r, doc, parse) };
+    } catch (e) {
+      return { error: toEsError(e) };
+    }
+  });
 }

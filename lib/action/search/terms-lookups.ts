@@ -40,7 +40,11 @@ function collect(v: unknown, out: Lookup[]): void {
     const d = o['indexed'] as PercolateIndexedDocument;
     out.push({ index: d.index, type: d.type, id: d.id, path: '', ...(d.routing !== undefined ? { routing: d.routing } : {}), ...(d.version !== undefined ? { version: d.version } : {}) });
   }
-  for (const x of Object.values(o)) collect(x, out);
+  for (const [k, x] of Object.entries(o)) {
+    // a percolated document is data: its keys are the user's, not DSL
+    if (k === 'document' && o['kind'] === 'percolate') continue;
+    collect(x, out);
+  }
 }
 
 /** The lookups of `trees` and of the raw alias filters (those the shard parses; a filter that does not parse is the shard's to report). */

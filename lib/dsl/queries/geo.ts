@@ -51,11 +51,13 @@ export interface GeoPolygonQuery extends QueryBase {
   ignoreUnmapped: boolean;
 }
 
-function validationMethod(text: string): GeoValidationMethod {
+/** `GeoValidationMethod.fromString` (any case). */
+export function geoValidationMethod(text: string): GeoValidationMethod {
   const t = text.toLowerCase();
   if (t === 'strict' || t === 'ignore_malformed' || t === 'coerce') return t;
-  throw new EsError('illegal_argument_exception', 400, `No geo validation method [${text}] found`);
+  throw new EsError('illegal_argument_exception', 400, `operator needs to be either [COERCE, IGNORE_MALFORMED, STRICT], but not [${text}]`);
 }
+const validationMethod = geoValidationMethod;
 
 function readLegacyValidation(key: string, v: unknown, current: GeoValidationMethod): GeoValidationMethod {
   // deprecated coerce / ignore_malformed booleans map onto validation_method

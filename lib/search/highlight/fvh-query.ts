@@ -73,6 +73,7 @@ export function fvhQuery(parts: readonly QueryPart[], fieldMatch: boolean, textT
   for (const p of parts) {
     if (p.kind === 'term') add(p.field, [p.term], 0, p.boost);
     else if (p.kind === 'phrase') for (const c of combos(p.slots)) add(p.field, c, p.slop, p.boost);
+    else if (p.kind === 'span') for (const t of p.terms) add(t.field, [t.term], 0, p.boost);
     else for (const t of textTerms) if (p.matches(t)) add(p.field, [t], 0, p.boost);
   }
   const key = (f: string): string | null => (fieldMatch ? f : null);

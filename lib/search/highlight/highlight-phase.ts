@@ -98,7 +98,7 @@ export async function highlightHit(spec: HighlightSpec, hit: HighlightHit, ctx: 
         ctx.warnings.add('[postings] highlighter is deprecated, please use [unified] instead');
         fragments = highlightPostings(input);
       } else if (type === 'unified') fragments = highlightPostings(input);
-      else fragments = highlightPlain(input);
+      else fragments = await highlightPlain(input);
       if (fragments && fragments.length > 0) out.set(name, fragments);
       for (const v of input.values) sinceYield += v.length;
       if (sinceYield >= YIELD_EVERY_CHARS) {

@@ -22,7 +22,7 @@ function goodEnd(size: number, analyzer: Analyzer, text: string): number {
 }
 
 /** Highlight a field with the plain highlighter; undefined when nothing is returned. */
-export function highlightPlain(input: FieldHighlightInput): string[] | undefined {
+export async function highlightPlain(input: FieldHighlightInput): Promise<string[] | undefined> {
   const o = input.options;
   const { analyzer, encoder } = fieldTools(input);
   let fragmenter: FragmenterKind;
@@ -36,7 +36,7 @@ export function highlightPlain(input: FieldHighlightInput): string[] | undefined
   const frags: ScoredFragment[] = [];
   for (const text of input.values) {
     const tokens = analyzer.analyze(text);
-    const terms = weightedSpanTerms(input.parts, matches, tokens);
+    const terms = await weightedSpanTerms(input.parts, matches, tokens);
     if (terms.size === 0) continue;
     const opts = { fragmentSize: o.fragmentSize, fragmenter, maxFragments: n, preTag: o.preTags[0] ?? '', postTag: o.postTags[0] ?? '', encoder };
     for (const f of plainFragments(text, tokens, terms, opts)) frags.push(f);

@@ -38,6 +38,7 @@ export function highlightPostings(input: FieldHighlightInput): string[] | undefi
     if (p.field !== input.field.path) continue;
     if (p.kind === 'term') termSet.add(p.term);
     else if (p.kind === 'phrase') for (const s of p.slots) for (const t of s.terms) termSet.add(t);
+    else if (p.kind === 'span') for (const t of p.terms) termSet.add(t.term);
     else multi.push(p.matches);
   }
   const terms = [...termSet].sort(utf8Order);

@@ -6,6 +6,7 @@
  * (`must_not`) are skipped, as Lucene skips them.
  */
 import type { Weight } from '../weight.js';
+import type { SpanNode } from '../spans.js';
 
 /** One phrase slot: the terms allowed at a relative position. */
 export interface PhraseSlotTerms {
@@ -18,6 +19,11 @@ export interface HighlightTermSink {
   term(field: string, term: string, boost: number): void;
   phrase(field: string, slots: readonly PhraseSlotTerms[], slop: number, boost: number): void;
   multiTerm(field: string, matches: (term: string) => boolean, boost: number): void;
+  /**
+   * A span query: its terms count only inside the spans it matches in the highlighted text (the
+   * plain highlighter); a sink without it receives the terms as plain terms.
+   */
+  span?(node: SpanNode, terms: ReadonlyArray<{ field: string; term: string }>, boost: number): void;
 }
 
 /** A weight that can describe its terms to a highlighter. */
@@ -35,7 +41,8 @@ export function extractHighlightTerms(w: Weight, sink: HighlightTermSink): void 
 export type QueryPart =
   | { kind: 'term'; field: string; term: string; boost: number }
   | { kind: 'phrase'; field: string; slots: readonly PhraseSlotTerms[]; slop: number; boost: number }
-  | { kind: 'multi'; field: string; matches: (term: string) => boolean; boost: number };
+  | { kind: 'multi'; field: string; matches: (term: string) => boolean; boost: number }
+  | { kind: 'span'; field: string; node: SpanNode; terms: ReadonlyArray<{ field: string; term: string }>; boost: number };
 
 /** Collect the parts of a compiled query. */
 export function queryParts(w: Weight): QueryPart[] {
@@ -44,6 +51,7 @@ export function queryParts(w: Weight): QueryPart[] {
     term: (field, term, boost) => parts.push({ kind: 'term', field, term, boost }),
     phrase: (field, slots, slop, boost) => parts.push({ kind: 'phrase', field, slots, slop, boost }),
     multiTerm: (field, matches, boost) => parts.push({ kind: 'multi', field, matches, boost }),
+    span: (node, terms, boost) => parts.push({ kind: 'span', field: node.field, node, terms, boost }),
   });
   return parts;
 }

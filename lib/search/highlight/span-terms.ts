@@ -7,6 +7,7 @@
  * are expanded over the text's own terms.
  */
 import type { QueryPart } from './query-terms.js';
+import type { SegmentReader } from '../../shard/segment-reader.js';
 
 /** A token of the analyzed text. */
 export interface TextToken {
@@ -96,10 +97,27 @@ function unorderedSpans(lists: number[][], slop: number, budget: number): Array<
 }
 
 /**
+ * The text as a one-document segment for span queries (Lucene's highlighter runs them on a
+ * MemoryIndex of the text behind a `DelegatingLeafReader`: every field reads the text's terms).
+ */
+function textSegment(positions: Map<string, number[]>): SegmentReader {
+  const reader: Pick<SegmentReader, 'maxDoc' | 'docFreq' | 'postings'> = {
+    maxDoc: 1,
+    docFreq: (_f, t) => (positions.has(t) ? 1 : 0),
+    postings: (_f, t) => {
+      const list = positions.get(t);
+      if (!list) return Promise.resolve(null);
+      return Promise.resolve({ docs: Int32Array.of(0), freqs: Int32Array.of(list.length), positions: Int32Array.from(list), posStart: Int32Array.of(0, list.length) });
+    },
+  };
+  return reader as SegmentReader;
+}
+
+/**
  * The weighted span terms of `parts` for a text.
  * @param fieldMatches which query fields count (require_field_match: only the highlighted one)
  */
-export function weightedSpanTerms(parts: readonly QueryPart[], fieldMatches: (field: string) => boolean, tokens: readonly TextToken[]): Map<string, WeightedSpanTerm> {
+export async function weightedSpanTerms(parts: readonly QueryPart[], fieldMatches: (field: string) => boolean, tokens: readonly TextToken[]): Promise<Map<string, WeightedSpanTerm>> {
   const terms = new Map<string, WeightedSpanTerm>();
   // PositionCheckingMap.put: the new entry wins, but stays insensitive if the old one was
   const put = (term: string, w: WeightedSpanTerm): void => {
@@ -112,6 +130,19 @@ export function weightedSpanTerms(parts: readonly QueryPart[], fieldMatches: (fi
     if (!fieldMatches(p.field)) continue;
     if (p.kind === 'term') {
       put(p.term, { weight: p.boost, positionSensitive: false, spans: [] });
+    } else if (p.kind === 'span') {
+      // WeightedSpanTermExtractor#extractWeightedSpanTerms: the query's terms count inside every
+      // span it matches in the text; no span, no term
+      positions ??= termPositions(tokens);
+      const found = (await p.node.spans(textSegment(positions))).get(0) ?? [];
+      if (found.length === 0) continue;
+      const spans = found.map((s) => ({ start: s.start, end: s.end - 1 }));
+      for (const t of p.terms) {
+        if (!fieldMatches(t.field)) continue;
+        const existing = terms.get(t.term);
+        if (!existing) terms.set(t.term, { weight: p.boost, positionSensitive: true, spans: [...spans] });
+        else existing.spans.push(...spans);
+      }
     } else if (p.kind === 'multi') {
       positions ??= termPositions(tokens);
       for (const t of positions.keys()) if (p.matches(t)) put(t, { weight: p.boost, positionSensitive: false, spans: [] });

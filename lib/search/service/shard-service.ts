@@ -258,6 +258,7 @@ export class ShardSearchService implements ShardSearchClient {
       maxClauseCount: this.deps.maxClauseCount,
       getSource: lookupSource(ref.lookups),
       parseDocument: (type, source) => svc.mapper().parse(type, '_temp_id', source, {}).doc,
+      percolateWeights: new Map(),
     };
     const rc: ReaderContext = {
       id: `${this.deps.nodeId}:${++this.seq}`,
