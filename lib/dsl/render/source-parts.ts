@@ -77,7 +77,7 @@ export function renderSorts(sorts: readonly SortSpec[] | readonly FetchSortSpec[
 function fromFetchSort(s: FetchSortSpec): SortSpec {
   if (s.field === '_score' && !s.script && !s.geo) return { type: 'score', order: s.order };
   if (s.script) return { type: 'script', script: s.script.ref, scriptType: s.script.type, order: s.order, ...(s.mode ? { mode: s.mode } : {}) };
-  if (s.geo) return { type: 'geo_distance', field: s.field, points: s.geo.points, order: s.order, unit: s.geo.unit, distanceType: s.geo.distanceType, validationMethod: 'STRICT' };
+  if (s.geo) return { type: 'geo_distance', field: s.field, points: s.geo.points, order: s.order, unit: s.geo.unit, distanceType: s.geo.distanceType, validationMethod: 'strict' };
   return {
     type: 'field',
     field: s.field,
