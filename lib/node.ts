@@ -294,6 +294,7 @@ export async function startNode(opts: StartNodeOptions): Promise<RunningNode> {
         new Map([
           [parts.NODES_INFO_ACTION, parts.valueAction(async (m) => parts.localNodeInfo(context, parts.nodesInfoRequestOf(m)))],
           [parts.MASTER_TASK_ACTION, parts.valueAction(parts.masterTaskHandler(context, parts.masterTasks()))],
+          [parts.STATE_APPLIED_ACTION, parts.valueAction(parts.stateAppliedHandler(cluster))],
           ...(replicaSide ? replicaSide.actions() : []),
         ]),
       ),

@@ -20,6 +20,12 @@ export type MasterTaskFn<P> = (state: ClusterState, params: P, warnings: string[
 /** The transport action the master answers. */
 export const MASTER_TASK_ACTION = 'master:task';
 
+/** The transport action every node answers once it has applied a state version (or its wait ended). */
+export const STATE_APPLIED_ACTION = 'cluster:state/applied';
+
+/** How long an update's answer waits for the other nodes to apply it (ES's default ack timeout is 30 s). */
+const ACK_TIMEOUT_MS = 10_000;
+
 /** What a node needs to run a metadata task. */
 export interface MasterTaskContext {
   nodeId: string;
@@ -48,7 +54,8 @@ export async function onMaster<P>(ctx: MasterTaskContext, name: string, task: Ma
   }
   const fence = ctx.masterFence();
   if (fence !== undefined) {
-    await runHere(ctx.cluster, task, params, warnings, fence);
+    const state = await runHere(ctx.cluster, task, params, warnings, fence);
+    await appliedEverywhere(ctx, state.version);
     return;
   }
   const master = ctx.cluster.state().masterNode;
@@ -64,7 +71,30 @@ export async function onMaster<P>(ctx: MasterTaskContext, name: string, task: Ma
   if ('error' in answer) throw esErrorOf(answer.error);
   warnings.length = 0;
   warnings.push(...answer.warnings);
-  await ctx.cluster.whenVersion(answer.version, 10_000);
+  await ctx.cluster.whenVersion(answer.version, ACK_TIMEOUT_MS);
+  await appliedEverywhere(ctx, answer.version);
+}
+
+/**
+ * Wait (bounded) until every other node has applied `version`, as ES acknowledges a metadata
+ * update once every node applied its state: a read through any node then sees the change. A
+ * node that cannot be reached or does not apply it in time is not waited for (ES then answers
+ * `acknowledged: false`; here the answer stays as it is).
+ */
+async function appliedEverywhere(ctx: MasterTaskContext, version: number): Promise<void> {
+  const remote = ctx.remote;
+  if (!remote) return;
+  const others = Object.keys(ctx.cluster.state().nodes ?? {}).filter((id) => id !== ctx.nodeId);
+  await Promise.all(others.map((id) => remote.call(id, STATE_APPLIED_ACTION, { version, timeoutMs: ACK_TIMEOUT_MS }).catch(() => undefined)));
+}
+
+/** A node's side of {@link STATE_APPLIED_ACTION}: answers once it has applied the version, or its wait ended. */
+export function stateAppliedHandler(cluster: ClusterService): (body: unknown) => Promise<{ version: number }> {
+  return async (body) => {
+    const { version, timeoutMs } = body as { version: number; timeoutMs: number };
+    await cluster.whenVersion(version, Math.min(ACK_TIMEOUT_MS, Math.max(0, timeoutMs)));
+    return { version: cluster.state().version };
+  };
 }
 
 async function runHere<P>(cluster: ClusterService, task: MasterTaskFn<P>, params: P, warnings: string[], fence?: string): Promise<ClusterState> {

@@ -47,7 +47,8 @@ export function orderCopies(
   seed: number,
 ): string[] {
   const primary = a.state === 'STARTED' && a.node !== null && Object.hasOwn(nodes, a.node) ? [a.node] : [];
-  const replicas = (a.replicas ?? []).filter((r) => r.state === 'STARTED' && Object.hasOwn(nodes, r.node)).map((r) => r.node);
+  // a started replica is read only once in sync: before, it may still lack writes of its recovery
+  const replicas = (a.replicas ?? []).filter((r) => r.state === 'STARTED' && a.inSync.includes(r.allocationId) && Object.hasOwn(nodes, r.node)).map((r) => r.node);
   const active = [...primary, ...replicas];
   let p = preference ?? '';
   if (p.startsWith('_shards:')) {

@@ -27,6 +27,8 @@ import { highlightHit, type HighlightContext } from './highlight/highlight-phase
 
 export interface FetchOptions {
   index: string;
+  /** Whether the search's task was cancelled (ES's fetch phase checks per document). */
+  cancelled?: () => boolean;
   /** Leave `_index` out (ES 5.6 renders none on parent/child inner hits). */
   omitIndex?: boolean;
   /** `[index][shard]` and node id, rendered with explain. */
@@ -74,7 +76,7 @@ export async function fetchHits(segments: readonly SegmentReader[], hits: readon
   );
   const out: Array<Record<string, unknown>> = [];
   // up to 10,000 hits, each maybe running script fields: hand the event loop back between them
-  const paced = new Pacer().loop();
+  const paced = new Pacer(undefined, o.cancelled).loop();
   let left = paced.budget;
   for (const h of hits) {
     if (--left === 0) left = await paced.pause();

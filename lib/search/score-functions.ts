@@ -2,6 +2,7 @@
  * The `function_score` functions evaluated per doc (ES 5.6 `ScoreFunction`s): weight,
  * random_score, field_value_factor and the gauss/linear/exp decays on numbers and dates.
  */
+import { javaStringHash } from '../units/java-hash.js';
 import type { ScoreFunction } from '../dsl/query-types.js';
 import { EsError } from '../errors/errors.js';
 import { murmur3x86_32 } from '../hash/murmur3-x86.js';
@@ -30,12 +31,6 @@ export interface CompiledFunction {
 interface MetaReader {
   docType?(doc: number): string;
   docId?(doc: number): string;
-}
-
-function javaStringHash(s: string): number {
-  let h = 0;
-  for (let i = 0; i < s.length; i++) h = (Math.imul(31, h) + s.charCodeAt(i)) | 0;
-  return h;
 }
 
 const utf8 = new TextEncoder();

@@ -61,7 +61,14 @@ export function current(e: VersionEntry | undefined): VersionEntry | undefined {
  */
 export function writeBulk(ctx: ShardContext, ops: readonly ShardOperation[], onRecord?: (record: Buffer) => void): Promise<BulkItemOutcome[]> {
   const started = Date.now();
-  const { results, durable, indexed, deleted } = applyBulkNow(ctx, ops, onRecord);
+  let applied: ReturnType<typeof applyBulkNow>;
+  try {
+    applied = applyBulkNow(ctx, ops, onRecord);
+  } catch (err) {
+    // a rejection, as an async function's: the caller settles its other chunks before failing
+    return Promise.reject(err);
+  }
+  const { results, durable, indexed, deleted } = applied;
   const done = (): BulkItemOutcome[] => {
     ctx.counters.indexTotal += indexed;
     ctx.counters.deleteTotal += deleted;

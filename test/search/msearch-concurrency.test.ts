@@ -9,6 +9,7 @@ import { multiSearch } from '../../lib/action/search/msearch-action.js';
 import { defaultMaxConcurrentSearches } from '../../lib/action/search/msearch-concurrency.js';
 import { newSearchRequest } from '../../lib/action/search/search-request.js';
 import type { NodeContext } from '../../lib/action/context.js';
+import { NodeTasks } from '../../lib/action/nodes/node-tasks.js';
 import { startTestNode, ndjson } from '../helpers/node.js';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -18,7 +19,8 @@ test('items run at most max_concurrent_searches at a time, answers in request or
   let inFlight = 0;
   let peak = 0;
   const started: string[] = [];
-  const items = await multiSearch({} as NodeContext, requests, 2, async (r) => {
+  const ctx = { runtime: { tasks: new NodeTasks() } } as unknown as NodeContext;
+  const items = await multiSearch(ctx, requests, 2, async (r) => {
     started.push(r.indices[0] as string);
     peak = Math.max(peak, ++inFlight);
     // later items finish first

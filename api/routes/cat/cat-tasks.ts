@@ -57,7 +57,9 @@ export function catTasksRoutes(ctx: NodeContext): RouteDef[] {
               if (actions !== undefined && !javaSplit(actions, ',').some((a) => simpleMatch(a, t.action))) continue;
               const parentId = parentTaskIdText(ctx, t);
               if (parentTask !== undefined && parentTask !== parentId) continue;
-              if (parentNode !== undefined && (t.parentId === undefined || !selectsThisNode(ctx, [parentNode]))) continue;
+              // a parent on this node matches as ES selects this node; one on another node by its id
+              const parentHere = t.parentNode === undefined;
+              if (parentNode !== undefined && (t.parentId === undefined || (parentHere ? !selectsThisNode(ctx, [parentNode]) : t.parentNode !== parentNode))) continue;
               const nanos = Number(now - t.startNanos);
               rows.push([
                 t.id, t.action, `${ctx.nodeId}:${t.id}`, parentId ?? '-', t.type,

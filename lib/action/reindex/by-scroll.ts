@@ -39,7 +39,9 @@ export async function runByScroll(ctx: NodeContext, r: ByScrollRequest, source: 
     const first = await source.start();
     timedOut = first.timedOut;
     status.total = r.maxDocs >= 0 ? Math.min(first.total, r.maxDocs) : first.total;
-    searchFailures.push(...first.failures);
+    // a run cancelled during its search cancelled that search too: ES checks the cancellation
+    // before looking at the scroll response, and ends with no failures
+    if (control.cancelled === undefined) searchFailures.push(...first.failures);
     let processed = 0;
     let batchStarted = started;
     let lastBatchSize = 0;

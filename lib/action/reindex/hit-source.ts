@@ -76,6 +76,8 @@ export function localHitSource(ctx: NodeContext, search: SearchRequest, retry?: 
     async start() {
       // the by-scroll task's search, as ES's scroll search is its child
       state = await retryRejectedSearch(retry, () => runSearchTask(ctx, search, (task) => queryPhase(ctx, search, { forScroll: true, task }), parentTask));
+      // the search task ended with its query phase: the batches' fetches are no phases of it
+      delete state.task;
       return {
         total: state.totalHits,
         timedOut: state.timedOut,

@@ -33,7 +33,14 @@ export interface SearchTask {
  */
 function describeSearch(r: SearchRequest, task: SearchTask): string {
   const type = r.searchType === 'dfs_query_then_fetch' && task.shards !== 1 ? 'DFS_QUERY_THEN_FETCH' : 'QUERY_THEN_FETCH';
-  return `indices[${r.indices.join(',')}], types[${r.types.join(',')}], search_type[${type}], source[${renderSearchSource(r.sourceBuilder ?? {})}]`;
+  let source: string;
+  try {
+    source = renderSearchSource(r.sourceBuilder ?? {});
+  } catch (err) {
+    // a listing must not fail for one description (ES's later versions print the same)
+    source = `<error: ${(err as Error).message}>`;
+  }
+  return `indices[${r.indices.join(',')}], types[${r.types.join(',')}], search_type[${type}], source[${source}]`;
 }
 
 /** Run `search` as a search task (the child of `parent`: a by-scroll task's search). */

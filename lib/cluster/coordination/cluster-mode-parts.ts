@@ -12,7 +12,7 @@ export { localActions } from '../../transport/actions.js';
 export { remoteNodes, valueAction } from '../../transport/remote-nodes.js';
 export { NODES_INFO_ACTION, localNodeInfo, nodesInfoRequestOf } from '../../action/nodes/node-info.js';
 export { routedSearchClient, routedShardHandler } from '../../transport/routed-clients.js';
-export { MASTER_TASK_ACTION, masterTaskHandler } from '../../action/master-task.js';
+export { MASTER_TASK_ACTION, STATE_APPLIED_ACTION, masterTaskHandler, stateAppliedHandler } from '../../action/master-task.js';
 export { masterTasks } from '../../action/master-tasks.js';
 export { PrimaryReplication } from '../replication/primary-replication.js';
 export { ReplicaSide } from '../replication/replica-side.js';

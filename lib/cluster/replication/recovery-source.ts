@@ -16,7 +16,7 @@ import type { IndicesService } from '../../indices/indices-service.js';
 import type { Logger } from '../../indices/index-service.js';
 import type { TransportClient } from '../../transport/transport-client.js';
 import type { PrimaryReplication } from './primary-replication.js';
-import { RECOVERY_CHUNK_ACTION, RECOVERY_FINISH_ACTION, RECOVERY_START_ACTION, assignmentOf, callNode, markReplicaStarted } from './shard-copies.js';
+import { RECOVERY_CHUNK_ACTION, RECOVERY_FINISH_ACTION, RECOVERY_START_ACTION, assignmentOf, callNode, failReplica, markReplicaInSync, markReplicaStarted } from './shard-copies.js';
 
 /** Bytes of keys and values sent per chunk. */
 const CHUNK_BYTES = 4 * 1024 * 1024;
@@ -124,10 +124,20 @@ export class RecoverySource {
     await callNode(this.deps.transport, target, RECOVERY_FINISH_ACTION, { allocationId });
     const caughtUp = await lock.run(async () => {
       const records = replication.stopRecording(index, shard, allocationId);
-      await this.deps.cluster.submit((s) => markReplicaStarted(s, index, shard, this.deps.nodeId, a.primaryTerm, allocationId));
-      // the operations written during the copy, before any later write (which replicates to it)
-      for (let i = 0; i < records.length; i += CATCH_UP_RECORDS) {
-        if ((await replication.replicateTo(index, shard, a.primaryTerm, allocationId, records.slice(i, i + CATCH_UP_RECORDS))) === 0) return -1;
+      const submit = (update: typeof markReplicaStarted): Promise<unknown> => this.deps.cluster.submit((s) => update(s, index, shard, this.deps.nodeId, a.primaryTerm, allocationId));
+      try {
+        // STARTED, so it opens and takes writes; in sync (read from, promotable) only once it has
+        // every acknowledged write: the operations written during the copy, replayed under the
+        // lock before any later write, as ES's translog phase runs before the copy is marked in sync
+        await submit(markReplicaStarted);
+        for (let i = 0; i < records.length; i += CATCH_UP_RECORDS) {
+          if ((await replication.replicateTo(index, shard, a.primaryTerm, allocationId, records.slice(i, i + CATCH_UP_RECORDS))) === 0) return -1;
+        }
+        await submit(markReplicaInSync);
+      } catch (err) {
+        // whatever the state now says, this copy may lack writes of the copy: fail it, a fresh one is allocated
+        await submit(failReplica).catch(() => undefined);
+        throw err;
       }
       return records.length;
     });

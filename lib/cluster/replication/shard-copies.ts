@@ -55,11 +55,19 @@ export function markReplicaStarted(state: ClusterState, index: string, shard: nu
   return onPrimary(state, index, shard, nodeId, term, (a) => {
     const replicas = a.replicas ?? [];
     if (!replicas.some((r) => r.allocationId === allocationId && r.state === 'INITIALIZING')) throw demoted(index, shard, `replica [${allocationId}] is no longer initializing`);
-    return {
-      ...a,
-      replicas: replicas.map((r) => (r.allocationId === allocationId ? { ...r, state: 'STARTED' as const } : r)),
-      inSync: [...a.inSync.filter((id) => id !== allocationId), allocationId],
-    };
+    return { ...a, replicas: replicas.map((r) => (r.allocationId === allocationId ? { ...r, state: 'STARTED' as const } : r)) };
+  });
+}
+
+/**
+ * The started replica `allocationId` has every acknowledged write (the operations written during
+ * its copy replayed): it joins the in-sync set, so it may be read from and promoted (ES 5.6
+ * `markAllocationIdAsInSync`, after the translog phase of the recovery).
+ */
+export function markReplicaInSync(state: ClusterState, index: string, shard: number, nodeId: string, term: number, allocationId: string): ClusterState {
+  return onPrimary(state, index, shard, nodeId, term, (a) => {
+    if (!(a.replicas ?? []).some((r) => r.allocationId === allocationId && r.state === 'STARTED')) throw demoted(index, shard, `replica [${allocationId}] is no longer started`);
+    return { ...a, inSync: [...a.inSync.filter((id) => id !== allocationId), allocationId] };
   });
 }
 

@@ -7,6 +7,7 @@
 import { JavaError, npe, scriptIae } from '../errors.js';
 import { compileJavaRegex, deriveRegex, javaSplit } from '../../analysis/java-regex.js';
 import { concat } from './arith.js';
+import { javaStringHash } from '../../units/java-hash.js';
 import { HostObject, NO_MEMBER } from './host-object.js';
 import {
   boxDouble,
@@ -119,12 +120,7 @@ export class MapEntry extends HostObject {
 const OBJECT: Table = {
   'equals/1': (s: unknown, o: unknown) => javaEquals(s, o),
   'toString/0': (s: unknown) => javaString(s),
-  'hashCode/0': (s: unknown) => {
-    const t = javaString(s);
-    let h = 0;
-    for (let i = 0; i < t.length; i++) h = (Math.imul(31, h) + t.charCodeAt(i)) | 0;
-    return h;
-  },
+  'hashCode/0': (s: unknown) => javaStringHash(javaString(s)),
 };
 
 const STRING: Table = {

@@ -141,7 +141,7 @@ export class ShardSearchService implements ShardSearchClient {
   }
 
   fetchPhase(req: FetchPhaseRequest): Promise<ShardReply<FetchPhaseResult>> {
-    return this.reply(async () => this.asTask(req.task, async () => {
+    return this.reply(async () => this.asTask(req.task, async (cancelled) => {
       const rc = this.context(req.contextId);
       const started = Date.now();
       try {
@@ -151,6 +151,7 @@ export class ShardSearchService implements ShardSearchClient {
         const innerHits = await innerHitsFetcher({ ctx: rc.compile, index: rc.index, shardId: rc.shard, nodeId: this.deps.nodeId }, rc.segments, s.query);
         const out = await fetchHits(rc.segments, hits, {
           index: rc.index,
+          cancelled,
           shardId: rc.shard,
           nodeId: this.deps.nodeId,
           ...(s.source !== undefined ? { source: s.source } : {}),
