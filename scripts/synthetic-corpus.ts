@@ -15,6 +15,7 @@
  *   ones would, and adjacent pairs exist as in the corpus, so phrase queries keep matching.
  * Deterministic (fixed seed): two runs index the same documents.
  */
+import { mulberry32 } from '../lib/units/seeded-random.js';
 import { pathToFileURL } from 'node:url';
 
 interface CorpusModule {
@@ -28,18 +29,6 @@ interface Row {
   downloads: number;
   scope: string;
   words: number;
-}
-
-/** mulberry32: a small seeded PRNG (uniform in [0, 1)). */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 export class SyntheticCorpus {
@@ -93,7 +82,7 @@ export class SyntheticCorpus {
     const succ = new Int32Array(pairs.length / 2);
     for (let i = 0; i < pairs.length; i += 2) succ[fill[pairs[i]!]!++] = pairs[i + 1]!;
     const perm = new Int32Array(rows.length).map((_, i) => i);
-    const r = rng(0x5eed);
+    const r = mulberry32(0x5eed);
     for (let i = perm.length - 1; i > 0; i--) {
       const j = Math.floor(r() * (i + 1));
       [perm[i], perm[j]] = [perm[j]!, perm[i]!];
@@ -113,7 +102,7 @@ export class SyntheticCorpus {
     const pass = Math.floor(i / n);
     let name = pass === 0 ? row.name : `${row.name}-${pass.toString(36)}`;
     while (pass > 0 && this.realNames.has(name)) name += '-';
-    const r = rng(i ^ 0x9e3779b9);
+    const r = mulberry32(i ^ 0x9e3779b9);
     const words: string[] = [];
     let w = -1;
     for (let k = 0; k < row.words; k++) {

@@ -10,6 +10,7 @@
  * draws from a fixed-seed generator instead: the same request over the same data always gives the
  * same coefficients (docs/aggregations.md).
  */
+import { mulberry32 } from '../units/seeded-random.js';
 import { EsError } from '../errors/errors.js';
 import type { MovAvgModelSpec } from './types.js';
 
@@ -118,18 +119,6 @@ function holtWinters(m: MovAvgModelSpec, values: readonly number[], n: number): 
   return out;
 }
 
-/** Mulberry32: a small deterministic generator in [0, 1) (ES uses `Math.random()`). */
-function generator(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** The seed of every minimization (fixed, so answers are reproducible). */
 export const MINIMIZE_SEED = 0x5eed;
 
@@ -152,7 +141,7 @@ function cost(m: MovAvgModelSpec, train: readonly number[], test: readonly numbe
  * per step; a worse model is accepted with probability e^(-(new - old) / temp).
  */
 export function minimizeModel(m: MovAvgModelSpec, train: readonly number[], test: readonly number[]): MovAvgModelSpec {
-  const rnd = generator(MINIMIZE_SEED);
+  const rnd = mulberry32(MINIMIZE_SEED);
   let temp = 1;
   let best = m;
   let old = m;

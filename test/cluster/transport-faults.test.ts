@@ -12,6 +12,7 @@
  *   primaries of a shard in one term.
  * Each phase prints what it did and what it counted.
  */
+import { mulberry32 } from '../../lib/units/seeded-random.js';
 import test from 'ava';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -22,18 +23,6 @@ import { waitForCluster } from '../../scripts/cluster/node-process.js';
 import { startNode, type RunningNode } from '../../lib/node.js';
 import { TransportFaults } from '../../lib/transport/fault-injection.js';
 import type { ClusterState } from '../../lib/cluster/state.js';
-
-/** mulberry32: a seeded generator, so a run's drops repeat. */
-function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
@@ -77,7 +66,7 @@ test.serial('dropped and delayed transport messages: metadata through the master
     await rm(dir, { recursive: true, force: true });
   });
   etcd = await startEtcdMember(dir);
-  const faults = new TransportFaults(seeded(13));
+  const faults = new TransportFaults(mulberry32(13));
   for (let i = 1; i <= 3; i++) {
     nodes.push(
       await startNode({

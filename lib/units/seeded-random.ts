@@ -1,0 +1,14 @@
+/**
+ * Mulberry32: a small, fast, seeded generator of uniform numbers in [0, 1), for what must repeat
+ * run after run (moving-average model fitting, a fault test's drops, the bench's synthetic corpus).
+ */
+export function mulberry32(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
