@@ -7,12 +7,9 @@
  * node restarted on its data directory keeps them all. Each step prints what it did.
  */
 import test from 'ava';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { request, ndjson } from '../helpers/node.js';
-import { startEtcdMember, type EtcdMember } from '../../scripts/cluster/etcd-member.js';
-import { localNodeSpecs, startNodeProcess, waitForCluster, type NodeProcess } from '../../scripts/cluster/node-process.js';
+import { startLocalCluster } from '../helpers/local-cluster.js';
+import { startNodeProcess, waitForCluster, type NodeProcess } from '../../scripts/cluster/node-process.js';
 
 /** Every metadata read this test checks, as one node answers it. */
 async function metadataSeenBy(url: string): Promise<Record<string, unknown>> {
@@ -33,17 +30,7 @@ async function metadataSeenBy(url: string): Promise<Record<string, unknown>> {
 
 test.serial('templates, pipelines, scripts, cluster settings, open/close and rollover through the master', async (t) => {
   t.timeout(180_000);
-  const dir = await mkdtemp(join(tmpdir(), 'strata-meta-'));
-  let etcd: EtcdMember | undefined;
-  const nodes: NodeProcess[] = [];
-  t.teardown(async () => {
-    await Promise.all(nodes.map((n) => n.stop('SIGKILL')));
-    await etcd?.stop();
-    await rm(dir, { recursive: true, force: true });
-  });
-  etcd = await startEtcdMember(dir);
-  const specs = await localNodeSpecs(dir, etcd.endpoint, 'meta', 3);
-  nodes.push(...(await Promise.all(specs.map((s) => startNodeProcess(s)))));
+  const { specs, nodes } = await startLocalCluster(t, 'meta', 3);
   await waitForCluster(nodes[0]!.url, 3, 'green');
   const state = (await request(nodes[0]!.url, 'GET', '/_cluster/state/master_node,nodes')).body;
   const masterName = state.nodes[state.master_node].name as string;

@@ -11,12 +11,9 @@
  * Each step prints what it did and what it counted.
  */
 import test from 'ava';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { request, ndjson } from '../helpers/node.js';
-import { startEtcdMember, type EtcdMember } from '../../scripts/cluster/etcd-member.js';
-import { localNodeSpecs, startNodeProcess, waitForCluster, type NodeProcess } from '../../scripts/cluster/node-process.js';
+import { startLocalCluster } from '../helpers/local-cluster.js';
+import { startNodeProcess, waitForCluster } from '../../scripts/cluster/node-process.js';
 import { TransportClient } from '../../lib/transport/transport-client.js';
 import { callNode, REPLICA_WRITE_ACTION } from '../../lib/cluster/replication/shard-copies.js';
 
@@ -39,19 +36,8 @@ async function shardRows(url: string): Promise<Row[]> {
 
 test.serial('replicas: green with p and r apart; kill -9 the master holding a primary under writes, 0 acknowledged writes lost', async (t) => {
   t.timeout(240_000);
-  const dir = await mkdtemp(join(tmpdir(), 'strata-replicas-'));
-  let etcd: EtcdMember | undefined;
-  const nodes: NodeProcess[] = [];
   const transport = new TransportClient({ stateVersion: () => 0 });
-  t.teardown(async () => {
-    transport.close();
-    await Promise.all(nodes.map((n) => n.stop('SIGKILL')));
-    await etcd?.stop();
-    await rm(dir, { recursive: true, force: true });
-  });
-  etcd = await startEtcdMember(dir);
-  const specs = await localNodeSpecs(dir, etcd.endpoint, 'replicas', 3);
-  nodes.push(...(await Promise.all(specs.map((s) => startNodeProcess(s)))));
+  const { specs, nodes } = await startLocalCluster(t, 'replicas', 3, () => transport.close());
   await waitForCluster(nodes[0]!.url, 3, 'green');
 
   // 3 shards, 1 replica: yellow until each primary copied its store to its replica, then green

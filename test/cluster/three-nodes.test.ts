@@ -7,27 +7,13 @@
  * document found). Each step prints what it did and what it counted.
  */
 import test from 'ava';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { request, ndjson } from '../helpers/node.js';
-import { startEtcdMember, type EtcdMember } from '../../scripts/cluster/etcd-member.js';
-import { localNodeSpecs, startNodeProcess, waitForCluster, type NodeProcess } from '../../scripts/cluster/node-process.js';
+import { startLocalCluster } from '../helpers/local-cluster.js';
+import { startNodeProcess, waitForCluster, type NodeProcess } from '../../scripts/cluster/node-process.js';
 
 test.serial('three nodes: form, write through one, search through another, survive the master', async (t) => {
   t.timeout(180_000);
-  const dir = await mkdtemp(join(tmpdir(), 'strata-cluster-'));
-  let etcd: EtcdMember | undefined;
-  const nodes: NodeProcess[] = [];
-  t.teardown(async () => {
-    await Promise.all(nodes.map((n) => n.stop('SIGKILL')));
-    await etcd?.stop();
-    await rm(dir, { recursive: true, force: true });
-  });
-  etcd = await startEtcdMember(dir);
-  const specs = await localNodeSpecs(dir, etcd.endpoint, 'three-nodes', 3);
-  const started = Date.now();
-  nodes.push(...(await Promise.all(specs.map((s) => startNodeProcess(s)))));
+  const { specs, nodes, startedAt: started } = await startLocalCluster(t, 'three-nodes', 3);
   const [a, b, c] = nodes as [NodeProcess, NodeProcess, NodeProcess];
   const health = await waitForCluster(c.url, 3, 'green');
   t.log(`3 nodes up and green in ${Date.now() - started} ms`);
