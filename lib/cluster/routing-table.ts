@@ -101,29 +101,21 @@ export function shardRoutings(meta: IndexMetadata, nodeId: string, failed?: Read
     }
     // copies whose node left, waiting for it (delayed allocation: NODE_LEFT, delayed)
     const delayed = meta.state === 'open' ? routed?.delayed ?? [] : [];
+    const unassignedReplica = (info: Omit<NonNullable<ShardRouting['unassigned_info']>, 'allocation_status'>): ShardRouting => ({
+      state: 'UNASSIGNED',
+      primary: false,
+      node: null,
+      relocating_node: null,
+      shard: s,
+      index: meta.name,
+      recovery_source: { type: 'PEER' },
+      unassigned_info: { ...info, allocation_status: 'no_attempt' },
+    });
     for (const d of delayed) {
-      copies.push({
-        state: 'UNASSIGNED',
-        primary: false,
-        node: null,
-        relocating_node: null,
-        shard: s,
-        index: meta.name,
-        recovery_source: { type: 'PEER' },
-        unassigned_info: { reason: 'NODE_LEFT', at: new Date(d.since).toISOString(), delayed: true, details: `node_left[${d.node}]`, allocation_status: 'no_attempt' },
-      });
+      copies.push(unassignedReplica({ reason: 'NODE_LEFT', at: new Date(d.since).toISOString(), delayed: true, details: `node_left[${d.node}]` }));
     }
     for (let r = assigned.length + delayed.length; r < numberOfReplicas(meta); r++) {
-      copies.push({
-        state: 'UNASSIGNED',
-        primary: false,
-        node: null,
-        relocating_node: null,
-        shard: s,
-        index: meta.name,
-        recovery_source: { type: 'PEER' },
-        unassigned_info: { reason: 'INDEX_CREATED', at: created, delayed: false, allocation_status: 'no_attempt' },
-      });
+      copies.push(unassignedReplica({ reason: 'INDEX_CREATED', at: created, delayed: false }));
     }
     out.push(copies);
   }
