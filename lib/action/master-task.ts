@@ -12,6 +12,7 @@ import type { ClusterService } from '../cluster/cluster-service.js';
 import type { ClusterState } from '../cluster/state.js';
 import type { RemoteNodes } from './context.js';
 import { EsError } from '../errors/errors.js';
+import { UNREACHABLE_NODE_ERRORS } from '../transport/unreachable.js';
 import { esErrorOf, shardErrorOf, type ShardError } from '../messages/shard-error.js';
 
 /** A metadata task: the next state from the current one and the request's parameters (pushing deprecation warnings). */
@@ -36,8 +37,6 @@ export interface MasterTaskContext {
   masterFence?: () => string | undefined;
 }
 
-/** Transport failures that mean the master cannot be reached. */
-const UNREACHABLE: ReadonlySet<string> = new Set(['connect_transport_exception', 'node_disconnected_exception', 'node_not_connected_exception', 'receive_timeout_transport_exception']);
 
 type Answer = { version: number; warnings: string[] } | { error: ShardError };
 
@@ -65,7 +64,7 @@ export async function onMaster<P>(ctx: MasterTaskContext, name: string, task: Ma
     answer = (await ctx.remote.call(master, MASTER_TASK_ACTION, { name, params })) as Answer;
   } catch (err) {
     // the master this node knows is unreachable (gone, not yet replaced): ES's answer once its wait for a master ends
-    if (err instanceof EsError && UNREACHABLE.has(err.type)) throw new EsError(noMaster().type, 503, noMaster().message, { causedBy: err });
+    if (err instanceof EsError && UNREACHABLE_NODE_ERRORS.has(err.type)) throw new EsError(noMaster().type, 503, noMaster().message, { causedBy: err });
     throw err;
   }
   if ('error' in answer) throw esErrorOf(answer.error);

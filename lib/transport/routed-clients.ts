@@ -5,6 +5,7 @@
  * context's id starts with the id of the node that opened it, lib/search/service). Failures to
  * reach a node come back as the shard's failure message, as a shard's own failure does.
  */
+import { UNREACHABLE_NODE_ERRORS } from './unreachable.js';
 import type { ClusterNodeInfo, ClusterState } from '../cluster/state.js';
 import type { ShardHandler, ShardMethod, ShardMethods, ShardReply } from '../messages/shard-client.js';
 import type { ShardRef, ShardSearchClient } from '../messages/shard-search.js';
@@ -80,9 +81,8 @@ function readTargets(deps: RoutingDeps, ref: ShardRef, preference: string | unde
 
 /** Whether a read should move on to the next copy: the node could not be reached or answer. */
 function unreachable(err: ShardError): boolean {
-  return UNREACHABLE.has(err.type);
+  return UNREACHABLE_NODE_ERRORS.has(err.type);
 }
-const UNREACHABLE = new Set(['connect_transport_exception', 'node_disconnected_exception', 'receive_timeout_transport_exception', 'node_not_connected_exception']);
 
 function nodeTarget(deps: RoutingDeps, contextId: string): Target {
   const owner = contextId.slice(0, contextId.indexOf(':'));
