@@ -84,8 +84,13 @@ export function applyUriParams(req: RestRequest, r: SearchRequest): void {
   if (size !== undefined) r.size = set.size = req.paramAsInt('size', 10);
   const sort = req.param('sort');
   if (sort !== undefined) {
-    r.sort = parseSortParam(sort);
-    set.sort = r.sort.map((x) => (x.field === '_score' ? { type: 'score' as const, order: x.order } : { type: 'field' as const, field: x.field, order: x.order }));
+    // SearchSourceBuilder#sort adds: the URI's sorts come after the body's, as in ES 5.6
+    const uriSorts = parseSortParam(sort);
+    r.sort = [...(r.sort ?? []), ...uriSorts];
+    set.sort = [
+      ...(r.sourceBuilder?.sort ?? []),
+      ...uriSorts.map((x) => (x.field === '_score' ? { type: 'score' as const, order: x.order } : { type: 'field' as const, field: x.field, order: x.order })),
+    ];
   }
   const source = sourceParam(req);
   if (source !== undefined) {

@@ -11,8 +11,12 @@ import { seedNumbered } from '../helpers/seed.js';
 import { ndjson, startTestNode, type TestNode } from '../helpers/node.js';
 import { javaHashSetOrder } from '../../lib/units/java-hash.js';
 
-/** A script query that runs for seconds over the seeded documents (each call well within the 50 ms script budget). */
-const ENDLESS = 'long s = 0; for (int i = 0; i < 40000; i++) { s += i; } return s > 0;';
+/**
+ * A script query that runs for a second or more over the seeded documents, each call far within
+ * the 50 ms script budget even on a loaded machine (a call that trips it fails the search before
+ * the listing sees it).
+ */
+const ENDLESS = 'long s = 0; for (int i = 0; i < 10000; i++) { s += i; } return s > 0;';
 
 async function until<T>(what: string, probe: () => Promise<T | undefined>): Promise<T> {
   for (let i = 0; i < 1000; i++) {
@@ -28,8 +32,11 @@ test('a running search is listed with its shard phase, and cancelling it fails t
   const node = n.node.context.nodeId;
   try {
     await seedNumbered(n, 'slow', 3000, { settings: { number_of_shards: 1 } });
+    let answered: unknown;
     const pending = n.request('POST', '/slow/doc/_search', { size: 1, query: { script: { script: ENDLESS } } });
+    void pending.then((res) => (answered = res.body));
     const [parentId, parent] = await until('the search task with its query phase', async () => {
+      if (answered !== undefined) throw new Error(`the search answered before it was listed: ${JSON.stringify(answered).slice(0, 500)}`);
       const list = await n.request('GET', '/_tasks?actions=indices:data/read/search*&detailed&group_by=parents');
       const entry = Object.entries<any>(list.body.tasks).find(([, v]) => v.action === 'indices:data/read/search' && v.children?.length === 1);
       return entry as [string, any] | undefined;

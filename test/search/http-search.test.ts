@@ -125,6 +125,9 @@ test.serial('sorting by fields, paging and search_after', async (t) => {
   t.deepEqual(tags.body.hits.hits.map((h: any) => h.sort), [[null, 'book#4'], ['animal', 'book#1'], ['animal', 'book#2'], ['animal', 'book#3']]);
   const uri = await node.request('GET', '/books/_search?sort=price:asc&size=1');
   t.deepEqual(uri.body.hits.hits[0].sort, [5]);
+  // RestSearchAction adds the URI's sorts after the body's (SearchSourceBuilder#sort appends)
+  const both = await node.request('POST', '/books/_search?sort=price:asc&size=2', { sort: [{ tags: { order: 'asc', missing: '_first' } }] });
+  t.deepEqual(both.body.hits.hits.map((h: any) => h.sort), [[null, 15.25], ['animal', 5]]);
 });
 
 test.serial('errors as ES 5.6', async (t) => {
