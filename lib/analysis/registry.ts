@@ -47,22 +47,28 @@ function prebuilt<T>(kind: Kind, name: string): T | undefined {
   return factory ? (factory(name, EMPTY) as T) : undefined;
 }
 
+/**
+ * Built-in components by kind and name: immutable, shared by every node. Only names that exist
+ * are kept (a miss is not), so the map is bounded by the built-in set whatever names requests use.
+ */
 const prebuiltCache = new Map<string, unknown>();
 function cachedPrebuilt<T>(kind: Kind, name: string): T | undefined {
   const key = `${kind}/${name}`;
-  if (prebuiltCache.has(key)) return prebuiltCache.get(key) as T | undefined;
+  if (prebuiltCache.has(key)) return prebuiltCache.get(key) as T;
   const v = prebuilt<T>(kind, name);
-  prebuiltCache.set(key, v);
+  if (v !== undefined) prebuiltCache.set(key, v);
   return v;
 }
 
 let defaultStandard: ChainAnalyzer | undefined;
+/** Built-in analyzers by name: immutable, shared; bounded by the built-in names (misses are not kept). */
 const builtinAnalyzers = new Map<string, ChainAnalyzer | undefined>();
 /** A built-in analyzer by name (`standard`, `english`, ...), shared by all registries. */
 export function builtinAnalyzer(name: string): ChainAnalyzer | undefined {
   if (builtinAnalyzers.has(name)) return builtinAnalyzers.get(name);
   const builder = own(ANALYZER_TYPES, name);
-  const a = builder ? builder(name, EMPTY) : undefined;
+  if (!builder) return undefined;
+  const a = builder(name, EMPTY);
   builtinAnalyzers.set(name, a);
   return a;
 }
