@@ -68,7 +68,7 @@ export class RecoverySource {
       void this.recover(index, shard, allocationId).then(
         () => this.running.delete(allocationId),
         (err: unknown) => {
-          this.deps.replication.stopRecording(index, shard, allocationId);
+          this.deps.replication.dropRecording(index, shard, allocationId);
           this.deps.logger.warn(`[${index}][${shard}] peer recovery of replica [${allocationId}] failed: ${(err as Error).message}; retrying`);
           setTimeout(() => {
             this.running.delete(allocationId);
@@ -115,6 +115,8 @@ export class RecoverySource {
     let bytes = 0;
     let total = 0;
     const send = async (): Promise<void> => {
+      // the writes kept meanwhile outgrew their bound: this attempt ends, the next one snapshots afresh
+      replication.checkRecording(index, shard, allocationId);
       if (keys.length === 0) return;
       await callNode(this.deps.transport, target, RECOVERY_CHUNK_ACTION, { allocationId, keys, values });
       keys = [];
