@@ -121,6 +121,17 @@ export function routedShardHandler(local: ShardHandler, deps: RoutingDeps): Shar
       const primary = this.to(shardTarget(deps, req), method, req);
       // a refresh makes the writes visible on every copy (ES refreshes replicas too)
       if (method === 'refresh') await Promise.all(replicaTargets(deps, req).map((t) => this.to(t, method, req)));
+      if (method === 'waitForRefresh') {
+        // `refresh=wait_for`: every copy a read may go to waits until its own refresh shows what
+        // it applied (ES 5.6 waits on the primary and on each replica in the replica operation);
+        // the write was replicated before it was answered, so each replica already holds it
+        const replies = (await Promise.all([primary, ...replicaTargets(deps, req).map((t) => this.to(t, method, req))])) as Array<ShardReply<'waitForRefresh'>>;
+        const p = replies[0]!;
+        if ('error' in p) return p;
+        // forced (ES's `forced_refresh`) when any copy ran out of listener slots and refreshed at once
+        const forced = replies.some((r) => 'ok' in r && r.ok.forced);
+        return { ok: { ...p.ok, forced } } as ShardReply<M>;
+      }
       return primary;
     },
     async to<M extends ShardMethod>(t: Target, method: M, req: ShardMethods[M]['req']): Promise<ShardReply<M>> {
