@@ -61,7 +61,7 @@ test('a get whose first copy fails the read is answered by the next copy', async
   t.deepEqual(asked, ['b shard:get']);
 });
 
-test('every copy failing: the last copy's failure is the answer; a cancelled task stops at the first copy', async (t) => {
+test("every copy failing: the last copy's failure is the answer; a cancelled task stops at the first copy", async (t) => {
   const asked: string[] = [];
   const other: ShardError = { type: 'shard_not_found_exception', status: 404, reason: 'no such shard', metadata: { shard: '0', index: 'p' } };
   const deps = routing({ b: () => SHARD_METHOD_WIRES.multiGet.res.encode({ error: closed }), a: () => SHARD_METHOD_WIRES.multiGet.res.encode({ error: other }) }, asked);
