@@ -214,6 +214,7 @@ export async function startNode(opts: StartNodeOptions): Promise<RunningNode> {
     parts &&
     new parts.RecoverySource({ nodeId, cluster, indices, transport: transportClient, replication, logger, maxBytesPerSec: () => recoveryRate(cluster.state(), settings) });
   if (recoverySource) cluster.addListener(async (next) => recoverySource.onState(next));
+  const syncedFlush = transportClient && parts && new parts.SyncedFlush({ nodeId, cluster, indices, transport: transportClient, ...(replication ? { replication } : {}) });
   // per-shard locks and finished recoveries of deleted indices are dropped
   if (replication) cluster.addListener(async (next) => replication.forgetRemoved(next));
   if (replicaSide) cluster.addListener(async (next) => replicaSide.forgetRemoved(next));
@@ -296,6 +297,7 @@ export async function startNode(opts: StartNodeOptions): Promise<RunningNode> {
           [parts.MASTER_TASK_ACTION, parts.valueAction(parts.masterTaskHandler(context, parts.masterTasks()))],
           [parts.STATE_APPLIED_ACTION, parts.valueAction(parts.stateAppliedHandler(cluster))],
           ...(replicaSide ? replicaSide.actions() : []),
+          ...(syncedFlush ? syncedFlush.actions() : []),
         ]),
       ),
       // a request routed with a newer state waits (bounded) until this node has applied it and opened its shards

@@ -111,7 +111,7 @@ export function maintenanceRoutes(ctx: NodeContext): RouteDef[] {
       methods: ['GET', 'POST'],
       paths: ['/_flush/synced', '/{index}/_flush/synced'],
       params: INDICES_OPTIONS_PARAMS,
-      handler: async (req) => ({ status: 200, body: await syncedFlush(ctx, openIndicesOf(ctx, req)) }),
+      handler: async (req) => syncedFlush(ctx, openIndicesOf(ctx, req)),
     },
   ];
 }

@@ -13,6 +13,7 @@ import { SegmentBuilder } from '../../storage/segment-builder.js';
 import { decodeStoredDoc } from '../../storage/codecs/stored-doc.js';
 import { storedKey } from '../../storage/keyspace.js';
 import { openShardStore, type StoreKind } from '../../storage/shard-store.js';
+import { readSyncId, writeSyncId } from '../../storage/sync-id.js';
 import type { StoreVolume } from '../../storage/store-volume.js';
 import { View, type EngineLogger, type ShardContext } from './context.js';
 import { GroupCommitter } from './group-commit.js';
@@ -109,6 +110,15 @@ export interface StrataShardEngine extends ShardEngine {
    * parsing its sources with `parse` (the index's current mappings).
    */
   applyReplicated(record: Buffer, parse: (doc: LoggedSource) => ParsedDocument): Promise<void>;
+  /** The sync id of this copy's last commit (written by a synced flush), undefined once a write followed it. */
+  syncId(): string | undefined;
+  /**
+   * A synced flush of this copy (ES 5.6 `Engine#syncFlush` after its pre-sync flush): flush, then
+   * write `syncId` into the commit when the copy holds exactly the operations up to
+   * `expectedMaxSeqNo` (the primary's) and nothing is uncommitted. Resolves undefined when
+   * written, else ES's reason ("commit has changed", "pending operations").
+   */
+  syncFlush(syncId: string, expectedMaxSeqNo: number): Promise<string | undefined>;
   /** `bulk`, handing each op-log record written to `onRecord` (a primary replicating it). */
   bulk(ops: ShardOperation[], onRecord?: (record: Buffer) => void): Promise<BulkItemOutcome[]>;
   /** Close and delete the shard's files. */
@@ -163,7 +173,9 @@ export async function openShardEngine(opts: ShardEngineOptions): Promise<StrataS
       translogOps: loaded.replay.length,
       translogTimeMs: stoppedAt - loadedAt,
     };
-    const engine = new Engine(ctx, opts, recovery, new Set(loaded.commit.segments));
+    // a copy that replayed op-log records was written to after its last commit: no sync id then
+    const syncId = loaded.replay.length === 0 ? await readSyncId(db) : undefined;
+    const engine = new Engine(ctx, opts, recovery, new Set(loaded.commit.segments), syncId);
     if (loaded.oldOpLogFormat) {
       // Records of the old format were replayed above: flush them into segments, then switch
       // the op log to the current format before anything new is logged.
@@ -222,6 +234,8 @@ class Engine implements StrataShardEngine {
     private readonly recoveryInfo: ShardRecoveryInfo,
     /** Segment ids of the commit point synced by the last flush (or found at open). */
     private committed: ReadonlySet<number>,
+    /** The sync id of the last commit (a synced flush), until the next write clears it. */
+    private syncIdValue: string | undefined,
   ) {
     this.intervalMs = opts.refreshIntervalMs;
     this.volume = opts.volume;
@@ -257,10 +271,39 @@ class Engine implements StrataShardEngine {
     } catch (err) {
       return Promise.reject(err);
     }
-    return writeBulk(this.ctx, ops, onRecord).then((out) => {
-      this.afterWrite();
-      return out;
-    });
+    const write = (): Promise<BulkItemOutcome[]> =>
+      writeBulk(this.ctx, ops, onRecord).then((out) => {
+        this.afterWrite();
+        return out;
+      });
+    const cleared = this.clearSyncId();
+    return cleared ? cleared.then(write) : write();
+  }
+
+  syncId(): string | undefined {
+    return this.syncIdValue;
+  }
+
+  /**
+   * The first write after a synced flush removes the sync id (ES: the next commit has none),
+   * durably and before the write itself: a copy that crashed after the write never claims to
+   * match a copy that lacks it. Undefined when there is none to clear.
+   */
+  private clearSyncId(): Promise<void> | undefined {
+    if (this.syncIdValue === undefined) return undefined;
+    this.syncIdValue = undefined;
+    return writeSyncId(this.ctx.db, undefined);
+  }
+
+  async syncFlush(syncId: string, expectedMaxSeqNo: number): Promise<string | undefined> {
+    this.ensureOpen();
+    await this.flush();
+    if (this.maxSeqNo !== expectedMaxSeqNo) return 'commit has changed';
+    if (this.ctx.opLog.operations > 0 || this.ctx.checkpoint !== this.maxSeqNo) return 'pending operations';
+    // set now, in the same tick as the checks: a write from here on clears it, after this put
+    this.syncIdValue = syncId;
+    await writeSyncId(this.ctx.db, syncId);
+    return undefined;
   }
 
   snapshotStore(): (each: (key: Buffer, value: Buffer) => void | Promise<void>) => Promise<void> {
@@ -271,6 +314,7 @@ class Engine implements StrataShardEngine {
 
   async applyReplicated(record: Buffer, parse: (doc: LoggedSource) => ParsedDocument): Promise<void> {
     this.ensureOpen();
+    await this.clearSyncId();
     await writeReplicated(this.ctx, record, parse);
     this.afterWrite();
   }

@@ -5,7 +5,6 @@
  * context's id starts with the id of the node that opened it, lib/search/service). Failures to
  * reach a node come back as the shard's failure message, as a shard's own failure does.
  */
-import { UNREACHABLE_NODE_ERRORS } from './unreachable.js';
 import type { ClusterNodeInfo, ClusterState } from '../cluster/state.js';
 import type { ShardHandler, ShardMethod, ShardMethods, ShardReply } from '../messages/shard-client.js';
 import type { ShardRef, ShardSearchClient } from '../messages/shard-search.js';
@@ -59,7 +58,7 @@ function shardTarget(deps: RoutingDeps, ref: ShardRef, read = false): Target {
 /**
  * Where a read of a shard goes: its copies in the order the request's `preference` puts them
  * (lib/cluster/copy-preference.ts), this node among them as `local`; the read tries them in
- * order while a node cannot be reached. No copy qualifies: the shard's "no shard available".
+ * order while a node cannot be reached or a copy fails the read. No copy qualifies: the shard's "no shard available".
  */
 function readTargets(deps: RoutingDeps, ref: ShardRef, preference: string | undefined): Target[] {
   const state = deps.state();
@@ -79,10 +78,18 @@ function readTargets(deps: RoutingDeps, ref: ShardRef, preference: string | unde
   return ids.map((id) => (id === deps.nodeId ? { local: true } : { node: nodes[id]! }));
 }
 
-/** Whether a read should move on to the next copy: the node could not be reached or answer. */
-function unreachable(err: ShardError): boolean {
-  return UNREACHABLE_NODE_ERRORS.has(err.type);
+/**
+ * Whether a read should move on to the next copy after `err`: a node that could not be reached,
+ * or a copy that failed the read (ES 5.6 `TransportSingleShardAction` and the search's
+ * `onShardFailure` try the next copy on any shard failure; the last copy's failure is the
+ * answer). Not after the task was cancelled: there is no one left to answer.
+ */
+function tryNextCopy(err: ShardError): boolean {
+  // the unreachable node's errors (lib/transport/unreachable.ts) and every shard failure alike
+  return err.type !== TASK_CANCELLED;
 }
+
+const TASK_CANCELLED = 'task_cancelled_exception';
 
 function nodeTarget(deps: RoutingDeps, contextId: string): Target {
   const owner = contextId.slice(0, contextId.indexOf(':'));
@@ -114,13 +121,24 @@ export function routedShardHandler(local: ShardHandler, deps: RoutingDeps): Shar
         let reply: ShardReply<M> | undefined;
         for (const t of targets) {
           reply = await this.to(t, method, req);
-          if (!('error' in reply) || !unreachable(reply.error)) return reply;
+          if (!('error' in reply) || !tryNextCopy(reply.error)) return reply;
         }
         return reply!;
       }
       const primary = this.to(shardTarget(deps, req), method, req);
       // a refresh makes the writes visible on every copy (ES refreshes replicas too)
       if (method === 'refresh') await Promise.all(replicaTargets(deps, req).map((t) => this.to(t, method, req)));
+      if (method === 'waitForRefresh') {
+        // `refresh=wait_for`: every copy a read may go to waits until its own refresh shows what
+        // it applied (ES 5.6 waits on the primary and on each replica in the replica operation);
+        // the write was replicated before it was answered, so each replica already holds it
+        const replies = (await Promise.all([primary, ...replicaTargets(deps, req).map((t) => this.to(t, method, req))])) as Array<ShardReply<'waitForRefresh'>>;
+        const p = replies[0]!;
+        if ('error' in p) return p;
+        // forced (ES's `forced_refresh`) when any copy ran out of listener slots and refreshed at once
+        const forced = replies.some((r) => 'ok' in r && r.ok.forced);
+        return { ok: { ...p.ok, forced } } as ShardReply<M>;
+      }
       return primary;
     },
     async to<M extends ShardMethod>(t: Target, method: M, req: ShardMethods[M]['req']): Promise<ShardReply<M>> {
@@ -165,7 +183,7 @@ export function routedSearchClient(local: ShardSearchClient, deps: RoutingDeps):
     let reply: Awaited<ReturnType<ShardSearchClient['openContext']>> | undefined;
     for (const t of readTargets(deps, r, r.preference)) {
       reply = await call(t, 'search:openContext', w.openContext, r, () => local.openContext(r));
-      if ('ok' in reply || !unreachable(reply.failure)) return reply;
+      if ('ok' in reply || !tryNextCopy(reply.failure)) return reply;
     }
     return reply!;
   };

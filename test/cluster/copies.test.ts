@@ -138,6 +138,31 @@ test.serial('reads from any copy by preference; refresh=true reaches the replica
   t.is((await request(url(), 'GET', '/p/_search?preference=_replica')).body.hits.total, 2, '_refresh refreshed the replica');
 });
 
+test.serial('refresh=wait_for makes a write visible on the replica too', async (t) => {
+  t.timeout(60_000);
+  // no listener slots: each copy asked to wait refreshes at once (forced); no scheduled refresh
+  // would show the write on a copy that is not asked
+  t.is((await request(url(), 'PUT', '/wf', { settings: { number_of_shards: 1, number_of_replicas: 1, refresh_interval: -1, 'index.max_refresh_listeners': 0 } })).status, 200);
+  // and one refreshed on its schedule, where wait_for waits for each copy's next refresh
+  t.is((await request(url(), 'PUT', '/wf2', { settings: { number_of_shards: 1, number_of_replicas: 1, refresh_interval: '1s' } })).status, 200);
+  await indexHealth('wf', 'green', 2);
+  await indexHealth('wf2', 'green', 2);
+  for (let i = 1; i <= 3; i++) {
+    const put = await request(url(i % 3), 'PUT', `/wf/doc/${i}?refresh=wait_for`, { i });
+    t.is(put.status, 201);
+    t.deepEqual(put.body._shards, { total: 2, successful: 2, failed: 0 });
+    t.is(put.body.forced_refresh, true);
+    t.is((await request(url(), 'GET', '/wf/_search?preference=_replica')).body.hits.total, i, `write ${i} visible on the replica`);
+    t.is((await request(url(), 'GET', '/wf/_search?preference=_primary')).body.hits.total, i);
+  }
+  for (let i = 1; i <= 5; i++) {
+    const bulk = await request(url(i % 3), 'POST', '/_bulk?refresh=wait_for', ndjson([{ index: { _index: 'wf2', _type: 'doc', _id: String(i) } }, { i }]));
+    t.false(bulk.body.errors);
+    t.is((await request(url(), 'GET', '/wf2/_count?preference=_replica')).body.count, i, `bulk ${i} visible on the replica`);
+  }
+  for (const i of ['wf', 'wf2']) await request(url(), 'DELETE', `/${i}`);
+});
+
 test.serial('allocation filters, cluster.routing.allocation.enable and number_of_replicas live', async (t) => {
   t.timeout(90_000);
   const [n1, n2, n3] = nodeNames() as [string, string, string];

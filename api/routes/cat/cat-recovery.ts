@@ -63,8 +63,8 @@ export function catRecoveryRoutes(ctx: NodeContext): RouteDef[] {
           return [
             r.index, r.shard, new TimeValue(info.totalTimeMs), info.type.toLowerCase(), r.stage.toLowerCase(),
             peer ? peer.source.host : 'n/a', peer ? peer.source.name : 'n/a', r.target.host, r.target.name, 'n/a', 'n/a',
-            // a peer recovery copies keys, not files: its bytes are all recovered
-            ...(peer ? [0, 0, '100.0%', 0, peer.bytes, peer.bytes, '100.0%', peer.bytes] : [0, 0, reusedPercent(known), info.files.length, 0, 0, reusedPercent(known), bytes]),
+            // a peer recovery copies keys, not files: its bytes are all recovered (the total adds the target's reused store)
+            ...(peer ? [0, 0, '100.0%', 0, peer.bytes, peer.bytes, '100.0%', peer.bytes + peer.reusedBytes] : [0, 0, reusedPercent(known), info.files.length, 0, 0, reusedPercent(known), bytes]),
             info.translogOps, info.translogOps, '100.0%',
           ];
         });

@@ -31,8 +31,11 @@ export interface ShardRecovery {
   stage: 'DONE';
   target: RecoveryNode;
   info: ShardRecoveryInfo;
-  /** A peer recovery (cluster mode): the primary's node it copied from, and the keys and bytes it copied. */
-  peer?: { source: RecoveryNode; keys: number; bytes: number };
+  /**
+   * A peer recovery (cluster mode): the primary's node it copied from, the keys and bytes it
+   * copied, and those of the target's own store it kept instead (same sync id as the primary's).
+   */
+  peer?: { source: RecoveryNode; keys: number; bytes: number; reusedBytes: number };
 }
 
 /**
@@ -87,7 +90,7 @@ export async function shardRecoveries(ctx: NodeContext, indices: readonly string
         stage: 'DONE',
         target,
         info: { type: 'PEER', startTimeMs: p.startTimeMs, stopTimeMs: p.stopTimeMs, totalTimeMs: took, indexTimeMs: took, files: [], translogOps: 0, translogTimeMs: 0 },
-        peer: { source: member(p.sourceNode) ?? { id: p.sourceNode, name: p.sourceNode, host: '', ip: '', transportAddress: '' }, keys: p.keys, bytes: p.bytes },
+        peer: { source: member(p.sourceNode) ?? { id: p.sourceNode, name: p.sourceNode, host: '', ip: '', transportAddress: '' }, keys: p.keys, bytes: p.bytes, reusedBytes: p.reusedBytes },
       });
     }
   }
@@ -118,9 +121,10 @@ function renderOne(r: ShardRecovery, opts: { detailed: boolean; human: boolean }
   const size: Record<string, unknown> = {};
   let files: Record<string, unknown>;
   if (r.peer) {
-    // a peer recovery copies the primary's keyspace, not files: every byte recovered, no file counted
-    byteSizeField(size, 'total_in_bytes', 'total', r.peer.bytes, h);
-    byteSizeField(size, 'reused_in_bytes', 'reused', 0, h);
+    // a peer recovery copies the primary's keyspace, not files: every byte copied is recovered,
+    // the target's own store kept after a synced flush is reused, no file counted
+    byteSizeField(size, 'total_in_bytes', 'total', r.peer.bytes + r.peer.reusedBytes, h);
+    byteSizeField(size, 'reused_in_bytes', 'reused', r.peer.reusedBytes, h);
     byteSizeField(size, 'recovered_in_bytes', 'recovered', r.peer.bytes, h);
     size.percent = '100.0%';
     files = { total: 0, reused: 0, recovered: 0, percent: '100.0%' };

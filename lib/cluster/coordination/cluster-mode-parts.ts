@@ -17,4 +17,5 @@ export { masterTasks } from '../../action/master-tasks.js';
 export { PrimaryReplication } from '../replication/primary-replication.js';
 export { ReplicaSide } from '../replication/replica-side.js';
 export { RecoverySource } from '../replication/recovery-source.js';
+export { SyncedFlush } from '../replication/synced-flush.js';
 export { DelayedReroute } from '../allocation/delayed-reroute.js';

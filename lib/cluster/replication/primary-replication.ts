@@ -22,6 +22,23 @@ export interface ReplicationDeps {
   cluster: ClusterService;
   transport: TransportClient;
   logger: Logger;
+  /** Bytes of op-log records kept per recovery before it is failed (default {@link MAX_RECORDING_BYTES}). */
+  maxRecordingBytes?: number;
+}
+
+/**
+ * Bytes of op-log records a primary keeps for one peer recovery while its copy streams (the
+ * writes made meanwhile, sent when the copy is done). Past it the attempt fails and starts again
+ * from a fresh snapshot, which holds those writes: memory stays bounded however long a
+ * throttled copy takes under heavy writes. ES keeps them in the translog, on disk.
+ */
+export const MAX_RECORDING_BYTES = 64 * 1024 * 1024;
+
+/** The records kept for one recovery, and whether they outgrew the bound (then they are dropped). */
+interface Recording {
+  records: Buffer[];
+  bytes: number;
+  overflowed: boolean;
 }
 
 /** What a replica answers a `replica:write`. */
@@ -35,7 +52,7 @@ export class PrimaryReplication implements PrimaryWrites {
    * replica's allocation id): the op-log records written since the recovery's snapshot, which
    * the recovery sends once the copy is done (lib/cluster/replication/recovery-source.ts).
    */
-  private readonly recovering = new Map<string, Map<string, Buffer[]>>();
+  private readonly recovering = new Map<string, Map<string, Recording>>();
 
   constructor(private readonly deps: ReplicationDeps) {}
 
@@ -54,23 +71,63 @@ export class PrimaryReplication implements PrimaryWrites {
   /**
    * Keep every op-log record the shard writes from now on for the replica `allocationId` (call
    * under the shard's lock, where the recovery takes its snapshot); {@link stopRecording} hands
-   * them over.
+   * them over. Past {@link MAX_RECORDING_BYTES} they are dropped and the recovery must start again.
    */
   startRecording(index: string, shard: number, allocationId: string): void {
     const key = this.key(index, shard);
     let m = this.recovering.get(key);
     if (!m) this.recovering.set(key, (m = new Map()));
-    m.set(allocationId, []);
+    m.set(allocationId, { records: [], bytes: 0, overflowed: false });
   }
 
-  /** The records kept for `allocationId` since {@link startRecording} (empty when none), and stop keeping them. */
+  /**
+   * The records kept for `allocationId` since {@link startRecording} (empty when none), and stop
+   * keeping them; refused (`illegal_state_exception`) when they outgrew the bound.
+   */
   stopRecording(index: string, shard: number, allocationId: string): Buffer[] {
+    const r = this.dropRecording(index, shard, allocationId);
+    if (r?.overflowed) throw this.overflow(index, shard, allocationId);
+    return r?.records ?? [];
+  }
+
+  /** Stop keeping records for `allocationId` (a failed recovery); never throws. */
+  dropRecording(index: string, shard: number, allocationId: string): Recording | undefined {
     const key = this.key(index, shard);
     const m = this.recovering.get(key);
-    const records = m?.get(allocationId) ?? [];
+    const r = m?.get(allocationId);
     m?.delete(allocationId);
     if (m?.size === 0) this.recovering.delete(key);
-    return records;
+    return r;
+  }
+
+  /** Throws when the recording of `allocationId` outgrew the bound (the copy checks between chunks, to stop early). */
+  checkRecording(index: string, shard: number, allocationId: string): void {
+    if (this.recovering.get(this.key(index, shard))?.get(allocationId)?.overflowed) throw this.overflow(index, shard, allocationId);
+  }
+
+  private overflow(index: string, shard: number, allocationId: string): EsError {
+    const max = this.deps.maxRecordingBytes ?? MAX_RECORDING_BYTES;
+    return new EsError('illegal_state_exception', 500, `[${index}][${shard}] the operations written during the recovery of [${allocationId}] passed ${max} bytes; starting again from a new snapshot`);
+  }
+
+  /** Keep `records` for every recovery of the shard under way; one that passes the bound drops what it kept. */
+  private record(index: string, shard: number, records: Buffer[]): void {
+    const m = this.recovering.get(this.key(index, shard));
+    if (!m) return;
+    const max = this.deps.maxRecordingBytes ?? MAX_RECORDING_BYTES;
+    const bytes = records.reduce((n, r) => n + r.length, 0);
+    for (const [id, r] of m) {
+      if (r.overflowed) continue;
+      r.bytes += bytes;
+      if (r.bytes <= max) {
+        r.records.push(...records);
+        continue;
+      }
+      // the snapshot of the next attempt holds these writes: free the memory now
+      r.overflowed = true;
+      r.records = [];
+      this.deps.logger.warn(`[${index}][${shard}] recovery of [${id}]: the writes made during the copy passed ${max} bytes; the attempt fails and starts again`);
+    }
   }
 
   /** Drop the locks and recordings of shards whose index is gone or closed (a state listener). */
@@ -99,7 +156,7 @@ export class PrimaryReplication implements PrimaryWrites {
         // what was written here goes to the replicas even when a later part of the write failed,
         // and is kept for the copies being recovered (they receive it when their copy is done)
         if (records.length > 0) {
-          for (const kept of this.recovering.get(this.key(index, shard))?.values() ?? []) kept.push(...records);
+          this.record(index, shard, records);
           copies += await this.replicate(index, shard, term, records);
         }
       }

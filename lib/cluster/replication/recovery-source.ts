@@ -3,7 +3,8 @@
  * files): when the cluster state gives one of this node's started primaries an INITIALIZING
  * replica, the primary flushes, then — under the shard's write lock, for an instant — takes a
  * LevelDB snapshot of its store and starts keeping the op-log records of every later write for
- * that replica. Writes go on while the snapshot is streamed to the replica's node in chunks
+ * that replica. A target whose own store carries the sync id of the primary's commit (a synced
+ * flush, no write on either copy since: the same documents) keeps it, and nothing is copied. Writes go on while the snapshot is streamed to the replica's node in chunks
  * (throttled by `indices.recovery.max_bytes_per_sec`). Then, under the lock again, it marks the
  * replica STARTED and in sync in the cluster state and sends it the records written since the
  * snapshot (the replica has opened from the copy by then), before the next write can run: that
@@ -67,7 +68,7 @@ export class RecoverySource {
       void this.recover(index, shard, allocationId).then(
         () => this.running.delete(allocationId),
         (err: unknown) => {
-          this.deps.replication.stopRecording(index, shard, allocationId);
+          this.deps.replication.dropRecording(index, shard, allocationId);
           this.deps.logger.warn(`[${index}][${shard}] peer recovery of replica [${allocationId}] failed: ${(err as Error).message}; retrying`);
           setTimeout(() => {
             this.running.delete(allocationId);
@@ -90,10 +91,19 @@ export class RecoverySource {
     const engine = this.deps.indices.get(index)!.shard(shard);
     // outside the lock: the copy then carries fewer op-log records to replay
     await engine.flush();
-    await callNode(this.deps.transport, target, RECOVERY_START_ACTION, { index, shard, allocationId, sourceNode: this.deps.nodeId });
+    // the target keeps its own store when it carries the sync id of this primary's commit
+    const syncId = engine.syncId();
+    const answer = (await callNode(this.deps.transport, target, RECOVERY_START_ACTION, { index, shard, allocationId, sourceNode: this.deps.nodeId, ...(syncId !== undefined ? { syncId } : {}) })) as { reused?: boolean };
+    const reused = answer.reused === true;
     const lock = replication.lock(index, shard);
-    // every write before this point is in the snapshot, every write after it in the recording
+    // every write before this point is in the snapshot (or, reused, in the target's store), every write after it in the recording
     const scan = await lock.run(async () => {
+      if (reused) {
+        // a write since the target compared ids is in neither: start again (the next attempt copies)
+        if (engine.syncId() !== syncId) throw new Error('the shard was written to while the recovery started; copying instead of reusing the target\'s store');
+        replication.startRecording(index, shard, allocationId);
+        return undefined;
+      }
       const snapshot = engine.snapshotStore();
       replication.startRecording(index, shard, allocationId);
       return snapshot;
@@ -105,6 +115,8 @@ export class RecoverySource {
     let bytes = 0;
     let total = 0;
     const send = async (): Promise<void> => {
+      // the writes kept meanwhile outgrew their bound: this attempt ends, the next one snapshots afresh
+      replication.checkRecording(index, shard, allocationId);
       if (keys.length === 0) return;
       await callNode(this.deps.transport, target, RECOVERY_CHUNK_ACTION, { allocationId, keys, values });
       keys = [];
@@ -113,7 +125,7 @@ export class RecoverySource {
       // ES's recovery rate limiter: no faster than `indices.recovery.max_bytes_per_sec` on average
       if (rate > 0) await sleep(started + (total * 1000) / rate - Date.now());
     };
-    await scan(async (k, v) => {
+    await scan?.(async (k, v) => {
       keys.push(k);
       values.push(v);
       bytes += k.length + v.length;
@@ -142,7 +154,7 @@ export class RecoverySource {
       return records.length;
     });
     if (caughtUp < 0) throw new Error(`the replica failed the operations written during the copy`);
-    this.deps.logger.info(`[${index}][${shard}] recovered replica [${allocationId}] on [${target.name}]: ${total} bytes in ${Date.now() - started} ms, then ${caughtUp} op-log records written meanwhile`);
+    this.deps.logger.info(`[${index}][${shard}] recovered replica [${allocationId}] on [${target.name}]: ${reused ? 'its own store reused (same sync id), ' : ''}${total} bytes in ${Date.now() - started} ms, then ${caughtUp} op-log records written meanwhile`);
   }
 }
 

@@ -3,7 +3,8 @@
  * primary sends (`replica:write`, refused from a primary term older than the one this node's
  * state gives the shard), and it is the target of peer recoveries (`recovery:start|chunk|finish`:
  * the primary streams every key of its shard store, taken from one LevelDB snapshot, into a
- * fresh store here; the copy opens from it once the primary marks it STARTED). The transport
+ * fresh store here, or — when the store this node kept has the sync id of the primary's commit —
+ * keeps that store and copies nothing; the copy opens from it once the primary marks it STARTED). The transport
  * delivers each request after this node applied the sender's cluster-state version, so the
  * checks below see at least the state the primary acted on.
  */
@@ -13,6 +14,7 @@ import type { IndicesService } from '../../indices/indices-service.js';
 import type { Logger } from '../../indices/index-service.js';
 import type { ShardStore } from '../../../storage/shard-store.js';
 import { metaKey } from '../../../storage/keyspace.js';
+import { readSyncId } from '../../../storage/sync-id.js';
 import type { LoggedSource } from '../../../storage/codecs/op-log.js';
 import type { ParsedDocument } from '../../mapping/parsed-document.js';
 import { EsError, toEsError } from '../../errors/errors.js';
@@ -33,6 +35,9 @@ export interface PeerRecovery {
   /** Keys and bytes copied from the primary's store. */
   keys: number;
   bytes: number;
+  /** Keys and bytes of this node's own store kept instead (its sync id matched the primary's). */
+  reusedKeys: number;
+  reusedBytes: number;
 }
 
 interface Session extends PeerRecovery {
@@ -124,7 +129,7 @@ export class ReplicaSide {
     }
   }
 
-  private async start(b: StartBody): Promise<{ ok: true }> {
+  private async start(b: StartBody): Promise<{ ok: true; reused: boolean }> {
     const state = this.deps.cluster.state();
     const a = assignmentOf(state, b.index, b.shard);
     const copy = (a?.replicas ?? []).find((r) => r.allocationId === b.allocationId);
@@ -142,16 +147,34 @@ export class ReplicaSide {
       }
     }
     const path = svc.shardPath(b.shard);
-    // whatever this node had of the shard (a copy from before it left) is stale: start empty
-    await svc.volume.remove(path);
     await svc.volume.prepare(svc.path);
-    const store = await svc.volume.open(path);
+    // the store this node kept of the shard (a copy from before it left) is reused when its
+    // commit carries the sync id of the primary's (no write on either since a synced flush);
+    // anything else it had is stale: start empty
+    const fresh = async (): Promise<ShardStore> => {
+      await svc.volume.remove(path);
+      return svc.volume.open(path);
+    };
+    let store = b.syncId === undefined ? await fresh() : await svc.volume.open(path).catch(fresh);
+    const reuse = b.syncId !== undefined && (await readSyncId(store).catch(() => undefined)) === b.syncId;
+    let reusedKeys = 0;
+    let reusedBytes = 0;
+    if (reuse) {
+      // the figures `_recovery` reports as reused (ES: the files it did not copy)
+      await store.scan({ gte: Buffer.from([0x00]), lt: Buffer.from([0xff]) }, (k, v) => {
+        reusedKeys++;
+        reusedBytes += k.length + v.length;
+      });
+    } else if (b.syncId !== undefined) {
+      await store.close();
+      store = await fresh();
+    }
     const now = Date.now();
     this.sessions.set(b.allocationId, {
       store, index: b.index, shard: b.shard, indexUuid: svc.uuid, allocationId: b.allocationId, sourceNode: b.sourceNode,
-      startTimeMs: now, stopTimeMs: now, keys: 0, bytes: 0,
+      startTimeMs: now, stopTimeMs: now, keys: 0, bytes: 0, reusedKeys, reusedBytes,
     });
-    return { ok: true };
+    return { ok: true, reused: reuse };
   }
 
   private session(allocationId: string): Session {
@@ -197,6 +220,8 @@ interface StartBody {
   shard: number;
   allocationId: string;
   sourceNode: string;
+  /** The sync id of the primary's commit (absent: none): a store here with the same one is kept. */
+  syncId?: string;
 }
 
 interface ChunkBody {

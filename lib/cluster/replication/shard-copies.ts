@@ -4,6 +4,7 @@
  * STARTED and in sync; fail a replica out of the in-sync set). The updates refuse to apply when
  * the writer is no longer the primary of that term, which is what fences a stale primary.
  */
+import { randomBytes } from 'node:crypto';
 import type { ClusterNodeInfo, ClusterState, ShardAssignment } from '../state.js';
 import { wireType } from '../../messages/wire.js';
 import { EsError } from '../../errors/errors.js';
@@ -17,6 +18,29 @@ export const RECOVERY_CHUNK_ACTION = 'recovery:chunk';
 export const RECOVERY_FINISH_ACTION = 'recovery:finish';
 /** A coordinator asks a member for the peer recoveries it ran as a target. */
 export const RECOVERY_LIST_ACTION = 'recovery:list';
+/** A coordinator asks a shard's primary for a synced flush of every started copy (lib/cluster/replication/synced-flush.ts). */
+export const SYNCED_FLUSH_ACTION = 'flush:synced';
+/** The primary asks a replica's node to flush its copy and write the sync id into its commit. */
+export const SYNCED_FLUSH_COPY_ACTION = 'flush:synced:copy';
+
+/** One copy's part in a shard's synced flush: ES's failure reason when it did not take the sync id. */
+export interface CopySyncResult {
+  allocationId: string;
+  node: string;
+  primary: boolean;
+  reason?: string;
+}
+
+/** A shard's synced flush: each started copy's result, or why the whole shard failed (ES `ShardsSyncedFlushResult`). */
+export interface ShardSyncResult {
+  failure?: string;
+  copies: CopySyncResult[];
+}
+
+/** A fresh sync id: 20 url-safe base64 characters, as ES's `Strings.base64UUID()`. */
+export function newSyncId(): string {
+  return randomBytes(15).toString('base64url');
+}
 
 const VALUE = wireType<unknown>('Value');
 
