@@ -52,10 +52,14 @@ test.serial('nodes and task APIs answer for every member of a 3-node cluster', a
   }
   // 30 documents, each on its primary and its replica: 60 over the three nodes
   t.is(entries.reduce((s, [, n]) => s + n.indices.docs.count, 0), 60);
-  const shards = (await request(c.url, 'GET', '/_cat/shards/spread?h=node,docs&format=json')).body as Array<{ node: string; docs: string }>;
-  for (const [, n] of entries) {
+  const shards = (await request(c.url, 'GET', '/_cat/shards/spread?h=shard,prirep,node,docs&format=json')).body as Array<{ shard: string; prirep: string; node: string; docs: string }>;
+  const perShard = (await request(a.url, 'GET', '/_nodes/stats/indices/docs?level=shards')).body.nodes;
+  for (const [id, n] of entries) {
+    // each node reports exactly the copies allocated to it, a primary with the documents _cat/shards shows
     const own = shards.filter((s) => s.node === n.name);
-    t.is(n.indices.docs.count, own.reduce((s, x) => s + Number(x.docs), 0), `${n.name} counts the documents of its ${own.length} copies`);
+    const reported = (perShard[id].indices.shards.spread as Array<Record<string, { docs: { count: number } }>>).map((e) => Object.entries(e)[0]!);
+    t.deepEqual(reported.map(([s]) => s).sort(), own.map((s) => s.shard).sort(), `${n.name} reports its ${own.length} copies`);
+    for (const p of own.filter((s) => s.prirep === 'p')) t.is(reported.find(([s]) => s === p.shard)![1].docs.count, Number(p.docs));
   }
 
   // node selection as ES resolves it
@@ -147,5 +151,21 @@ test.serial('nodes and task APIs answer for every member of a 3-node cluster', a
   t.is(partial.body._nodes.failures[0].caused_by.type, 'connect_transport_exception');
   t.deepEqual(Object.keys(partial.body.nodes).sort(), [idOf.get('node-1'), idOf.get('node-2')].sort());
   t.like((await request(b.url, 'GET', '/_cluster/stats')).body._nodes, { total: 3, successful: 2, failed: 1 });
+
+  // once node-3 has left, its copies of `spread` wait for it (delayed allocation, 1m by default)
+  await until('node-3 leaving and its copies delayed', async () => {
+    const h = (await request(a.url, 'GET', '/_cluster/health')).body;
+    return h.number_of_nodes === 2 && h.delayed_unassigned_shards > 0 ? h : undefined;
+  });
+  const onThree = shards.find((s) => s.node === 'node-3')!;
+  const explain = await request(a.url, 'GET', '/_cluster/allocation/explain', { index: 'spread', shard: Number(onThree.shard), primary: false });
+  t.is(explain.status, 200);
+  t.like(explain.body, { index: 'spread', shard: Number(onThree.shard), primary: false, current_state: 'unassigned', can_allocate: 'allocation_delayed', configured_delay_in_millis: 60000 });
+  t.like(explain.body.unassigned_info, { reason: 'NODE_LEFT', details: `node_left[${idOf.get('node-3')}]` });
+  t.true(explain.body.remaining_delay_in_millis > 0 && explain.body.remaining_delay_in_millis <= 60000);
+  t.regex(explain.body.allocate_explanation, /^cannot allocate because the cluster is still waiting .+ for the departed node holding a replica to rejoin, despite being allowed to allocate the shard to at least one other node$/);
+  // the survivor holding the shard's other copy may not take it, the other one may
+  t.deepEqual(explain.body.node_allocation_decisions.map((d: { node_decision: string }) => d.node_decision), ['yes', 'no']);
+  t.is(explain.body.node_allocation_decisions[1].deciders[0].decider, 'same_shard');
   t.log(`stats: 60 copies' documents over 3 nodes; search ${parentId} cancelled through ${third.spec.name}, its phase ${childId} stopped on ${holder}; node-3 killed and reported failed`);
 });
