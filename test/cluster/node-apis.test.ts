@@ -148,7 +148,8 @@ test.serial('nodes and task APIs answer for every member of a 3-node cluster', a
   t.is(partial.status, 200);
   t.like(partial.body._nodes, { total: 3, successful: 2, failed: 1 });
   t.like(partial.body._nodes.failures[0], { type: 'failed_node_exception', reason: `Failed node [${idOf.get('node-3')}]`, node_id: idOf.get('node-3') });
-  t.is(partial.body._nodes.failures[0].caused_by.type, 'connect_transport_exception');
+  // refused, or the open connection dropped: ES's transport exceptions for a node that cannot be reached
+  t.true(['connect_transport_exception', 'node_disconnected_exception'].includes(partial.body._nodes.failures[0].caused_by.type));
   t.deepEqual(Object.keys(partial.body.nodes).sort(), [idOf.get('node-1'), idOf.get('node-2')].sort());
   t.like((await request(b.url, 'GET', '/_cluster/stats')).body._nodes, { total: 3, successful: 2, failed: 1 });
 
@@ -158,7 +159,7 @@ test.serial('nodes and task APIs answer for every member of a 3-node cluster', a
     return h.number_of_nodes === 2 && h.delayed_unassigned_shards > 0 ? h : undefined;
   });
   const onThree = shards.find((s) => s.node === 'node-3')!;
-  const explain = await request(a.url, 'GET', '/_cluster/allocation/explain', { index: 'spread', shard: Number(onThree.shard), primary: false });
+  const explain = await request(a.url, 'POST', '/_cluster/allocation/explain', { index: 'spread', shard: Number(onThree.shard), primary: false });
   t.is(explain.status, 200);
   t.like(explain.body, { index: 'spread', shard: Number(onThree.shard), primary: false, current_state: 'unassigned', can_allocate: 'allocation_delayed', configured_delay_in_millis: 60000 });
   t.like(explain.body.unassigned_info, { reason: 'NODE_LEFT', details: `node_left[${idOf.get('node-3')}]` });
