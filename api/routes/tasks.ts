@@ -1,8 +1,9 @@
 /**
  * Task management (ES 5.6 `RestListTasksAction`, `RestGetTaskAction`, `RestCancelTasksAction`):
- * `GET /_tasks` lists the node's running tasks (filters, `detailed`, `group_by`), `GET
- * /_tasks/{id}` shows one (waiting for it with `wait_for_completion`; a finished task answers
- * from the `.tasks` results), `POST /_tasks/_cancel` cancels. The actions are lib/action/tasks.
+ * `GET /_tasks` lists every selected node's running tasks (filters, `detailed`, `group_by`), `GET
+ * /_tasks/{id}` shows one from its node (waiting for it with `wait_for_completion`; a finished
+ * task answers from the `.tasks` results), `POST /_tasks/_cancel` cancels on the owning nodes.
+ * The actions are lib/action/tasks (cluster-tasks.ts asks the other members).
  */
 import type { RestRequest, RouteDef } from '../types.js';
 import type { NodeContext } from '../../lib/action/context.js';
