@@ -34,6 +34,7 @@ import { DISK_VOLUME, MemoryVolume, type StoreVolume } from '../storage/store-vo
 import { clusterModeSettings } from './cluster/coordination/cluster-settings.js';
 import type { RoutingDeps } from './transport/routed-clients.js';
 import type { TransportFaults } from './transport/fault-injection.js';
+import type { ActionHandler } from './transport/actions.js';
 
 export interface StartNodeOptions {
   /** The data directory; required unless `memory` is set, and refused with it. */
@@ -293,7 +294,7 @@ export async function startNode(opts: StartNodeOptions): Promise<RunningNode> {
         indices.host,
         searchService,
         new Map([
-          [parts.NODES_INFO_ACTION, parts.valueAction(async (m) => parts.localNodeInfo(context, parts.nodesInfoRequestOf(m)))],
+          ...parts.nodeLevelActions(context).map(([name, run]): [string, ActionHandler] => [name, parts.valueAction(run)]),
           [parts.MASTER_TASK_ACTION, parts.valueAction(parts.masterTaskHandler(context, parts.masterTasks()))],
           [parts.STATE_APPLIED_ACTION, parts.valueAction(parts.stateAppliedHandler(cluster))],
           ...(replicaSide ? replicaSide.actions() : []),

@@ -75,7 +75,7 @@ export function clusterAdminRoutes(ctx: NodeContext): RouteDef[] {
         const yes = req.paramAsBool('include_yes_decisions', false);
         const disk = req.paramAsBool('include_disk_info', false);
         const body = req.hasBody() ? req.json() : undefined;
-        return { status: 200, body: explainAllocation(ctx, explainRequest(body, yes, disk)) };
+        return { status: 200, body: explainAllocation(ctx, { ...explainRequest(body, yes, disk), human: req.paramAsBool('human', false) }) };
       },
     },
     {
@@ -92,7 +92,7 @@ export function clusterAdminRoutes(ctx: NodeContext): RouteDef[] {
         const commands = parseCommands(req.hasBody() ? req.json() : undefined);
         const explanations = reroute(ctx, { commands, dryRun, explain });
         // ES: `retry_failed` resets the failed-attempt count of shards that gave up starting.
-        if (retryFailed && !dryRun) await ctx.indices.retryFailedShards();
+        if (retryFailed && !dryRun) await ctx.indices.retryFailedShards(ctx.cluster.state());
         const metrics = metric === undefined ? REROUTE_DEFAULT_METRICS : javaSplit(metric, ',');
         const { cluster_name: _name, ...state } = clusterStateBody(ctx, metrics, undefined, false, () => undefined);
         return { status: 200, body: { acknowledged: true, state, ...(explain ? { explanations } : {}) } };

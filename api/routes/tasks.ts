@@ -1,12 +1,14 @@
 /**
  * Task management (ES 5.6 `RestListTasksAction`, `RestGetTaskAction`, `RestCancelTasksAction`):
- * `GET /_tasks` lists the node's running tasks (filters, `detailed`, `group_by`), `GET
- * /_tasks/{id}` shows one (waiting for it with `wait_for_completion`; a finished task answers
- * from the `.tasks` results), `POST /_tasks/_cancel` cancels. The actions are lib/action/tasks.
+ * `GET /_tasks` lists every selected node's running tasks (filters, `detailed`, `group_by`), `GET
+ * /_tasks/{id}` shows one from its node (waiting for it with `wait_for_completion`; a finished
+ * task answers from the `.tasks` results), `POST /_tasks/_cancel` cancels on the owning nodes.
+ * The actions are lib/action/tasks (cluster-tasks.ts asks the other members).
  */
 import type { RestRequest, RouteDef } from '../types.js';
 import type { NodeContext } from '../../lib/action/context.js';
-import { cancelTasks, getTask, renderTasks, selectTasks, type TaskFilter } from '../../lib/action/tasks/list-tasks.js';
+import type { TaskFilter } from '../../lib/action/tasks/list-tasks.js';
+import { cancelTasks, getTaskAnywhere, listTasks } from '../../lib/action/tasks/cluster-tasks.js';
 
 function list(v: string | undefined): string[] | undefined {
   return v === undefined ? undefined : v.split(',').filter((s) => s.length > 0);
@@ -36,18 +38,10 @@ export function taskRoutes(ctx: NodeContext): RouteDef[] {
         const detailed = req.paramAsBool('detailed', false);
         const groupBy = req.param('group_by') ?? 'nodes';
         const timeoutMs = req.paramAsTimeMs('timeout', 30_000);
-        if (req.paramAsBool('wait_for_completion', false)) {
-          // ES waits for every selected task (but never for the listing itself) to end
-          const deadline = Date.now() + (timeoutMs > 0 ? timeoutMs : 30_000);
-          for (const t of selectTasks(ctx, f)) {
-            const left = deadline - Date.now();
-            if (left <= 0) break;
-            await Promise.race([ctx.runtime.tasks.waitFor(t.id), new Promise((r) => setTimeout(r, left).unref())]);
-          }
-        }
+        const waitForCompletion = req.paramAsBool('wait_for_completion', false);
         const reg = ctx.runtime.tasks.register('cluster:monitor/tasks/lists', 'transport', '');
         try {
-          return { status: 200, body: renderTasks(ctx, selectTasks(ctx, f), groupBy, detailed) };
+          return { status: 200, body: await listTasks(ctx, f, groupBy, { detailed, waitForCompletion, timeoutMs }) };
         } finally {
           reg.done();
         }
@@ -60,19 +54,19 @@ export function taskRoutes(ctx: NodeContext): RouteDef[] {
       handler: async (req) => {
         const wait = req.paramAsBool('wait_for_completion', false);
         const timeoutMs = req.paramAsTimeMs('timeout', -1);
-        return { status: 200, body: await getTask(ctx, req.pathParams.task_id!, wait, timeoutMs) };
+        return { status: 200, body: await getTaskAnywhere(ctx, req.pathParams.task_id!, wait, timeoutMs) };
       },
     },
     {
       methods: ['POST'],
       paths: ['/_tasks/_cancel', '/_tasks/{task_id}/_cancel'],
       params: ['nodes', 'node_id', 'actions', 'parent_task_id', 'parent_task', 'parent_node', 'group_by'],
-      handler: (req) => {
+      handler: async (req) => {
         const f = filterOf(req);
         req.param('parent_node');
         const id = req.pathParams.task_id;
         if (id !== undefined) f.taskId = id;
-        return { status: 200, body: cancelTasks(ctx, f, req.param('group_by') ?? 'nodes') };
+        return { status: 200, body: await cancelTasks(ctx, f, req.param('group_by') ?? 'nodes') };
       },
     },
   ];

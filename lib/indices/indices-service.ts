@@ -80,9 +80,15 @@ export class IndicesService {
     return this.open.get(name)?.failedShards() ?? this.openFailures.get(name)?.shards;
   }
 
-  /** `_cluster/reroute?retry_failed`: try every failed shard again, its attempt count reset. */
-  async retryFailedShards(): Promise<void> {
+  /**
+   * `_cluster/reroute?retry_failed`: try every failed shard again, its attempt count reset; an
+   * index that failed to open as a whole (given up after its attempts) is opened again with `state`.
+   */
+  async retryFailedShards(state?: ClusterState): Promise<void> {
     for (const svc of this.open.values()) await svc.retryFailed(true);
+    if (!state || this.openFailures.size === 0) return;
+    for (const f of this.openFailures.values()) f.attempts = 0;
+    await this.apply(state);
   }
 
   all(): IndexService[] {

@@ -40,6 +40,8 @@ export interface PrimaryWrites {
    * with the number of copies that applied them (the primary included).
    */
   write<T>(index: string, shard: number, run: (primaryTerm: number, onRecord: (record: Buffer) => void) => Promise<T>, wait?: ActiveCopiesWait): Promise<{ result: T; copies: number }>;
+  /** After a refresh of a copy here: when it is the primary, refresh the STARTED replicas its state knows. */
+  refreshReplicas?(index: string, shard: number): Promise<void>;
 }
 
 /** `wait_for_active_shards` of a shard write (lib/messages/shard-write.ts `ShardBulkRequest`). */
@@ -98,7 +100,8 @@ export class ShardHost implements ShardHandler {
         );
         return { items };
       },
-      refresh: async (req) => (await this.engine(req).refresh(), {}),
+      // a primary refreshes its replicas too: the coordinator's state may not show a replica the primary already writes to
+      refresh: async (req) => (await this.engine(req).refresh(), await this.deps.replication?.refreshReplicas?.(req.index, req.shard), {}),
       waitForRefresh: async (req) => ({ forced: await this.engine(req).waitForRefresh(req.maxListeners) }),
       flush: async (req) => (await this.engine(req).flush(), {}),
       forceMerge: async (req) => {

@@ -20,8 +20,8 @@ export interface LocalCluster {
   startedAt: number;
 }
 
-/** Start etcd and `count` nodes named after `name`; `onTeardown` runs first when the test ends. */
-export async function startLocalCluster(t: ExecutionContext, name: string, count = 3, onTeardown?: () => void): Promise<LocalCluster> {
+/** Start etcd and `count` nodes named after `name`; `onTeardown` runs first when the test ends; `settings`: the nodes' `-E` settings. */
+export async function startLocalCluster(t: ExecutionContext, name: string, count = 3, onTeardown?: () => void, settings?: Record<string, string>): Promise<LocalCluster> {
   const dir = await mkdtemp(join(tmpdir(), `strata-${name}-`));
   let etcd: EtcdMember | undefined;
   const nodes: NodeProcess[] = [];
@@ -32,7 +32,7 @@ export async function startLocalCluster(t: ExecutionContext, name: string, count
     await rm(dir, { recursive: true, force: true });
   });
   etcd = await startEtcdMember(dir);
-  const specs = await localNodeSpecs(dir, etcd.endpoint, name, count);
+  const specs = await localNodeSpecs(dir, etcd.endpoint, name, count, settings);
   const startedAt = Date.now();
   nodes.push(...(await Promise.all(specs.map((s) => startNodeProcess(s)))));
   return { dir, etcd, specs, nodes, startedAt };

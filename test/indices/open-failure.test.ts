@@ -46,3 +46,19 @@ test('an index that cannot open is red with its shards failed; the indices after
   await indices.apply(next);
   t.is(indices.failedShards('a-broken'), undefined);
 });
+
+test('an index that gave up opening opens again on retry_failed (its attempts reset)', async (t) => {
+  const indices = new IndicesService('/mem/indices', quiet, { scripts: {} as ScriptService, updateMapping: async () => undefined, volume: new MemoryVolume() });
+  t.teardown(() => indices.closeAll());
+  const broken = emptyState('u');
+  broken.indices['a-broken'] = meta('a-broken', { 'index.refresh_interval': 'often' });
+  for (let i = 0; i < 6; i++) await indices.apply(broken);
+  t.is(indices.failedShards('a-broken')!.get(0)!.attempts, 5, 'five attempts, then it gives up');
+  // the same index, now able to open: a later state alone does not try again
+  const fixed = { ...broken, version: 1, indices: { 'a-broken': meta('a-broken') } };
+  await indices.apply(fixed);
+  t.is(indices.get('a-broken'), undefined);
+  await indices.retryFailedShards(fixed);
+  t.truthy(indices.get('a-broken'));
+  t.is(indices.failedShards('a-broken')?.size, 0);
+});

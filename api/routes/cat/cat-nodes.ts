@@ -1,16 +1,17 @@
 /**
  * `GET /_cat/nodes` (ES 5.6 `RestNodesAction`): every member's address and roles (the cluster's
- * members in cluster mode), and this node's memory, load and cpu.
+ * members in cluster mode), and each member's own memory, load and cpu, asked over the
+ * transport (`nodes:info`, `nodes:stats`).
  */
-import os from 'node:os';
-import v8 from 'node:v8';
 import type { RouteDef } from '../../types.js';
-import { clusterMembers, roleLetters, type Member } from '../../../lib/action/nodes/cluster-members.js';
+import { clusterMembers, roleLetters } from '../../../lib/action/nodes/cluster-members.js';
 import type { NodeContext } from '../../../lib/action/context.js';
 import { catResponse, type CatColumn, type CatValue } from '../../rest/cat-table.js';
 import { ByteSizeValue } from '../../../lib/units/byte-size-value.js';
 import { CAT_PARAMS } from '../../rest/params.js';
-import { maxFileDescriptors, openFileDescriptors } from '../../../lib/action/nodes/os-probe.js';
+import { askNodesStats } from '../../../lib/action/nodes/node-stats.js';
+import { nodesInfo } from '../../../lib/action/nodes/node-info.js';
+import { NODE_VERSION } from '../../../lib/action/nodes/node-identity.js';
 
 const COLUMNS: CatColumn[] = [
   { name: 'id', aliases: ['id', 'nodeId'], desc: 'unique node id', default: false },
@@ -38,46 +39,31 @@ const COLUMNS: CatColumn[] = [
   { name: 'name', aliases: ['n'], desc: 'node name' },
 ];
 
+type Json = Record<string, any>;
+
 export function catNodesRoutes(ctx: NodeContext): RouteDef[] {
   return [
     {
       methods: ['GET'],
       paths: ['/_cat/nodes'],
       params: [...CAT_PARAMS, 'full_id'],
-      handler: (req) => {
+      handler: async (req) => {
         const full = req.paramAsBool('full_id', false);
-        // the V8 heap stands where ES reports the JVM heap, as in `_nodes/stats/jvm`
-        const heap = v8.getHeapStatistics();
-        const heapMax = Math.max(heap.heap_size_limit, 1);
-        const total = os.totalmem();
-        const free = os.freemem();
-        const [l1, l5, l15] = os.loadavg();
-        const fdCurrent = openFileDescriptors();
-        const fdMax = maxFileDescriptors();
-        const row: CatValue[] = [
-          full ? ctx.nodeId : ctx.nodeId.slice(0, 4),
-          process.pid,
-          ctx.httpAddress.host,
-          ctx.transportAddress.port,
-          `${ctx.httpAddress.host}:${ctx.httpAddress.port}`,
-          '5.6.16',
-          new ByteSizeValue(heap.used_heap_size),
-          Math.round((heap.used_heap_size / heapMax) * 100),
-          new ByteSizeValue(heapMax),
-          new ByteSizeValue(total - free),
-          Math.round(((total - free) / total) * 100),
-          new ByteSizeValue(total),
-          fdCurrent,
-          fdMax > 0 && fdCurrent >= 0 ? Math.round((fdCurrent / fdMax) * 100) : -1,
-          fdMax,
-          ctx.runtime.cpu.processPercent(),
-          (l1 ?? 0).toFixed(2),
-          (l5 ?? 0).toFixed(2),
-          (l15 ?? 0).toFixed(2),
-          `${Math.round((Date.now() - ctx.startedAt) / 1000)}s`,
-        ];
+        // every member's own figures (ES asks nodes info and nodes stats of every node)
+        const [info, stats] = await Promise.all([
+          nodesInfo(ctx, { nodeIds: ['_all'], metrics: new Set(['process']), flatSettings: false, human: false }),
+          askNodesStats(ctx, { nodeIds: ['_all'], metrics: new Set(['jvm', 'os', 'process']), indexMetrics: new Set(), level: 'node', human: false }),
+        ]);
+        const statsOf = new Map(stats.answers.map((a) => [a.member.id, a.value as Json]));
+        const infoOf = (info.nodes ?? {}) as Record<string, Json>;
         const rows = clusterMembers(ctx).map((m) => [
-          ...(m.local ? row : remoteRow(m, full)),
+          full ? m.id : m.id.slice(0, 4),
+          infoOf[m.id]?.process?.id ?? null,
+          m.host,
+          m.transportPort,
+          `${m.host}:${m.httpPort}`,
+          NODE_VERSION,
+          ...figures(statsOf.get(m.id)),
           roleLetters(m),
           m.elected ? '*' : '-',
           m.name,
@@ -89,9 +75,32 @@ export function catNodesRoutes(ctx: NodeContext): RouteDef[] {
 }
 
 /**
- * Another member's cells: its identity and addresses from the cluster state; its process
- * figures (heap, memory, load, cpu) are not carried over the transport yet, so they are empty.
+ * A node's heap (V8's, where ES reports the JVM's), memory, file descriptors, cpu, load and
+ * uptime from its `_nodes/stats` entry; empty cells for a node that did not answer.
  */
-function remoteRow(m: Member, full: boolean): CatValue[] {
-  return [full ? m.id : m.id.slice(0, 4), null, m.host, m.transportPort, `${m.host}:${m.httpPort}`, '5.6.16', ...Array<null>(14).fill(null)];
+function figures(s: Json | undefined): CatValue[] {
+  if (!s) return Array<null>(14).fill(null);
+  const heapUsed = s.jvm.mem.heap_used_in_bytes as number;
+  const heapMax = Math.max(s.jvm.mem.heap_max_in_bytes as number, 1);
+  const total = s.os.mem.total_in_bytes as number;
+  const used = s.os.mem.used_in_bytes as number;
+  const fdCurrent = s.process.open_file_descriptors as number;
+  const fdMax = s.process.max_file_descriptors as number;
+  const load = s.os.cpu.load_average as Record<string, number>;
+  return [
+    new ByteSizeValue(heapUsed),
+    Math.round((heapUsed / heapMax) * 100),
+    new ByteSizeValue(heapMax),
+    new ByteSizeValue(used),
+    total > 0 ? Math.round((used / total) * 100) : null,
+    new ByteSizeValue(total),
+    fdCurrent,
+    fdMax > 0 && fdCurrent >= 0 ? Math.round((fdCurrent / fdMax) * 100) : -1,
+    fdMax,
+    s.process.cpu.percent as number,
+    (load['1m'] ?? 0).toFixed(2),
+    (load['5m'] ?? 0).toFixed(2),
+    (load['15m'] ?? 0).toFixed(2),
+    `${Math.round((s.jvm.uptime_in_millis as number) / 1000)}s`,
+  ];
 }

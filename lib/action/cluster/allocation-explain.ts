@@ -8,6 +8,10 @@ import type { NodeContext } from '../context.js';
 import { shardRoutings, type ShardRouting } from '../../cluster/routing-table.js';
 import { EsError, illegalArgument, indexNotFound } from '../../errors/errors.js';
 import { attributesJson, formatAddress } from '../nodes/node-identity.js';
+import { clusterMembers, transportAddressOf } from '../nodes/cluster-members.js';
+import { indexDeciders } from '../../cluster/allocation/deciders.js';
+import { TimeValue } from '../../units/time-value.js';
+import { timeValueField } from '../../units/human-fields.js';
 
 export interface AllocationExplainRequest {
   /** Absent: explain the first unassigned shard. */
@@ -17,6 +21,8 @@ export interface AllocationExplainRequest {
   currentNode?: string;
   includeYesDecisions: boolean;
   includeDiskInfo: boolean;
+  /** `human`: readable delays beside the millis. */
+  human?: boolean;
 }
 
 type Json = Record<string, unknown>;
@@ -26,7 +32,7 @@ export function shardSummary(r: ShardRouting): string {
   return `[${r.index}][${r.shard}], node[${r.node ?? 'null'}], ${r.primary ? '[P]' : '[R]'}${
     r.recovery_source ? `, recovery_source[${r.recovery_source.type === 'PEER' ? 'peer recovery' : r.recovery_source.type}]` : ''
   }, s[${r.state}]${r.allocation_id ? `, a[id=${r.allocation_id.id}]` : ''}${
-    r.unassigned_info ? `, unassigned_info[[reason=${r.unassigned_info.reason}], at[${r.unassigned_info.at}], delayed=false, allocation_status[${r.unassigned_info.allocation_status}]]` : ''
+    r.unassigned_info ? `, unassigned_info[[reason=${r.unassigned_info.reason}], at[${r.unassigned_info.at}], delayed=${r.unassigned_info.delayed}, allocation_status[${r.unassigned_info.allocation_status}]]` : ''
   }`;
 }
 
@@ -73,6 +79,7 @@ function nodeJson(ctx: NodeContext): Json {
 export function explainAllocation(ctx: NodeContext, req: AllocationExplainRequest): Json {
   const shard = findShard(ctx, req);
   const head: Json = { index: shard.index, shard: shard.shard, primary: shard.primary, current_state: shard.state.toLowerCase() };
+  if (shard.state === 'UNASSIGNED' && shard.unassigned_info?.delayed) return explainDelayed(ctx, req, shard, head);
   if (shard.state === 'UNASSIGNED') {
     const primary = routingsOf(ctx, shard.index)[shard.shard]?.find((c) => c.primary);
     const info = shard.unassigned_info;
@@ -119,4 +126,48 @@ export function explainAllocation(ctx: NodeContext, req: AllocationExplainReques
     body.rebalance_explanation = 'cannot rebalance as no target node exists that can both allocate this shard and improve the cluster balance';
   }
   return body;
+}
+
+/**
+ * A copy held unassigned while its departed node may return (delayed allocation, cluster mode):
+ * ES 5.6's `allocation_delayed` decision with the configured and remaining delay, and each data
+ * node's decision (`same_shard` refuses the nodes that hold a copy of the shard).
+ */
+function explainDelayed(ctx: NodeContext, req: AllocationExplainRequest, shard: ShardRouting, head: Json): Json {
+  const state = ctx.cluster.state();
+  const meta = state.indices[shard.index]!;
+  const info = shard.unassigned_info!;
+  const configured = indexDeciders(state, meta).delayMs;
+  const remaining = Math.max(0, Date.parse(info.at) + configured - Date.now());
+  const copies = routingsOf(ctx, shard.index)[shard.shard] ?? [];
+  const holders = new Map(copies.filter((c) => c.node !== null).map((c) => [c.node!, c]));
+  const decisions = clusterMembers(ctx)
+    .filter((m) => m.data)
+    .map((m) => {
+      const holding = holders.get(m.id);
+      const deciders = holding
+        ? [{ decider: 'same_shard', decision: 'NO', explanation: `the shard cannot be allocated to the same node on which a copy of the shard already exists [${shardSummary(holding)}]` }]
+        : [];
+      return {
+        node_id: m.id,
+        node_name: m.name,
+        transport_address: transportAddressOf(m),
+        ...(Object.keys(m.attributes).length > 0 ? { node_attributes: m.attributes } : {}),
+        node_decision: holding ? 'no' : 'yes',
+        ...(holding || req.includeYesDecisions ? { deciders } : {}),
+      };
+    })
+    // ES lists the nodes that may take the copy first
+    .sort((a, b) => Number(a.node_decision === 'no') - Number(b.node_decision === 'no'));
+  const anyYes = decisions.some((d) => d.node_decision === 'yes');
+  const out: Json = {
+    ...head,
+    unassigned_info: { reason: info.reason, at: info.at, ...(info.details ? { details: info.details } : {}), last_allocation_status: info.allocation_status },
+    can_allocate: 'allocation_delayed',
+    allocate_explanation: `cannot allocate because the cluster is still waiting ${new TimeValue(remaining).toString()} for the departed node holding a replica to rejoin${anyYes ? ', despite being allowed to allocate the shard to at least one other node' : ''}`,
+  };
+  timeValueField(out, 'configured_delay_in_millis', 'configured_delay', configured, req.human === true);
+  timeValueField(out, 'remaining_delay_in_millis', 'remaining_delay', remaining, req.human === true);
+  out.node_allocation_decisions = decisions;
+  return out;
 }

@@ -66,6 +66,37 @@ export async function startedShardStats(ctx: NodeContext, index: string): Promis
   return new Map(shards.map((s, i) => [s, stats[i]!]));
 }
 
+/** A shard copy this node holds, with its figures. */
+export interface LocalCopyStats {
+  shard: number;
+  primary: boolean;
+  stats: ShardStats;
+}
+
+/**
+ * The figures of the copies of `index` this node holds, asked of its own shard side: on one
+ * node every started primary; in cluster mode the primaries and STARTED replicas allocated here
+ * (a node's part of `_nodes/stats` and `_cluster/stats`, ES's `IndicesService#stats`).
+ */
+export async function localCopyStats(ctx: NodeContext, index: string): Promise<LocalCopyStats[]> {
+  const meta = ctx.cluster.state().indices[index];
+  const svc = ctx.indices.get(index);
+  if (!meta || !svc) return [];
+  if (!meta.routing) return [...(await startedShardStats(ctx, index))].map(([shard, stats]) => ({ shard, primary: true, stats }));
+  const failed = svc.failedShards();
+  const shards = [...svc.localShards()].filter((s) => !failed.has(s)).sort((a, b) => a - b);
+  const replies = await Promise.all(shards.map((shard) => ctx.indices.host.handle('stats', { index, shard })));
+  const out: LocalCopyStats[] = [];
+  // a copy closed between the listing and the call (reallocated meanwhile) is no longer held here
+  replies.forEach((r, i) => 'ok' in r && out.push({ shard: shards[i]!, primary: meta.routing?.[shards[i]!]?.node === ctx.nodeId, stats: r.ok }));
+  return out;
+}
+
+/** `CommonStats` of figures summed over shard copies (no per-index counters: the metrics ES sums per copy). */
+export function renderCopySums(copies: readonly ShardStats[], metrics: Set<string>, humanOn: boolean): Record<string, unknown> {
+  return render(new IndexCounters(), sumShards(copies), metrics, humanOn);
+}
+
 function sumShards(shards: readonly ShardStats[]): Sum {
   const acc = zeroSum();
   for (const s of shards) addInto(acc, s);
@@ -251,12 +282,13 @@ export async function nodeIndicesStats(ctx: NodeContext, metrics: Set<string>, l
   for (const name of Object.keys(ctx.cluster.state().indices).sort()) {
     const svc = ctx.indices.get(name);
     if (!svc) continue;
-    const byShard = await startedShardStats(ctx, name);
-    const s = sumShards([...byShard.values()]);
+    // this node's copies only: in cluster mode the other members report theirs
+    const copies = await localCopyStats(ctx, name);
+    const s = sumShards(copies.map((c) => c.stats));
     sums.push(s);
     services.push(svc);
     if (level === 'indices') perIndex[name] = render(svc.counters, s, metrics, humanOn);
-    if (level === 'shards') perShard[name] = [...byShard].map(([i, sh]) => ({ [String(i)]: render(svc.counters, sh, metrics, humanOn) }));
+    if (level === 'shards') perShard[name] = copies.map((c) => ({ [String(c.shard)]: render(svc.counters, c.stats, metrics, humanOn) }));
   }
   const grand = zeroSum();
   for (const s of sums) addInto(grand, s);

@@ -9,9 +9,9 @@ import v8 from 'node:v8';
 import type { NodeContext } from '../context.js';
 import { renderSettings } from '../../cluster/settings.js';
 import { PROCESSOR_TYPES } from '../../ingest/pipeline.js';
-import { NODE_BUILD_HASH, NODE_VERSION, formatAddress, nodeHeader, selectsThisNode } from './node-identity.js';
+import { NODE_BUILD_HASH, NODE_VERSION, formatAddress, nodeHeader } from './node-identity.js';
 import { threadPoolInfoJson } from './thread-pools.js';
-import { clusterMembers, selectsMember } from './cluster-members.js';
+import { askNodes, nodesHeader } from './nodes-fanout.js';
 import { ByteSizeValue } from '../../units/byte-size-value.js';
 
 /** ES 5.6 `RestNodesInfoAction.ALLOWED_METRICS`. */
@@ -150,26 +150,8 @@ export function nodesInfoRequestOf(m: unknown): NodesInfoRequest {
  * member's, asked over the transport (a member that does not answer counts as failed).
  */
 export async function nodesInfo(ctx: NodeContext, req: NodesInfoRequest): Promise<Record<string, unknown>> {
+  const r = await askNodes(ctx, req.nodeIds, NODES_INFO_ACTION, nodesInfoMessage(req), async () => localNodeInfo(ctx, req));
   const nodes: Record<string, unknown> = {};
-  let failed = 0;
-  if (!ctx.remote) {
-    if (selectsThisNode(ctx, req.nodeIds)) nodes[ctx.nodeId] = localNodeInfo(ctx, req);
-  } else {
-    const remote = ctx.remote;
-    const selected = clusterMembers(ctx).filter((m) => selectsMember(m, req.nodeIds));
-    const entries = await Promise.all(
-      selected.map(async (m) => {
-        if (m.local) return localNodeInfo(ctx, req);
-        try {
-          return (await remote.call(m.id, NODES_INFO_ACTION, nodesInfoMessage(req))) as Record<string, unknown>;
-        } catch {
-          failed++;
-          return undefined;
-        }
-      }),
-    );
-    selected.forEach((m, i) => entries[i] && (nodes[m.id] = entries[i]));
-  }
-  const n = Object.keys(nodes).length;
-  return { _nodes: { total: n + failed, successful: n, failed }, cluster_name: ctx.clusterName, nodes };
+  for (const { member, value } of r.answers) nodes[member.id] = value;
+  return { _nodes: nodesHeader(r), cluster_name: ctx.clusterName, nodes };
 }

@@ -7,7 +7,8 @@ import os from 'node:os';
 import v8 from 'node:v8';
 import type { NodeContext } from '../context.js';
 import { nodeIndicesStats } from '../indices/index-stats.js';
-import { nodeHeader, selectsThisNode } from './node-identity.js';
+import { nodeHeader } from './node-identity.js';
+import { askNodes, nodesHeader, type NodesAnswers } from './nodes-fanout.js';
 import { threadPoolStatsJson } from './thread-pools.js';
 import { ingestCounterJson } from './ingest-counters.js';
 import { fileSystemSpace, maxFileDescriptors, mountOf, openFileDescriptors, swapBytes, threadCount, virtualMemoryBytes } from './os-probe.js';
@@ -176,19 +177,44 @@ async function section(ctx: NodeContext, metric: string, req: NodesStatsRequest,
 /** The order ES 5.6 `NodeStats#toXContent` writes the sections in. */
 const SECTION_ORDER = ['indices', 'os', 'process', 'jvm', 'thread_pool', 'fs', 'transport', 'http', 'breaker', 'script', 'discovery', 'ingest'];
 
-/** The full `_nodes/stats` response body. */
-export async function nodesStats(ctx: NodeContext, req: NodesStatsRequest): Promise<Json> {
-  const nodes: Json = {};
-  if (selectsThisNode(ctx, req.nodeIds)) {
-    const now = Date.now();
-    const entry: Json = { timestamp: now, ...nodeHeader(ctx, 'stats') };
-    for (const metric of SECTION_ORDER) {
-      if (!req.metrics.has(metric)) continue;
-      const s = await section(ctx, metric, req, now);
-      if (s) entry[s[0]] = s[1];
-    }
-    nodes[ctx.nodeId] = entry;
+/** This node's entry of a `_nodes/stats` response. */
+export async function localNodeStats(ctx: NodeContext, req: NodesStatsRequest): Promise<Json> {
+  const now = Date.now();
+  const entry: Json = { timestamp: now, ...nodeHeader(ctx, 'stats') };
+  for (const metric of SECTION_ORDER) {
+    if (!req.metrics.has(metric)) continue;
+    const s = await section(ctx, metric, req, now);
+    if (s) entry[s[0]] = s[1];
   }
-  const n = Object.keys(nodes).length;
-  return { _nodes: { total: n, successful: n, failed: 0 }, cluster_name: ctx.clusterName, nodes };
+  return entry;
+}
+
+/** The transport action answering another member's `_nodes/stats` with this node's entry. */
+export const NODES_STATS_ACTION = 'nodes:stats';
+
+/** A nodes stats request as a plain value (sets as lists), and back. */
+export function nodesStatsMessage(req: NodesStatsRequest): Record<string, unknown> {
+  return { nodeIds: req.nodeIds, metrics: [...req.metrics], indexMetrics: [...req.indexMetrics], level: req.level, human: req.human };
+}
+
+export function nodesStatsRequestOf(m: unknown): NodesStatsRequest {
+  const o = m as { nodeIds: string[]; metrics: string[]; indexMetrics: string[]; level: string; human: boolean };
+  return { nodeIds: o.nodeIds, metrics: new Set(o.metrics), indexMetrics: new Set(o.indexMetrics), level: o.level, human: o.human };
+}
+
+/** Every selected member's stats entry, by member (failed members in `failures`). */
+export function askNodesStats(ctx: NodeContext, req: NodesStatsRequest): Promise<NodesAnswers<Json>> {
+  return askNodes(ctx, req.nodeIds, NODES_STATS_ACTION, nodesStatsMessage(req), () => localNodeStats(ctx, req));
+}
+
+/**
+ * The full `_nodes/stats` response body: every selected member's own figures, asked over the
+ * transport in cluster mode (ES `TransportNodesStatsAction`); a member that does not answer is
+ * counted in `_nodes.failed` and described in `_nodes.failures`.
+ */
+export async function nodesStats(ctx: NodeContext, req: NodesStatsRequest): Promise<Json> {
+  const r = await askNodesStats(ctx, req);
+  const nodes: Json = {};
+  for (const { member, value } of r.answers) nodes[member.id] = value;
+  return { _nodes: nodesHeader(r), cluster_name: ctx.clusterName, nodes };
 }

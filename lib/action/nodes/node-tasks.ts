@@ -54,6 +54,13 @@ export class NodeTasks {
    */
   private readonly bannedParents = new Map<number, string>();
   /**
+   * Cluster mode: parents on other nodes (`<node>:<id>`) whose cancellation banned their children
+   * here (ES `TaskManager#setBan`), with the reason, until that node lifts the ban.
+   */
+  private readonly remoteBans = new Map<string, string>();
+  /** Called when a cancelled task of this node ends, so its bans on other nodes are lifted. */
+  onCancelledEnd: ((id: number) => void) | undefined;
+  /**
    * Set once this process has moved its ids past those it stored in `.tasks` before a restart
    * (lib/action/tasks/task-results.ts#reserveStoredTaskIds), so a new task never overwrites the
    * record of an interrupted one.
@@ -67,8 +74,8 @@ export class NodeTasks {
 
   /** Register a task; the returned function unregisters it (and wakes whoever waits for it). */
   register(action: string, type: string, description: RunningTask['description'], parentId?: number, opts: RegisterOptions = {}): { task: RunningTask; done: () => void } {
-    if (parentId !== undefined && opts.parentNode === undefined && opts.cancellable === true) {
-      const banned = this.bannedParents.get(parentId);
+    if (parentId !== undefined && opts.cancellable === true) {
+      const banned = opts.parentNode === undefined ? this.bannedParents.get(parentId) : this.remoteBans.get(`${opts.parentNode}:${parentId}`);
       if (banned !== undefined) throw cancelledBeforeStart(banned);
     }
     const task: RunningTask = {
@@ -93,6 +100,7 @@ export class NodeTasks {
         this.cancelHooks.delete(task.id);
         this.rethrottleHooks.delete(task.id);
         this.bannedParents.delete(task.id);
+        if (task.cancelledReason !== undefined) this.onCancelledEnd?.(task.id);
         const w = this.waiters.get(task.id);
         this.waiters.delete(task.id);
         for (const wake of w ?? []) wake();
@@ -123,6 +131,22 @@ export class NodeTasks {
     this.cancelHooks.get(id)?.(reason);
     for (const child of this.running.values()) if (child.parentId === id && child.parentNode === undefined) this.cancel(child.id, 'parent task was cancelled');
     return true;
+  }
+
+  /**
+   * Ban the children of `parentNode`'s task `parentId` on this node (ES `TaskManager#setBan`): the
+   * running ones are cancelled with `reason`, new ones refuse to start until {@link removeBan}.
+   */
+  setBan(parentNode: string, parentId: number, reason: string): void {
+    this.remoteBans.set(`${parentNode}:${parentId}`, reason);
+    for (const child of this.running.values()) {
+      if (child.parentNode === parentNode && child.parentId === parentId) this.cancel(child.id, reason);
+    }
+  }
+
+  /** Lift the ban of {@link setBan} (the parent has ended). */
+  removeBan(parentNode: string, parentId: number): void {
+    this.remoteBans.delete(`${parentNode}:${parentId}`);
   }
 
   /** Whether the running task `id` has been cancelled (false once it has ended). */

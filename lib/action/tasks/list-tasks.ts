@@ -35,28 +35,52 @@ export function selectTasks(ctx: NodeContext, f: TaskFilter): RunningTask[] {
   });
 }
 
+/** One node's tasks as a listing shows them: the node's header and its TaskInfo objects (ES `TaskInfo`). */
+export interface NodeTasksPart {
+  node: string;
+  header: Record<string, unknown>;
+  tasks: Array<Record<string, unknown>>;
+}
+
+/** This node's part of a listing of `tasks`. */
+export function nodeTasksPart(ctx: NodeContext, tasks: RunningTask[], detailed: boolean): NodeTasksPart {
+  return { node: ctx.nodeId, header: nodeHeader(ctx, 'stats'), tasks: tasks.map((t) => taskInfoJson(ctx, t, detailed)) };
+}
+
 /** `group_by`: `nodes` (default), `parents` or `none`. */
 export function renderTasks(ctx: NodeContext, tasks: RunningTask[], groupBy: string, detailed: boolean): Record<string, unknown> {
-  if (groupBy === 'none') return { tasks: tasks.map((t) => taskInfoJson(ctx, t, detailed)) };
+  return renderTaskParts([nodeTasksPart(ctx, tasks, detailed)], groupBy);
+}
+
+/**
+ * ES `ListTasksResponse#toXContent` over the parts of every node that answered: grouped by node
+ * (each with its header), by parent (a child on another node under its parent, ES
+ * `getTaskGroups`), or as one flat list.
+ */
+export function renderTaskParts(parts: readonly NodeTasksPart[], groupBy: string): Record<string, unknown> {
+  const all = parts.flatMap((p) => p.tasks);
+  if (groupBy === 'none') return { tasks: all };
   if (groupBy === 'parents') {
-    // ES `ListTasksResponse#getTaskGroups`: a task whose parent is not listed is a root
-    const listed = new Set(tasks.map((t) => t.id));
-    const group = (t: RunningTask): Record<string, unknown> => {
-      const children = tasks.filter((c) => c.parentId === t.id && c.parentNode === undefined);
-      const out = taskInfoJson(ctx, t, detailed);
+    // a task whose parent is not listed is a root
+    const idOf = (t: Record<string, unknown>): string => `${t.node as string}:${t.id as number}`;
+    const listed = new Set(all.map(idOf));
+    const group = (t: Record<string, unknown>): Record<string, unknown> => {
+      const children = all.filter((c) => c.parent_task_id === idOf(t));
+      const out = { ...t };
       if (children.length > 0) out.children = children.map(group);
       return out;
     };
     const roots: Record<string, unknown> = Object.create(null);
-    for (const t of tasks) if (t.parentId === undefined || t.parentNode !== undefined || !listed.has(t.parentId)) roots[taskIdText(ctx, t.id)] = group(t);
+    for (const t of all) if (t.parent_task_id === undefined || !listed.has(t.parent_task_id as string)) roots[idOf(t)] = group(t);
     return { tasks: roots };
   }
   if (groupBy !== 'nodes') throw illegalArgument(`No group_by type match [${groupBy}]`);
   const nodes: Record<string, unknown> = Object.create(null);
-  if (tasks.length > 0) {
+  for (const p of parts) {
+    if (p.tasks.length === 0) continue;
     const byId: Record<string, unknown> = Object.create(null);
-    for (const t of tasks) byId[taskIdText(ctx, t.id)] = taskInfoJson(ctx, t, detailed);
-    nodes[ctx.nodeId] = { ...nodeHeader(ctx, 'stats'), tasks: byId };
+    for (const t of p.tasks) byId[`${p.node}:${t.id as number}`] = t;
+    nodes[p.node] = { ...p.header, tasks: byId };
   }
   return { nodes };
 }
@@ -64,7 +88,7 @@ export function renderTasks(ctx: NodeContext, tasks: RunningTask[], groupBy: str
 /**
  * ES `TransportTasksAction#processTasks` for a named task: a missing one, or one the operation
  * does not apply to, fails the node's part of the request, reported in `node_failures` (ES
- * wraps it in `failed_node_exception`) beside an empty listing.
+ * wraps it in `failed_node_exception`) beside an empty listing: the failure.
  */
 function namedTaskFailure(ctx: NodeContext, taskId: string, applies: (t: RunningTask) => boolean): Record<string, unknown> | undefined {
   const id = parseTaskId(taskId);
@@ -72,25 +96,33 @@ function namedTaskFailure(ctx: NodeContext, taskId: string, applies: (t: Running
   if (id.node !== ctx.nodeId) return undefined;
   const reason = !t ? `task [${taskId}] is missing` : applies(t) ? undefined : `task [${taskId}] doesn't support this operation`;
   if (reason === undefined) return undefined;
-  return {
-    node_failures: [{ type: 'failed_node_exception', reason: `Failed node [${ctx.nodeId}]`, caused_by: { type: 'resource_not_found_exception', reason } }],
-  };
+  return { type: 'failed_node_exception', reason: `Failed node [${ctx.nodeId}]`, caused_by: { type: 'resource_not_found_exception', reason } };
 }
 
-/** `POST /_tasks/_cancel`: cancel the selected cancellable tasks (ES `CancelTasksRequest#match`). */
-export function cancelTasks(ctx: NodeContext, f: TaskFilter, groupBy: string): Record<string, unknown> {
+/**
+ * This node's part of `POST /_tasks/_cancel`: cancel its selected cancellable tasks (ES
+ * `CancelTasksRequest#match`), or the failure of a named task that is missing or not cancellable.
+ * `ban` reaches the children of each cancelled task on other nodes before this answers.
+ */
+export async function cancelLocalTasks(
+  ctx: NodeContext,
+  f: TaskFilter,
+  ban: (taskId: number, reason: string) => Promise<void>,
+): Promise<{ cancelled: RunningTask[]; failure?: Record<string, unknown> }> {
   const failure = f.taskId !== undefined ? namedTaskFailure(ctx, f.taskId, (t) => t.cancellable) : undefined;
-  if (failure) return { ...failure, ...renderTasks(ctx, [], groupBy, false) };
+  if (failure) return { cancelled: [], failure };
+  const reason = 'by user request';
   const cancelled = selectTasks(ctx, f).filter((t) => t.cancellable && t.cancelledReason === undefined);
-  for (const t of cancelled) ctx.runtime.tasks.cancel(t.id, 'by user request');
-  return renderTasks(ctx, cancelled, groupBy, false);
+  for (const t of cancelled) ctx.runtime.tasks.cancel(t.id, reason);
+  await Promise.all(cancelled.map((t) => ban(t.id, reason)));
+  return { cancelled };
 }
 
 /** `POST /_reindex/{id}/_rethrottle` (and the by-query spellings): only rethrottlable (by-scroll) tasks apply. */
 export function rethrottleTask(ctx: NodeContext, taskId: string, requestsPerSecond: number, groupBy: string): Record<string, unknown> {
   const byScroll = (t: RunningTask): boolean => ctx.runtime.tasks.canRethrottle(t.id);
   const failure = namedTaskFailure(ctx, taskId, byScroll);
-  if (failure) return { ...failure, ...renderTasks(ctx, [], groupBy, true) };
+  if (failure) return { node_failures: [failure], ...renderTasks(ctx, [], groupBy, true) };
   const selected = selectTasks(ctx, { taskId }).filter((t) => byScroll(t) && ctx.runtime.tasks.rethrottle(t.id, requestsPerSecond));
   return renderTasks(ctx, selected, groupBy, true);
 }

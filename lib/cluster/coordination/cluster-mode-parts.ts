@@ -10,7 +10,7 @@ export { FaultyTransportClient } from '../../transport/fault-injection.js';
 export { TransportServer } from '../../transport/transport-server.js';
 export { localActions } from '../../transport/actions.js';
 export { remoteNodes, valueAction } from '../../transport/remote-nodes.js';
-export { NODES_INFO_ACTION, localNodeInfo, nodesInfoRequestOf } from '../../action/nodes/node-info.js';
+export { nodeLevelActions } from '../../action/nodes/node-actions.js';
 export { routedSearchClient, routedShardHandler } from '../../transport/routed-clients.js';
 export { MASTER_TASK_ACTION, STATE_APPLIED_ACTION, masterTaskHandler, stateAppliedHandler } from '../../action/master-task.js';
 export { masterTasks } from '../../action/master-tasks.js';

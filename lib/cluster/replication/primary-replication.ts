@@ -14,6 +14,7 @@ import { notEnoughActiveCopies, type ActiveCopiesWait, type PrimaryWrites } from
 import type { Logger } from '../../indices/index-service.js';
 import type { TransportClient } from '../../transport/transport-client.js';
 import { Mutex } from '../../shard/mutex.js';
+import { SHARD_METHOD_WIRES } from '../../messages/wire-methods.js';
 import { EsError } from '../../errors/errors.js';
 import { REPLICA_WRITE_ACTION, assignmentOf, callNode, demoted, failReplica } from './shard-copies.js';
 
@@ -197,6 +198,32 @@ export class PrimaryReplication implements PrimaryWrites {
     const targets = (a?.replicas ?? []).filter((r) => r.state === 'STARTED');
     const applied = await Promise.all(targets.map((r) => this.replicateTo(index, shard, term, r.allocationId, records)));
     return applied.reduce((a: number, b) => a + b, 0);
+  }
+
+  /**
+   * Refresh the STARTED replicas of this node's primary `shard` as its own state lists them (the
+   * copies its writes reach); nothing when the primary is elsewhere (a replica's refresh).
+   */
+  async refreshReplicas(index: string, shard: number): Promise<void> {
+    const state = this.deps.cluster.state();
+    const a = assignmentOf(state, index, shard);
+    if (!a || a.node !== this.deps.nodeId) return;
+    await Promise.all(
+      (a.replicas ?? [])
+        .filter((r) => r.state === 'STARTED')
+        .map(async (r) => {
+          const node = state.nodes?.[r.node];
+          if (!node) return;
+          try {
+            const reply = SHARD_METHOD_WIRES.refresh.res.decode(
+              await this.deps.transport.request({ id: node.id, host: node.host, port: node.transportPort }, 'shard:refresh', SHARD_METHOD_WIRES.refresh.req.encode({ index, shard })),
+            );
+            if ('error' in reply) this.deps.logger.warn(`[${index}][${shard}] refreshing the replica on [${node.name}] failed: ${reply.error.type}: ${reply.error.reason}`);
+          } catch (err) {
+            this.deps.logger.warn({ err }, `[${index}][${shard}] refreshing the replica on [${node.name}] failed`);
+          }
+        }),
+    );
   }
 
   /**

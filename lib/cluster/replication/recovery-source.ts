@@ -18,6 +18,8 @@ import type { Logger } from '../../indices/index-service.js';
 import type { TransportClient } from '../../transport/transport-client.js';
 import type { PrimaryReplication } from './primary-replication.js';
 import { RECOVERY_CHUNK_ACTION, RECOVERY_FINISH_ACTION, RECOVERY_START_ACTION, assignmentOf, callNode, failReplica, markReplicaInSync, markReplicaStarted } from './shard-copies.js';
+import { SHARD_METHOD_WIRES } from '../../messages/wire-methods.js';
+import { esErrorOf } from '../../messages/shard-error.js';
 
 /** Bytes of keys and values sent per chunk. */
 const CHUNK_BYTES = 4 * 1024 * 1024;
@@ -145,6 +147,11 @@ export class RecoverySource {
         for (let i = 0; i < records.length; i += CATCH_UP_RECORDS) {
           if ((await replication.replicateTo(index, shard, a.primaryTerm, allocationId, records.slice(i, i + CATCH_UP_RECORDS))) === 0) return -1;
         }
+        // ES's recovery finalization refreshes the copy: what it replayed is visible before it is read from
+        const refreshed = SHARD_METHOD_WIRES.refresh.res.decode(
+          await this.deps.transport.request({ id: target.id, host: target.host, port: target.transportPort }, 'shard:refresh', SHARD_METHOD_WIRES.refresh.req.encode({ index, shard })),
+        );
+        if ('error' in refreshed) throw esErrorOf(refreshed.error);
         await submit(markReplicaInSync);
       } catch (err) {
         // whatever the state now says, this copy may lack writes of the copy: fail it, a fresh one is allocated
