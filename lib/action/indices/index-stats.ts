@@ -58,11 +58,12 @@ export async function shardStatsOf(ctx: NodeContext, index: string): Promise<Sha
  * client (in cluster mode a primary whose node is away is not started and has none, nor has a
  * shard that failed to start).
  */
-export async function startedShardStats(ctx: NodeContext, index: string): Promise<Map<number, ShardStats>> {
+export async function startedShardStats(ctx: NodeContext, index: string, opts: { completion?: boolean } = {}): Promise<Map<number, ShardStats>> {
   const meta = ctx.cluster.state().indices[index];
   const n = meta && ctx.indices.get(index) ? numberOfShards(meta) : 0;
   const shards = Array.from({ length: n }, (_, shard) => shard).filter((s) => shardAvailable(ctx, index, s));
-  const stats = await Promise.all(shards.map((shard) => ctx.indices.client.stats({ index, shard })));
+  // completion sizes read every term of the completion fields: only when that metric is shown
+  const stats = await Promise.all(shards.map((shard) => ctx.indices.client.stats({ index, shard, ...(opts.completion ? { completion: true } : {}) })));
   return new Map(shards.map((s, i) => [s, stats[i]!]));
 }
 
@@ -209,7 +210,7 @@ export async function indicesStats(
     const svc = ctx.indices.get(name);
     if (!meta || !svc) continue;
     total += numberOfShards(meta) * (1 + numberOfReplicas(meta));
-    const byShard = await startedShardStats(ctx, name);
+    const byShard = await startedShardStats(ctx, name, { completion: metrics.has('completion') });
     const shardStats = [...byShard.values()];
     successful += byShard.size;
     const s = sumShards(shardStats);
@@ -251,7 +252,7 @@ export async function nodeIndicesStats(ctx: NodeContext, metrics: Set<string>, l
   for (const name of Object.keys(ctx.cluster.state().indices).sort()) {
     const svc = ctx.indices.get(name);
     if (!svc) continue;
-    const byShard = await startedShardStats(ctx, name);
+    const byShard = await startedShardStats(ctx, name, { completion: metrics.has('completion') });
     const s = sumShards([...byShard.values()]);
     sums.push(s);
     services.push(svc);
