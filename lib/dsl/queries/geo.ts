@@ -72,7 +72,7 @@ class ValidationFlags {
 
   /** Read `key` when it is one of the validation keys; false otherwise. */
   read(key: string, v: unknown, withNormalize = true): boolean {
-    if (key === 'validation_method') this.explicit = validationMethod(textValue(v as string));
+    if (key === 'validation_method') this.explicit = validationMethod(textValue(v));
     else if (key === 'coerce' || (withNormalize && key === 'normalize')) {
       this.coerce = booleanValue(v);
       if (this.coerce) this.ignoreMalformed = true;
