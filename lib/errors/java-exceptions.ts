@@ -26,6 +26,8 @@ const JAVA_EXCEPTIONS: ReadonlySet<string> = new Set([
   'out_of_memory_error',
   'date_time_parse_exception',
   'script_exception_wrapper',
+  // ES's QueryValidationException extends ValidationException, an IllegalArgumentException
+  'query_validation_exception',
   // Lucene's BooleanQuery.TooManyClauses
   'too_many_clauses',
   // Lucene's TooComplexToDeterminizeException (regexp, wildcard)

@@ -5,7 +5,7 @@
  * ES form crosses.
  */
 import type { ShardHandler, ShardMethod, ShardMethods, ShardReply } from '../messages/shard-client.js';
-import { withCompletionStats } from './completion-stats.js';
+import { CompletionSizes, withCompletionStats } from './completion-stats.js';
 import type { ShardTarget } from '../messages/shard-maintenance.js';
 import { shardErrorOf } from '../messages/shard-error.js';
 import type { ShardDocument, ShardMultiGetItem } from '../messages/shard-get.js';
@@ -73,6 +73,8 @@ type Handlers = { [M in ShardMethod]: (req: ShardMethods[M]['req']) => Promise<S
 /** This node's shard side: one handler per {@link ShardMethods} entry. */
 export class ShardHost implements ShardHandler {
   private readonly handlers: Handlers;
+  /** Completion field sizes of this node's segments, sized once each (completion-stats.ts). */
+  private readonly completionSizes = new CompletionSizes();
 
   constructor(private readonly deps: ShardHostDeps) {
     this.handlers = {
@@ -120,7 +122,7 @@ export class ShardHost implements ShardHandler {
         }
         return engine.clearCaches({ query: req.query, all: req.all });
       },
-      stats: async (req) => withCompletionStats(this.openIndex(req.index), this.engine(req)),
+      stats: async (req) => withCompletionStats(this.openIndex(req.index), this.engine(req), req.completion === true, this.completionSizes),
       segments: async (req) => ({ segments: this.engine(req).segments() }),
       recovery: async (req) => this.engine(req).recovery(),
       fieldStats: async (req) => ({ fields: this.engine(req).fieldStats(req.fields) }),

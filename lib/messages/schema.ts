@@ -192,6 +192,13 @@ message ClearCachesReply {
   }
 }
 
+// Ask one shard for its figures; completion: also size its completion fields.
+message ShardStatsRequest {
+  string index = 1;
+  int32 shard = 2;
+  optional bool completion = 3;
+}
+
 message StatsReply {
   oneof reply {
     ShardStats ok = 1;

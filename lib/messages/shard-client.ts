@@ -16,6 +16,7 @@ import type {
   ShardForceMergeRequest,
   ShardRecoveryInfo,
   ShardStats,
+  ShardStatsRequest,
   ShardTarget,
 } from './shard-maintenance.js';
 import type { ShardBulkRequest, ShardBulkResponse, ShardWaitForRefreshRequest, ShardWaitForRefreshResponse } from './shard-write.js';
@@ -30,7 +31,7 @@ export interface ShardMethods {
   flush: { req: ShardTarget; res: ShardAck };
   forceMerge: { req: ShardForceMergeRequest; res: ShardAck };
   clearCaches: { req: ShardTarget & ClearCachesRequest; res: ClearCachesResult };
-  stats: { req: ShardTarget; res: ShardStats };
+  stats: { req: ShardStatsRequest; res: ShardStats };
   segments: { req: ShardTarget; res: { segments: SegmentSummary[] } };
   recovery: { req: ShardTarget; res: ShardRecoveryInfo };
   fieldStats: { req: ShardTarget & { fields: string[] }; res: { fields: ShardFieldStats[] } };

@@ -87,6 +87,11 @@ export interface ShardForceMergeRequest extends ShardTarget {
 /** The answer of a request that returns nothing but success (refresh, flush, force merge). */
 export type ShardAck = Record<string, never>;
 
+/** Ask one shard for its figures; `completion`: also size its completion fields (read from every segment's terms). */
+export interface ShardStatsRequest extends ShardTarget {
+  completion?: boolean;
+}
+
 /** One shard's figures for `_stats`, `_nodes/stats` and the cat APIs. */
 export interface ShardStats {
   docsCount: number;

@@ -29,7 +29,7 @@ export const SHARD_METHOD_WIRES: WriteWires = {
   flush: { req: target, res: ack },
   forceMerge: { req: wireType('ShardForceMergeRequest'), res: ack },
   clearCaches: { req: wireType('ShardClearCachesRequest'), res: wireType('ClearCachesReply') },
-  stats: { req: target, res: wireType('StatsReply') },
+  stats: { req: wireType('ShardStatsRequest'), res: wireType('StatsReply') },
   segments: { req: target, res: wireType('SegmentsReply') },
   recovery: { req: target, res: wireType('RecoveryReply') },
   fieldStats: { req: wireType('ShardFieldStatsRequest'), res: wireType('FieldStatsReply') },

@@ -170,6 +170,8 @@ export class SpanWeight implements Weight {
     private readonly node: SpanNode,
     ctx: CompileContext,
     private readonly boost: number,
+    /** The span query's own `boost` (ES wraps a boosted span query in a `SpanBoostQuery`). */
+    private readonly ownBoost = 1,
   ) {
     this.description = node.description;
     const keys = new Set<string>();
@@ -193,7 +195,10 @@ export class SpanWeight implements Weight {
       const [field, term] = k.split('\u0000') as [string, string];
       return { field, term };
     });
-    if (sink.span) sink.span(this.node, terms, this.boost);
+    // ES's CustomFieldQuery turns a bare SpanTermQuery into a term for the fast vector
+    // highlighter; a SpanBoostQuery or any other span query is discarded by its flatten
+    const bareTerm = this.node instanceof SpanTermNode && this.ownBoost === 1;
+    if (sink.span) sink.span(this.node, terms, this.boost, bareTerm);
     else for (const t of terms) sink.term(t.field, t.term, this.boost);
   }
 
@@ -217,5 +222,5 @@ export class SpanWeight implements Weight {
 
 /** Compile a top-level span query into its weight. */
 export async function compileSpan(ctx: CompileContext, q: SpanQuery, boost: number, segments: readonly SegmentReader[]): Promise<Weight> {
-  return new SpanWeight(await spanNode(ctx, q, segments), ctx, boost);
+  return new SpanWeight(await spanNode(ctx, q, segments), ctx, boost, q.boost);
 }

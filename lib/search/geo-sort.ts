@@ -32,7 +32,7 @@ function sortPoints(spec: SortSpec, geo: NonNullable<SortSpec['geo']>): Point[] 
       if (!isValidLongitude(p.lon)) throw new EsError('parse_exception', 400, `illegal longitude value [${javaDoubleToString(p.lon)}] for [GeoDistanceSort] for field [${spec.field}].`);
     }
   }
-  return method === 'coerce' ? geo.points.map(normalizeGeoPoint) : geo.points.map((p) => ({ lat: p.lat, lon: p.lon }));
+  return method === 'coerce' ? geo.points.map((p) => normalizeGeoPoint(p)) : geo.points.map((p) => ({ lat: p.lat, lon: p.lon }));
 }
 
 /** The `"lat,lon"` doc values of one segment, decoded once per distinct value. */

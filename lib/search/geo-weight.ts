@@ -8,7 +8,9 @@ import type { SegmentReader } from '../shard/segment-reader.js';
 import { queryShardError, type CompileContext } from './compile-context.js';
 import { DocSetWeight, MatchNoneWeight } from './constant-weights.js';
 import type { Weight } from './weight.js';
-import { haversinMeters } from '../units/geo-distance.js';
+import { haversinMeters, isValidLatitude, isValidLongitude, normalizeGeoPoint } from '../units/geo-distance.js';
+import { EsError } from '../errors/errors.js';
+import { javaDoubleToString as d } from '../units/java-number.js';
 
 /** The geo points of a doc from its doc values. */
 export function geoPointsOf(seg: SegmentReader, field: string, doc: number): Array<{ lat: number; lon: number }> {
@@ -41,23 +43,62 @@ function checkField(ctx: CompileContext, q: { field: string; ignoreUnmapped: boo
   return true;
 }
 
+/**
+ * ES 5.6 `checkLatLon` under `strict`: every invalid coordinate listed in one
+ * `query_validation_exception` (`Validation Failed: 1: ...;2: ...;`), wrapped in the shard's
+ * `couldn't validate latitude/ longitude values`. `ignore_malformed` and `coerce` skip it.
+ */
+function checkLatLon(ctx: CompileContext, method: string, checks: ReadonlyArray<[boolean, string]>): void {
+  if (method !== 'strict') return;
+  const failures = checks.filter(([ok]) => !ok).map(([, msg]) => msg);
+  if (failures.length === 0) return;
+  const reason = `Validation Failed: ${failures.map((f, i) => `${i + 1}: ${f};`).join('')}`;
+  throw queryShardError(ctx, "couldn't validate latitude/ longitude values", new EsError('query_validation_exception', 400, reason));
+}
+
 export function geoDistanceWeight(ctx: CompileContext, q: GeoDistanceQuery, boost: number): Weight {
   if (!checkField(ctx, q)) return new MatchNoneWeight();
-  const { lat, lon } = q.point;
+  checkLatLon(ctx, q.validationMethod, [
+    [isValidLatitude(q.point.lat), `center point latitude is invalid: ${d(q.point.lat)}`],
+    [isValidLongitude(q.point.lon), `center point longitude is invalid: ${d(q.point.lon)}`],
+  ]);
+  // an index created by 5.x always has its center normalized (GeoUtils.normalizePoint)
+  const { lat, lon } = normalizeGeoPoint(q.point);
   const max = q.distanceMeters;
   return new DocSetWeight(`${q.field}:${lat},${lon} +/- ${max} meters`, boost, async (seg) => scan(seg, q.field, (a, b) => haversinMeters(lat, lon, a, b) <= max));
 }
 
 export function geoBoundingBoxWeight(ctx: CompileContext, q: GeoBoundingBoxQuery, boost: number): Weight {
   if (!checkField(ctx, q)) return new MatchNoneWeight();
-  const { top, bottom, left, right } = q;
+  checkLatLon(ctx, q.validationMethod, [
+    [isValidLatitude(q.top), `top latitude is invalid: ${d(q.top)}`],
+    [isValidLongitude(q.left), `left longitude is invalid: ${d(q.left)}`],
+    [isValidLatitude(q.bottom), `bottom latitude is invalid: ${d(q.bottom)}`],
+    [isValidLongitude(q.right), `right longitude is invalid: ${d(q.right)}`],
+  ]);
+  // both corners normalized (5.x indexes); a right edge a multiple of 360° beyond the left one
+  // asks for every longitude, so longitudes are then left alone and set to -180 and 180
+  const completeLonRange = (q.right - q.left) % 360 === 0 && q.right > q.left;
+  const tl = normalizeGeoPoint({ lat: q.top, lon: q.left }, !completeLonRange);
+  const br = normalizeGeoPoint({ lat: q.bottom, lon: q.right }, !completeLonRange);
+  const top = tl.lat;
+  const bottom = br.lat;
+  const left = completeLonRange ? -180 : tl.lon;
+  const right = completeLonRange ? 180 : br.lon;
   const inLon = left <= right ? (x: number) => x >= left && x <= right : (x: number) => x >= left || x <= right;
   return new DocSetWeight(`${q.field}:[${bottom},${left} TO ${top},${right}]`, boost, async (seg) => scan(seg, q.field, (a, b) => a >= bottom && a <= top && inLon(b)));
 }
 
 export function geoPolygonWeight(ctx: CompileContext, q: GeoPolygonQuery, boost: number): Weight {
   if (!checkField(ctx, q)) return new MatchNoneWeight();
-  const pts = q.points;
+  if (q.validationMethod === 'strict') {
+    for (const p of q.points) {
+      if (!isValidLatitude(p.lat)) throw queryShardError(ctx, `illegal latitude value [${d(p.lat)}] for [geo_polygon]`);
+      // ES 5.6 tests the latitude again where it means the longitude, so a longitude out of
+      // range is never refused: it is normalized below like every point
+    }
+  }
+  const pts = q.points.map((p) => normalizeGeoPoint(p));
   const inside = (lat: number, lon: number): boolean => {
     let c = false;
     for (let i = 0, j = pts.length - 1; i < pts.length; j = i++) {

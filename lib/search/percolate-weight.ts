@@ -21,11 +21,14 @@ import { memorySegment } from '../shard/memory-segment.js';
 import type { SegmentReader, StrataSegmentReader } from '../shard/segment-reader.js';
 import { fieldOf, queryShardError, type CompileContext } from './compile-context.js';
 import { explMatch, explNoMatch, type Explanation } from './explanation.js';
-import { Pacer } from './pacer.js';
+import { Pacer, type PacedLoop } from './pacer.js';
 import { ScoredListScorer, type Scorer } from './scorer.js';
 import { SegmentsStats, type Weight } from './weight.js';
 import { docsOfTerms } from './term-expansion.js';
 import { unionDocLists } from './scorer.js';
+
+/** The values of `<field>.extraction_result` (lib/search/percolator-extract.ts). */
+const EXTRACTION_RESULTS = ['complete', 'failed', 'partial'];
 
 /** Compiles a stored query against the memory segment (compile-query.ts's `compileQuery`, passed in to avoid an import cycle). */
 export type CompileStored = (ctx: CompileContext, q: ReturnType<typeof parseQuery>, segments: readonly SegmentReader[]) => Promise<Weight>;
@@ -78,17 +81,27 @@ async function compileNew(ctx: CompileContext, q: PercolateQuery, compileStored:
   return new PercolateWeight(q.field, document, mem, (json) => compileStored(memCtx, parseQuery(JSON.parse(json)), [mem]), ctx.pacer, scoring);
 }
 
-/** Docs of a segment with a value in a string doc values field, ascending. */
-function docsWithValue(seg: SegmentReader, field: string): number[] {
+/** The values of a string doc values column (one per stored query); undefined without a column. */
+function valueCount(seg: SegmentReader, field: string): number | undefined {
+  const col = (seg as Partial<StrataSegmentReader>).docValuesColumn?.(field);
+  if (!col) return undefined;
+  return col.kind === 'string' ? (col.start[seg.maxDoc] as number) - (col.start[0] as number) : 0;
+}
+
+/** Docs of a segment with a value in a string doc values field and not in `except` (ascending), paced. */
+async function docsWithValueExcept(seg: SegmentReader, field: string, except: Int32Array, paced: PacedLoop): Promise<Int32Array> {
   const col = (seg as Partial<StrataSegmentReader>).docValuesColumn?.(field);
   const out: number[] = [];
-  if (col) {
-    if (col.kind !== 'string') return out;
-    for (let d = 0; d < seg.maxDoc; d++) if ((col.start[d] as number) < (col.start[d + 1] as number)) out.push(d);
-    return out;
+  if (col && col.kind !== 'string') return new Int32Array(0);
+  let budget = paced.budget;
+  let e = 0;
+  for (let d = 0; d < seg.maxDoc; d++) {
+    if (--budget <= 0 && (budget = await paced.pause()) < 0) break;
+    while (e < except.length && (except[e] as number) < d) e++;
+    if (except[e] === d) continue;
+    if (col ? (col.start[d] as number) < (col.start[d + 1] as number) : seg.stringValues(field, d).length > 0) out.push(d);
   }
-  for (let d = 0; d < seg.maxDoc; d++) if (seg.stringValues(field, d).length > 0) out.push(d);
-  return out;
+  return Int32Array.from(out);
 }
 
 /** A compiled `percolate` query (exported for the highlighter, lib/search/highlight/prepare.ts). */
@@ -136,25 +149,36 @@ export class PercolateWeight implements Weight {
   /**
    * The docs of `seg` whose stored query may match (ES `createCandidateQuery`): an extracted
    * term in the document, a failed extraction, or no extraction at all (queries indexed
-   * before extractions were); ascending.
+   * before extractions were); ascending. The smaller side is looked up in the other (a probe
+   * of the segment's term dictionary per document term, or the document's terms per
+   * extracted term), paced: with many stored queries or a large document either side is long.
    */
-  private async candidates(seg: SegmentReader): Promise<Int32Array> {
-    const indexed = seg.terms(this.termsField);
+  private async candidates(seg: SegmentReader, pacer: Pacer): Promise<Int32Array> {
     const keys = this.keysOfDocument();
-    // look up the smaller side in the other
-    let hits: readonly string[];
+    const indexed = seg.terms(this.termsField);
+    const hits: string[] = [];
+    const paced = pacer.loop();
+    let budget = paced.budget;
     if (keys.length <= indexed.length) {
-      hits = keys.filter((k) => seg.docFreq(this.termsField, k) > 0);
+      for (const k of keys) {
+        if (--budget <= 0 && (budget = await paced.pause()) < 0) break;
+        if (seg.docFreq(this.termsField, k) > 0) hits.push(k);
+      }
     } else {
       const want = new Set(keys);
-      hits = indexed.filter((k) => want.has(k));
+      for (const k of indexed) {
+        if (--budget <= 0 && (budget = await paced.pause()) < 0) break;
+        if (want.has(k)) hits.push(k);
+      }
     }
     const lists = [await docsOfTerms(seg, this.termsField, hits), await docsOfTerms(seg, this.resultField, ['failed'])];
-    const extracted = await docsOfTerms(seg, this.resultField, ['complete', 'failed', 'partial']);
-    const all = docsWithValue(seg, this.queryField);
-    if (all.length > extracted.length) {
-      const seen = new Set(extracted);
-      lists.push(Int32Array.from(all.filter((d) => !seen.has(d))));
+    // every query indexed with an extraction has exactly one result term: when they account for
+    // every stored query (counted from the doc values column) no doc needs looking at
+    const extractedCount = EXTRACTION_RESULTS.reduce((n, t) => n + seg.docFreq(this.resultField, t), 0);
+    const stored = valueCount(seg, this.queryField);
+    if (stored === undefined || stored > extractedCount) {
+      const extracted = await docsOfTerms(seg, this.resultField, EXTRACTION_RESULTS);
+      lists.push(await docsWithValueExcept(seg, this.queryField, extracted, pacer.loop()));
     }
     return unionDocLists(lists, seg.maxDoc);
   }
@@ -182,17 +206,24 @@ export class PercolateWeight implements Weight {
   async scorer(seg: SegmentReader): Promise<Scorer | null> {
     const docs: number[] = [];
     const scores: number[] = [];
-    const paced = (this.pacer ?? new Pacer()).loop();
+    const pacer = this.pacer ?? new Pacer();
+    const candidates = await this.candidates(seg, pacer);
+    const paced = pacer.loop();
     let budget = paced.budget;
-    // ES skips the verification only for a one-document memory index (no nested documents)
-    const verified = !this.scoring && this.mem.maxDoc === 1 ? new Set(await docsOfTerms(seg, this.resultField, ['complete'])) : undefined;
-    for (const d of await this.candidates(seg)) {
+    // ES skips the verification only for a one-document memory index (no nested documents);
+    // both lists ascend, so one cursor walks the complete ones beside the candidates
+    const complete = !this.scoring && this.mem.maxDoc === 1 ? await docsOfTerms(seg, this.resultField, ['complete']) : undefined;
+    let c = 0;
+    for (const d of candidates) {
       if (--budget <= 0 && (budget = await paced.pause()) < 0) break;
       if (!seg.isLive(d)) continue;
-      if (verified?.has(d)) {
-        docs.push(d);
-        scores.push(0);
-        continue;
+      if (complete) {
+        while (c < complete.length && (complete[c] as number) < d) c++;
+        if (complete[c] === d) {
+          docs.push(d);
+          scores.push(0);
+          continue;
+        }
       }
       const json = seg.stringValues(this.queryField, d)[0];
       if (json === undefined) continue;

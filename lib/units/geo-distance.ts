@@ -63,13 +63,14 @@ function centeredModulus(dividend: number, divisor: number): number {
 }
 
 /**
- * `GeoUtils.normalizePoint(point, true, true)` (validation `coerce`): a latitude beyond a pole is
- * folded back over it (the longitude moves by 180°), then the longitude wrapped into ]-180, 180].
+ * `GeoUtils.normalizePoint(point, true, normLon)`: a latitude beyond a pole is folded back over
+ * it (the longitude moves by 180°), then, with `normLon`, the longitude is wrapped into
+ * ]-180, 180]; without it the longitude keeps its whole turns (x + k·360).
  */
-export function normalizeGeoPoint(p: { lat: number; lon: number }): { lat: number; lon: number } {
+export function normalizeGeoPoint(p: { lat: number; lon: number }, normLon = true): { lat: number; lon: number } {
   let { lat, lon } = p;
   const normLat = lat > 90 || lat < -90;
-  const normLon = lon > 180 || lon < -180;
+  const wrapLon = normLon && (lon > 180 || lon < -180);
   if (normLat) {
     lat = centeredModulus(lat, 360);
     let shift = true;
@@ -77,10 +78,11 @@ export function normalizeGeoPoint(p: { lat: number; lon: number }): { lat: numbe
     else if (lat > 90) lat = 180 - lat;
     else shift = false;
     if (shift) {
-      if (normLon) lon += 180;
+      // (ES adds 180 then wraps when it normalizes longitudes: the same point as this)
+      if (wrapLon) lon += 180;
       else lon += centeredModulus(lon, 360) > 0 ? -180 : 180;
     }
   }
-  if (normLon) lon = centeredModulus(lon, 360);
+  if (wrapLon) lon = centeredModulus(lon, 360);
   return { lat, lon };
 }

@@ -121,6 +121,16 @@ test.serial('reads from any copy by preference; refresh=true reaches the replica
   t.is(badNodes.status, 400);
   t.is(badNodes.body.error.type, 'illegal_argument_exception');
   t.is(badNodes.body.error.reason, `no data nodes with critera [${other}] found for shard: [p][0]`);
+  // a percolate query reads its stored document from the copy its `preference` names
+  t.is((await request(url(), 'PUT', '/pq', { settings: { number_of_shards: 1, number_of_replicas: 0 }, mappings: { q: { properties: { query: { type: 'percolator' } } }, doc: { properties: { n: { type: 'long' } } } } })).status, 200);
+  await indexHealth('pq', 'green', 1);
+  t.is((await request(url(), 'PUT', '/pq/q/one?refresh=true', { query: { term: { n: 1 } } })).status, 201);
+  const percolate = (preference: string) => request(url(), 'POST', '/pq/_search', { query: { percolate: { field: 'query', document_type: 'doc', index: 'p', type: 'doc', id: '1', preference } } });
+  const onReplica = await percolate(`_only_nodes:${replicaNode}`);
+  t.is(onReplica.status, 200, JSON.stringify(onReplica.body));
+  t.deepEqual(onReplica.body.hits.hits.map((h: any) => h._id), ['one']);
+  const nowhere = await percolate(`_only_nodes:${other}`);
+  t.is(nowhere.body.error?.root_cause?.[0]?.reason, `no data nodes with critera [${other}] found for shard: [p][0]`, JSON.stringify(nowhere.body));
   const unknown = await request(url(), 'GET', '/p/_search?preference=_nearest');
   t.is(unknown.status, 400);
   t.is(unknown.body.error.reason, 'no Preference for [_nearest]');

@@ -31,7 +31,7 @@ test.after.always(async () => {
   await node?.close();
 });
 
-test('completion.size_in_bytes sums the completion fields; completion_fields breaks it down', async (t) => {
+test.serial('completion.size_in_bytes sums the completion fields; completion_fields breaks it down', async (t) => {
   // nevermind (9) + nirvana (7) + abba (4), analysed by the simple analyzer
   const plain = await node.request('GET', '/cs/_stats/completion');
   t.deepEqual(plain.body.indices.cs.primaries, { completion: { size_in_bytes: 20 } });
@@ -48,4 +48,19 @@ test('completion.size_in_bytes sums the completion fields; completion_fields bre
   t.deepEqual(none.body._all.primaries.completion, { size_in_bytes: 20, fields: {} });
   const shards = await node.request('GET', '/cs/_stats/completion?level=shards&completion_fields=artist');
   t.deepEqual(shards.body.indices.cs.shards['0'][0].completion, { size_in_bytes: 20, fields: { artist: { size_in_bytes: 4 } } });
+});
+
+test.serial('every metric and _nodes/stats include completion; a new segment is sized when it appears', async (t) => {
+  // the sizes are read only for the completion metric: `_stats` with every metric asks for them
+  const every = await node.request('GET', '/cs/_stats');
+  t.deepEqual(every.body._all.primaries.completion, { size_in_bytes: 20 });
+  const docsOnly = await node.request('GET', '/cs/_stats/docs');
+  t.is(docsOnly.body._all.primaries.completion, undefined);
+  const nodes = await node.request('GET', '/_nodes/stats/indices/completion');
+  const [nodeStats] = Object.values(nodes.body.nodes) as any[];
+  t.deepEqual(nodeStats.indices.completion, { size_in_bytes: 20 });
+  // a new segment is sized when it appears; the old one keeps its figure
+  await node.request('PUT', '/cs/song/3?refresh=true', { sug: 'Queen' });
+  t.deepEqual((await node.request('GET', '/cs/_stats/completion')).body._all.primaries.completion, { size_in_bytes: 25 });
+  t.deepEqual((await node.request('GET', '/cs/_stats/completion')).body._all.primaries.completion, { size_in_bytes: 25 });
 });

@@ -39,6 +39,11 @@ test('ascending by the nearest point, in meters; docs without a point last', asy
   t.true(Math.abs(d3 - 2 * DEGREE) < 1, String(d3));
   t.true(Math.abs(d2 - 3 * DEGREE) < 1, String(d2));
   t.is(d4, 'Infinity');
+  // ES 5.6 selects Double.POSITIVE_INFINITY for a doc without a point, and Jackson (its
+  // QUOTE_NON_NUMERIC_NUMBERS default, which JsonXContent keeps) writes it as the string of
+  // Double.toString: "Infinity", quoted
+  const raw = await node.request('POST', '/geo/_search', { query: { ids: { values: ['4'] } }, sort: [{ _geo_distance: { p: { lat: 0, lon: 0 } } }] });
+  t.regex(raw.text, /"sort":\["Infinity"\]/);
 });
 
 test('order desc picks the farthest point (mode max), unit km, plane, several sort points', async (t) => {

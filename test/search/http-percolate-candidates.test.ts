@@ -95,6 +95,17 @@ test('only candidates are verified: a stored query that cannot run is not reache
   t.is(z.body._shards.failed, 1, z.text);
 });
 
+test('a document with more terms than the extracted dictionary looks the extracted terms up in it instead', async (t) => {
+  // 200 more distinct terms than the stored queries extracted: the extracted side is walked
+  const filler = Array.from({ length: 200 }, (_, i) => `w${i}`).join(' ');
+  const r = await percolate({ body: `the quick brown fox ${filler}`, color: 'red', n: 7 });
+  t.is(r.status, 200, r.text);
+  t.is(r.body._shards.failed, 0, 'zebraboom is still no candidate');
+  t.deepEqual(idsOf(r), ['all', 'colors', 'notblue', 'phrase', 'quick', 'quickandfox', 'quickfox', 'range', 'red', 'span']);
+  const filtered = await percolate({ body: `slow ${filler}`, color: 'green', n: 1 }, true);
+  t.deepEqual(idsOf(filtered), ['all', 'redboom']);
+});
+
 test('in filter context a complete candidate matches unverified; a scored search verifies it', async (t) => {
   // redboom is complete on color:green; its script_score fails only when it is run
   const filtered = await percolate({ body: 'slow', color: 'green', n: 1 }, true);

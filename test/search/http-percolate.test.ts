@@ -94,6 +94,17 @@ test('a stored document is fetched by index/type/id, with its version checked', 
   t.is(missing.body.error.root_cause[0].reason, 'indexed document [perc/doc/nope] couldn\'t be found');
 });
 
+test('a stored document is read with the query\'s preference (ES 5.6 GetRequest#preference)', async (t) => {
+  const custom = await percolate({ index: 'perc', type: 'doc', id: 'd1', preference: 'session-1' });
+  t.is(custom.status, 200, custom.text);
+  t.deepEqual(custom.body.hits.hits.map((h: any) => h._id), ['quickfox', 'quick', 'red']);
+  // the get refuses a preference ES does not know; the shards report its failure
+  const bad = await percolate({ index: 'perc', type: 'doc', id: 'd1', preference: '_nearest' });
+  t.is(bad.status, 400, bad.text);
+  t.is(bad.body.error.root_cause[0].type, 'illegal_argument_exception');
+  t.is(bad.body.error.root_cause[0].reason, 'no Preference for [_nearest]');
+});
+
 test('percolate query errors as ES 5.6 words them', async (t) => {
   const noType = await node.request('POST', '/perc/_search', { query: { percolate: { field: 'query', document: {} } } });
   t.is(noType.status, 400);

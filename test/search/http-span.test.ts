@@ -114,3 +114,36 @@ test('span queries highlight only the occurrences inside their spans (plain high
   // next to a plain term query on the same term, every occurrence counts again
   t.is(await hl({ bool: { should: [near, { term: { t: 'fox' } }] } }), '<em>quick</em> <em>fox</em> jumps over the quick dog and the lazy <em>fox</em>');
 });
+
+test('fvh and postings highlight span queries as ES 5.6 does: no span positions', async (t) => {
+  // Lucene 6.6's FieldQuery (fvh) knows no span query: ES's CustomFieldQuery hands it a bare
+  // span_term as a term, any other span query is discarded; the PostingsHighlighter marks every
+  // occurrence of the terms the query's weight extracts (span_not: the include's only)
+  const r = await node.request('PUT', '/sphl2', {
+    settings: { number_of_shards: 1 },
+    mappings: { doc: { properties: { v: { type: 'text', term_vector: 'with_positions_offsets' }, p: { type: 'text', index_options: 'offsets' } } } },
+  });
+  t.is(r.status, 200, r.text);
+  const text = 'quick fox jumps over the quick dog and the lazy fox';
+  await node.request('PUT', '/sphl2/doc/1?refresh=true', { v: text, p: text });
+  const hl = async (field: 'v' | 'p', query: unknown): Promise<string[] | undefined> => {
+    const res = await node.request('POST', '/sphl2/_search', { query, highlight: { fields: { [field]: { type: field === 'v' ? 'fvh' : 'postings' } } } });
+    if (res.status !== 200) throw new Error(res.text);
+    t.is(res.body.hits.total, 1);
+    return res.body.hits.hits[0].highlight?.[field];
+  };
+  const st = (v: string, f: string): unknown => ({ span_term: { [f]: v } });
+  const near = (f: string): unknown => ({ span_near: { clauses: [st('quick', f), st('fox', f)], slop: 0, in_order: true } });
+  t.deepEqual(await hl('v', st('quick', 'v')), ['<em>quick</em> fox jumps over the <em>quick</em> dog and the lazy fox']);
+  // inside a bool the span_term is still flattened as a term
+  t.deepEqual(await hl('v', { bool: { should: [st('lazy', 'v')], boost: 3 } }), ['quick fox jumps over the quick dog and the <em>lazy</em> fox']);
+  t.is(await hl('v', near('v')), undefined, 'span_near: nothing to highlight');
+  t.is(await hl('v', { span_first: { match: st('quick', 'v'), end: 1 } }), undefined);
+  t.is(await hl('v', { span_term: { v: { value: 'quick', boost: 2 } } }), undefined, 'a SpanBoostQuery is discarded too');
+  t.deepEqual(await hl('v', { bool: { should: [near('v'), { term: { v: 'dog' } }] } }), ['quick fox jumps over the quick <em>dog</em> and the lazy fox']);
+
+  t.deepEqual(await hl('p', near('p')), ['<em>quick</em> <em>fox</em> jumps over the <em>quick</em> dog and the lazy <em>fox</em>']);
+  const not = { span_not: { include: st('lazy', 'p'), exclude: st('dog', 'p') } };
+  t.deepEqual(await hl('p', not), ['quick fox jumps over the quick dog and the <em>lazy</em> fox']);
+  t.deepEqual(await hl('p', { span_first: { match: st('fox', 'p'), end: 2 } }), ['quick <em>fox</em> jumps over the quick dog and the lazy <em>fox</em>']);
+});

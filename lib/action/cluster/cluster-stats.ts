@@ -41,7 +41,8 @@ export async function clusterStatsNodePart(ctx: NodeContext): Promise<ClusterSta
   const fs = await fileSystemSpace(ctx.dataPath);
   const copies: ClusterStatsNodePart['copies'] = [];
   for (const index of Object.keys(ctx.cluster.state().indices).sort()) {
-    for (const c of await localCopyStats(ctx, index)) copies.push({ index, ...c });
+    // ES's ClusterStatsNodes CommonStats flags include completion
+    for (const c of await localCopyStats(ctx, index, { completion: true })) copies.push({ index, ...c });
   }
   return {
     roles: { master: ctx.settings['node.master'] !== 'false', data: ctx.settings['node.data'] !== 'false', ingest: true },

@@ -58,11 +58,12 @@ export async function shardStatsOf(ctx: NodeContext, index: string): Promise<Sha
  * client (in cluster mode a primary whose node is away is not started and has none, nor has a
  * shard that failed to start).
  */
-export async function startedShardStats(ctx: NodeContext, index: string): Promise<Map<number, ShardStats>> {
+export async function startedShardStats(ctx: NodeContext, index: string, opts: { completion?: boolean } = {}): Promise<Map<number, ShardStats>> {
   const meta = ctx.cluster.state().indices[index];
   const n = meta && ctx.indices.get(index) ? numberOfShards(meta) : 0;
   const shards = Array.from({ length: n }, (_, shard) => shard).filter((s) => shardAvailable(ctx, index, s));
-  const stats = await Promise.all(shards.map((shard) => ctx.indices.client.stats({ index, shard })));
+  // completion sizes read every term of the completion fields: only when that metric is shown
+  const stats = await Promise.all(shards.map((shard) => ctx.indices.client.stats({ index, shard, ...(opts.completion ? { completion: true } : {}) })));
   return new Map(shards.map((s, i) => [s, stats[i]!]));
 }
 
@@ -78,14 +79,14 @@ export interface LocalCopyStats {
  * node every started primary; in cluster mode the primaries and STARTED replicas allocated here
  * (a node's part of `_nodes/stats` and `_cluster/stats`, ES's `IndicesService#stats`).
  */
-export async function localCopyStats(ctx: NodeContext, index: string): Promise<LocalCopyStats[]> {
+export async function localCopyStats(ctx: NodeContext, index: string, opts: { completion?: boolean } = {}): Promise<LocalCopyStats[]> {
   const meta = ctx.cluster.state().indices[index];
   const svc = ctx.indices.get(index);
   if (!meta || !svc) return [];
-  if (!meta.routing) return [...(await startedShardStats(ctx, index))].map(([shard, stats]) => ({ shard, primary: true, stats }));
+  if (!meta.routing) return [...(await startedShardStats(ctx, index, opts))].map(([shard, stats]) => ({ shard, primary: true, stats }));
   const failed = svc.failedShards();
   const shards = [...svc.localShards()].filter((s) => !failed.has(s)).sort((a, b) => a - b);
-  const replies = await Promise.all(shards.map((shard) => ctx.indices.host.handle('stats', { index, shard })));
+  const replies = await Promise.all(shards.map((shard) => ctx.indices.host.handle('stats', { index, shard, ...(opts.completion ? { completion: true } : {}) })));
   const out: LocalCopyStats[] = [];
   // a copy closed between the listing and the call (reallocated meanwhile) is no longer held here
   replies.forEach((r, i) => 'ok' in r && out.push({ shard: shards[i]!, primary: meta.routing?.[shards[i]!]?.node === ctx.nodeId, stats: r.ok }));
@@ -240,7 +241,7 @@ export async function indicesStats(
     const svc = ctx.indices.get(name);
     if (!meta || !svc) continue;
     total += numberOfShards(meta) * (1 + numberOfReplicas(meta));
-    const byShard = await startedShardStats(ctx, name);
+    const byShard = await startedShardStats(ctx, name, { completion: metrics.has('completion') });
     const shardStats = [...byShard.values()];
     successful += byShard.size;
     const s = sumShards(shardStats);
@@ -283,7 +284,7 @@ export async function nodeIndicesStats(ctx: NodeContext, metrics: Set<string>, l
     const svc = ctx.indices.get(name);
     if (!svc) continue;
     // this node's copies only: in cluster mode the other members report theirs
-    const copies = await localCopyStats(ctx, name);
+    const copies = await localCopyStats(ctx, name, { completion: metrics.has('completion') });
     const s = sumShards(copies.map((c) => c.stats));
     sums.push(s);
     services.push(svc);

@@ -15,8 +15,8 @@ import { getDocument, sourceObject } from '../document/get-document.js';
 import { mltItemType, type MltItem } from '../../dsl/queries/more-like-this.js';
 import type { PercolateIndexedDocument } from '../../dsl/queries/percolate.js';
 
-/** A document to fetch: a terms lookup's, or one with the version the request expects. */
-type Lookup = TermsLookup & { version?: number };
+/** A document to fetch: a terms lookup's, or one with the version (and copy preference) the request gives. */
+type Lookup = TermsLookup & { version?: number; preference?: string };
 
 /** Every terms lookup in parsed DSL trees (any depth: bool clauses, filter aggregations, ...). */
 function collect(v: unknown, out: Lookup[]): void {
@@ -38,7 +38,7 @@ function collect(v: unknown, out: Lookup[]): void {
   // a percolate query's stored document (PercolateQueryBuilder#doRewrite gets it, with its version)
   if (o['kind'] === 'percolate' && o['indexed'] !== null && typeof o['indexed'] === 'object') {
     const d = o['indexed'] as PercolateIndexedDocument;
-    out.push({ index: d.index, type: d.type, id: d.id, path: '', ...(d.routing !== undefined ? { routing: d.routing } : {}), ...(d.version !== undefined ? { version: d.version } : {}) });
+    out.push({ index: d.index, type: d.type, id: d.id, path: '', ...(d.routing !== undefined ? { routing: d.routing } : {}), ...(d.version !== undefined ? { version: d.version } : {}), ...(d.preference !== undefined ? { preference: d.preference } : {}) });
   }
   for (const [k, x] of Object.entries(o)) {
     // a percolated document is data: its keys are the user's, not DSL
@@ -78,16 +78,17 @@ export class LookupFetcher {
       // an untyped more_like_this item: the index's only type (the shard reports an ambiguous one)
       const type = l.type ?? mltItemType({}, Object.keys(state.indices[target]?.mappings ?? {}).filter((t) => t !== '_default_'));
       if (type === undefined) continue;
-      fetches.push(this.fetch({ index: target, type, id: l.id, ...(l.routing !== undefined ? { routing: l.routing } : {}) }, l.version));
+      fetches.push(this.fetch({ index: target, type, id: l.id, ...(l.routing !== undefined ? { routing: l.routing } : {}) }, l.version, l.preference));
     }
     return Promise.all(fetches);
   }
 
-  private fetch(key: Omit<LookupDocument, 'source' | 'failure'>, version: number | undefined): Promise<LookupDocument> {
-    const k = JSON.stringify([key.index, key.type, key.id, key.routing ?? null, version ?? null]);
+  /** Get one document; `preference` picks the copy that reads it (a percolate query's, as ES 5.6's GetRequest carries it). */
+  private fetch(key: Omit<LookupDocument, 'source' | 'failure'>, version: number | undefined, preference: string | undefined): Promise<LookupDocument> {
+    const k = JSON.stringify([key.index, key.type, key.id, key.routing ?? null, version ?? null, preference ?? null]);
     let p = this.fetched.get(k);
     if (!p) {
-      p = getDocument(this.ctx, version === undefined ? key : { ...key, version }).then(
+      p = getDocument(this.ctx, { ...key, ...(version !== undefined ? { version } : {}), ...(preference !== undefined ? { preference } : {}) }).then(
         (r) => {
           const source = sourceObject(r);
           return source === null ? key : { ...key, source };

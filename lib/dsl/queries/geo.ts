@@ -9,6 +9,7 @@ import type { ParseContext } from '../parse-context.js';
 import { parseDistanceMeters, parseDistanceUnit, parseGeoPoint, type GeoPoint } from '../geo-point.js';
 import { baseFields, isDeprecatedSetting, readBaseField, withBase, type QueryBase } from '../query-base.js';
 import { booleanValue, doubleValue, isObject, isValue, textValue, type JsonObject } from '../xcontent.js';
+import { javaDoubleToString } from '../../units/java-number.js';
 
 /** `GeoValidationMethod`. */
 export type GeoValidationMethod = 'strict' | 'ignore_malformed' | 'coerce';
@@ -59,10 +60,30 @@ export function geoValidationMethod(text: string): GeoValidationMethod {
 }
 const validationMethod = geoValidationMethod;
 
-function readLegacyValidation(key: string, v: unknown, current: GeoValidationMethod): GeoValidationMethod {
-  // deprecated coerce / ignore_malformed booleans map onto validation_method
-  if (key === 'coerce' || key === 'normalize') return booleanValue(v) ? 'coerce' : current;
-  return booleanValue(v) ? 'ignore_malformed' : current;
+/**
+ * The deprecated `coerce` (alias `normalize`) and `ignore_malformed` booleans and the explicit
+ * `validation_method`, gathered in any order: an explicit method wins; otherwise ES's
+ * `GeoValidationMethod.infer` (coerce implies ignore_malformed).
+ */
+class ValidationFlags {
+  private coerce = false;
+  private ignoreMalformed = false;
+  private explicit: GeoValidationMethod | undefined;
+
+  /** Read `key` when it is one of the validation keys; false otherwise. */
+  read(key: string, v: unknown, withNormalize = true): boolean {
+    if (key === 'validation_method') this.explicit = validationMethod(textValue(v));
+    else if (key === 'coerce' || (withNormalize && key === 'normalize')) {
+      this.coerce = booleanValue(v);
+      if (this.coerce) this.ignoreMalformed = true;
+    } else if (key === 'ignore_malformed') this.ignoreMalformed = booleanValue(v);
+    else return false;
+    return true;
+  }
+
+  method(): GeoValidationMethod {
+    return this.explicit ?? (this.coerce ? 'coerce' : this.ignoreMalformed ? 'ignore_malformed' : 'strict');
+  }
 }
 
 /** Parse a `geo_distance` body. */
@@ -74,7 +95,7 @@ export function parseGeoDistance(ctx: ParseContext, body: JsonObject): GeoDistan
   let distance: unknown;
   let unit = 'm';
   let distanceType: 'arc' | 'plane' = 'arc';
-  let vm: GeoValidationMethod = 'strict';
+  const vm = new ValidationFlags();
   let ignoreUnmapped = false;
   let optimizeBbox: string | undefined;
   const base = baseFields();
@@ -104,10 +125,9 @@ export function parseGeoDistance(ctx: ParseContext, body: JsonObject): GeoDistan
       } else if (key === 'optimize_bbox') {
         // deprecated and without effect; kept only because ES prints it back
         optimizeBbox = textValue(v);
-      } else if (key === 'coerce' || key === 'normalize' || key === 'ignore_malformed') {
-        vm = readLegacyValidation(key, v, vm);
-      } else if (key === 'validation_method') vm = validationMethod(textValue(v));
-      else if (key === 'ignore_unmapped') ignoreUnmapped = booleanValue(v);
+      } else if (vm.read(key, v)) {
+        // validation_method, coerce, ignore_malformed
+      } else if (key === 'ignore_unmapped') ignoreUnmapped = booleanValue(v);
       else if (readBaseField(base, key, v)) {
         // boost / _name
       } else if (field === undefined) {
@@ -125,7 +145,7 @@ export function parseGeoDistance(ctx: ParseContext, body: JsonObject): GeoDistan
   if (!(distanceMeters > 0)) {
     throw new EsError('illegal_argument_exception', 400, `distance must be greater than zero`);
   }
-  return withBase(base, { kind: 'geo_distance' as const, field, point, distanceMeters, distanceType, validationMethod: vm, ignoreUnmapped, ...(optimizeBbox !== undefined ? { optimizeBbox } : {}) });
+  return withBase(base, { kind: 'geo_distance' as const, field, point, distanceMeters, distanceType, validationMethod: vm.method(), ignoreUnmapped, ...(optimizeBbox !== undefined ? { optimizeBbox } : {}) });
 }
 
 /** Parse a `geo_bounding_box` body. */
@@ -136,7 +156,7 @@ export function parseGeoBoundingBox(ctx: ParseContext, body: JsonObject): GeoBou
   let left = NaN;
   let right = NaN;
   let type: 'memory' | 'indexed' = 'memory';
-  let vm: GeoValidationMethod = 'strict';
+  const vm = new ValidationFlags();
   let ignoreUnmapped = false;
   const base = baseFields();
   for (const [key, v] of Object.entries(body)) {
@@ -194,9 +214,9 @@ export function parseGeoBoundingBox(ctx: ParseContext, body: JsonObject): GeoBou
         const t = textValue(v).toLowerCase();
         if (t !== 'memory' && t !== 'indexed') throw new EsError('illegal_argument_exception', 400, `no type can be parsed from ordinal ${textValue(v)}`);
         type = t;
-      } else if (key === 'validation_method') vm = validationMethod(textValue(v));
-      else if (key === 'coerce' || key === 'ignore_malformed') vm = readLegacyValidation(key, v, vm);
-      else if (key === 'ignore_unmapped') ignoreUnmapped = booleanValue(v);
+      } else if (vm.read(key, v, false)) {
+        // validation_method, coerce, ignore_malformed
+      } else if (key === 'ignore_unmapped') ignoreUnmapped = booleanValue(v);
       else if (!readBaseField(base, key, v)) {
         throw ctx.error(`failed to parse [geo_bounding_box] query. unexpected field [${key}]`, ctx.atValue(body, key));
       }
@@ -208,17 +228,20 @@ export function parseGeoBoundingBox(ctx: ParseContext, body: JsonObject): GeoBou
   if ([top, bottom, left, right].some(Number.isNaN)) {
     throw ctx.error('failed to parse [geo_bounding_box] query. [top_left] and [bottom_right] (or all four sides) must be given', ctx.atEnd(body));
   }
-  if (vm === 'strict' && top < bottom) {
-    throw new EsError('illegal_argument_exception', 400, `top is below bottom corner: ${top} vs. ${bottom}`);
-  }
-  return withBase(base, { kind: 'geo_bounding_box' as const, field, top, left, bottom, right, type, validationMethod: vm, ignoreUnmapped });
+  // GeoBoundingBoxQueryBuilder#setCorners runs before the parsed validation method is set, so
+  // these checks hold whatever the request's method
+  const d = javaDoubleToString;
+  if (top < bottom) throw new EsError('illegal_argument_exception', 400, `top is below bottom corner: ${d(top)} vs. ${d(bottom)}`);
+  if (top === bottom) throw new EsError('illegal_argument_exception', 400, `top cannot be the same as bottom: ${d(top)} == ${d(bottom)}`);
+  if (left === right) throw new EsError('illegal_argument_exception', 400, `left cannot be the same as right: ${d(left)} == ${d(right)}`);
+  return withBase(base, { kind: 'geo_bounding_box' as const, field, top, left, bottom, right, type, validationMethod: vm.method(), ignoreUnmapped });
 }
 
 /** Parse a `geo_polygon` body. */
 export function parseGeoPolygon(ctx: ParseContext, body: JsonObject): GeoPolygonQuery {
   let field: string | undefined;
   let points: GeoPoint[] | undefined;
-  let vm: GeoValidationMethod = 'strict';
+  const vm = new ValidationFlags();
   let ignoreUnmapped = false;
   const base = baseFields();
   for (const [key, v] of Object.entries(body)) {
@@ -232,9 +255,9 @@ export function parseGeoPolygon(ctx: ParseContext, body: JsonObject): GeoPolygon
         points = iv.map((p) => parseGeoPoint(p));
       }
     } else if (isValue(v)) {
-      if (key === 'validation_method') vm = validationMethod(textValue(v));
-      else if (key === 'coerce' || key === 'normalize' || key === 'ignore_malformed') vm = readLegacyValidation(key, v, vm);
-      else if (key === 'ignore_unmapped') ignoreUnmapped = booleanValue(v);
+      if (vm.read(key, v)) {
+        // validation_method, coerce (normalize), ignore_malformed
+      } else if (key === 'ignore_unmapped') ignoreUnmapped = booleanValue(v);
       else if (!readBaseField(base, key, v)) throw ctx.unsupported('geo_polygon', body, key);
     } else {
       throw ctx.error(`[geo_polygon] unexpected token type [${Array.isArray(v) ? 'START_ARRAY' : 'VALUE_NULL'}]`, ctx.atValue(body, key));
@@ -247,5 +270,5 @@ export function parseGeoPolygon(ctx: ParseContext, body: JsonObject): GeoPolygon
   const last = points[points.length - 1] as GeoPoint;
   const closed = first.lat === last.lat && first.lon === last.lon ? points : [...points, first];
   if (closed.length < 4) throw new EsError('illegal_argument_exception', 400, 'too few points defined for geo_polygon query');
-  return withBase(base, { kind: 'geo_polygon' as const, field, points, validationMethod: vm, ignoreUnmapped });
+  return withBase(base, { kind: 'geo_polygon' as const, field, points, validationMethod: vm.method(), ignoreUnmapped });
 }

@@ -73,7 +73,12 @@ export function fvhQuery(parts: readonly QueryPart[], fieldMatch: boolean, textT
   for (const p of parts) {
     if (p.kind === 'term') add(p.field, [p.term], 0, p.boost);
     else if (p.kind === 'phrase') for (const c of combos(p.slots)) add(p.field, c, p.slop, p.boost);
-    else if (p.kind === 'span') for (const t of p.terms) add(t.field, [t.term], 0, p.boost);
+    // Lucene 6.6 FieldQuery.flatten knows no span query: ES's CustomFieldQuery hands it a bare
+    // span_term as a term query, and every other span query (span_near, span_or, a boosted
+    // span_term, ...) rewrites to itself and is discarded, so it highlights nothing
+    else if (p.kind === 'span') {
+      if (p.bareTerm) for (const t of p.terms) add(t.field, [t.term], 0, p.boost);
+    }
     else for (const t of textTerms) if (p.matches(t)) add(p.field, [t], 0, p.boost);
   }
   const key = (f: string): string | null => (fieldMatch ? f : null);

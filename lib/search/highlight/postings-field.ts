@@ -35,10 +35,15 @@ export function highlightPostings(input: FieldHighlightInput): string[] | undefi
   const termSet = new Set<string>();
   const multi: Array<(t: string) => boolean> = [];
   for (const p of input.parts) {
+    // PostingsHighlighter takes the terms the query's weight extracts (a span query's every
+    // term, span_not's include only), wherever they occur: phrases and spans are not positional
+    if (p.kind === 'span') {
+      for (const t of p.terms) if (t.field === input.field.path) termSet.add(t.term);
+      continue;
+    }
     if (p.field !== input.field.path) continue;
     if (p.kind === 'term') termSet.add(p.term);
     else if (p.kind === 'phrase') for (const s of p.slots) for (const t of s.terms) termSet.add(t);
-    else if (p.kind === 'span') for (const t of p.terms) termSet.add(t.term);
     else multi.push(p.matches);
   }
   const terms = [...termSet].sort(utf8Order);

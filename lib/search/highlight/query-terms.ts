@@ -21,9 +21,10 @@ export interface HighlightTermSink {
   multiTerm(field: string, matches: (term: string) => boolean, boost: number): void;
   /**
    * A span query: its terms count only inside the spans it matches in the highlighted text (the
-   * plain highlighter); a sink without it receives the terms as plain terms.
+   * plain highlighter); a sink without it receives the terms as plain terms. `bareTerm`: the
+   * query is an unboosted `span_term` (the one span query ES's fast vector highlighter sees).
    */
-  span?(node: SpanNode, terms: ReadonlyArray<{ field: string; term: string }>, boost: number): void;
+  span?(node: SpanNode, terms: ReadonlyArray<{ field: string; term: string }>, boost: number, bareTerm: boolean): void;
 }
 
 /** A weight that can describe its terms to a highlighter. */
@@ -42,7 +43,7 @@ export type QueryPart =
   | { kind: 'term'; field: string; term: string; boost: number }
   | { kind: 'phrase'; field: string; slots: readonly PhraseSlotTerms[]; slop: number; boost: number }
   | { kind: 'multi'; field: string; matches: (term: string) => boolean; boost: number }
-  | { kind: 'span'; field: string; node: SpanNode; terms: ReadonlyArray<{ field: string; term: string }>; boost: number };
+  | { kind: 'span'; field: string; node: SpanNode; terms: ReadonlyArray<{ field: string; term: string }>; boost: number; bareTerm: boolean };
 
 /** Collect the parts of a compiled query. */
 export function queryParts(w: Weight): QueryPart[] {
@@ -51,7 +52,7 @@ export function queryParts(w: Weight): QueryPart[] {
     term: (field, term, boost) => parts.push({ kind: 'term', field, term, boost }),
     phrase: (field, slots, slop, boost) => parts.push({ kind: 'phrase', field, slots, slop, boost }),
     multiTerm: (field, matches, boost) => parts.push({ kind: 'multi', field, matches, boost }),
-    span: (node, terms, boost) => parts.push({ kind: 'span', field: node.field, node, terms, boost }),
+    span: (node, terms, boost, bareTerm) => parts.push({ kind: 'span', field: node.field, node, terms, boost, bareTerm }),
   });
   return parts;
 }
