@@ -45,6 +45,8 @@ export interface HighlightField extends HighlightOptions {
 export interface HighlightSpec {
   global: HighlightOptions;
   fields: HighlightField[];
+  /** `fields` was given as an array (ES `useExplicitFieldOrder`: printed back as an array). */
+  explicitOrder?: boolean;
 }
 
 /** The options of one field with every default applied. */
@@ -191,6 +193,7 @@ export function parseHighlight(ctx: ParseContext, obj: JsonObject): HighlightSpe
         for (const name of Object.keys(v)) spec.fields.push(parseField(ctx, name, v[name], v, name));
       } else if (Array.isArray(v)) {
         // the array form keeps the field order explicit: one single-key object per field
+        spec.explicitOrder = true;
         v.forEach((item, i) => {
           if (!isObject(item) || Object.keys(item).length !== 1) {
             throw ctx.error('[highlight] failed to parse field [fields]', ctx.atItem(v, i), iae('If highlighter fields is an array it must contain objects containing a single field'));

@@ -130,7 +130,10 @@ export function parsePhrase(ctx: ParseContext, obj: JsonObject): Omit<SuggestSpe
       }
       if ((pre === undefined) !== (post === undefined)) throw iae('Pre and post tag must both be null or both not be null.');
       if (pre !== undefined && post !== undefined) o.highlight = { preTag: pre, postTag: post };
-    } else if (isObject(v) && k === 'smoothing') o.smoothing = parseSmoothing(ctx, v);
+    } else if (isObject(v) && k === 'smoothing') {
+      o.smoothing = parseSmoothing(ctx, v);
+      o.smoothingGiven = true;
+    }
     else if (isObject(v) && k === 'collate') o.collate = parseCollate(ctx, v);
     else throw unsupported(k);
   }

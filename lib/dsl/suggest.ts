@@ -32,6 +32,8 @@ export interface CompletionFuzzy {
   minLength: number;
   prefixLength: number;
   unicodeAware: boolean;
+  /** `max_determinized_states` (ES default 10000). */
+  maxDeterminizedStates?: number;
 }
 
 /** One context clause of a completion query: a category value, or a geo point (`lat,lon`). */
@@ -57,6 +59,8 @@ export interface CompletionSuggestOptions {
   maxDeterminizedStates?: number;
   /** Query contexts by context name, as listed. */
   contexts?: Array<{ name: string; values: CompletionQueryContext[] }>;
+  /** The `contexts` object as given (ES keeps its raw bytes and prints them back). */
+  contextsRaw?: JsonObject;
 }
 
 /** A `direct_generator` of a phrase suggestion (ES `DirectCandidateGeneratorBuilder`). */
@@ -88,6 +92,8 @@ export interface PhraseSuggestOptions {
   highlight?: { preTag: string; postTag: string };
   collate?: { template: string; params: Record<string, unknown>; prune: boolean };
   smoothing: SmoothingModel;
+  /** `smoothing` was in the request (ES prints it back only then). */
+  smoothingGiven?: boolean;
   generators: DirectGeneratorSpec[];
 }
 
@@ -100,6 +106,12 @@ export interface SuggestSpec {
   text: string;
   /** The suggestion was given as `regex` (completion only). */
   regex?: boolean;
+  /** Which key gave `text` (`text`, `prefix`, `regex`); absent when the global text was used. */
+  textKey?: 'text' | 'prefix' | 'regex';
+  /** The global `text` of the `suggest` object, when given (ES prints it back). */
+  globalText?: string;
+  /** `size` was in the request (ES prints it back only then). */
+  sizeGiven?: boolean;
   analyzer?: string;
   size: number;
   shardSize?: number;
@@ -138,19 +150,23 @@ export function parseSuggest(ctx: ParseContext, body: JsonObject): SuggestSpec[]
   return out.map(({ spec }) => {
     const text = spec.text ?? globalText;
     if (text === undefined) throw iae('The required text option is missing');
-    return { ...spec, text };
+    return { ...spec, text, ...(globalText !== undefined ? { globalText } : {}) };
   });
 }
 
 function parseSuggestion(ctx: ParseContext, name: string, obj: JsonObject): Omit<SuggestSpec, 'text'> & { text?: string } {
   let text: string | undefined;
+  let textKey: SuggestSpec['textKey'];
   let regex = false;
   let spec: (Omit<SuggestSpec, 'text' | 'name'>) | undefined;
   for (const [k, v] of Object.entries(obj)) {
     if (isValue(v)) {
-      if (k === 'text' || k === 'prefix') text = textValue(v);
-      else if (k === 'regex') {
+      if (k === 'text' || k === 'prefix') {
         text = textValue(v);
+        textKey = k;
+      } else if (k === 'regex') {
+        text = textValue(v);
+        textKey = k;
         regex = true;
       } else throw ctx.error(`suggestion does not support [${k}]`, ctx.atName(obj, k));
     } else if (isObject(v)) {
@@ -161,15 +177,16 @@ function parseSuggestion(ctx: ParseContext, name: string, obj: JsonObject): Omit
     } else throw ctx.error(`suggestion does not support [${k}]`, ctx.atName(obj, k));
   }
   if (!spec) throw iae('missing suggestion object');
-  return { ...spec, name, ...(text !== undefined ? { text } : {}), ...(regex ? { regex } : {}) };
+  return { ...spec, name, ...(text !== undefined ? { text, textKey } : {}), ...(regex ? { regex } : {}) };
 }
 
 /** The members every suggester shares (`field`, `analyzer`, `size`, `shard_size`); false when `k` is not one. */
-export function readCommon(spec: { field?: string; analyzer?: string; size: number; shardSize?: number }, k: string, v: unknown): boolean {
+export function readCommon(spec: { field?: string; analyzer?: string; size: number; shardSize?: number; sizeGiven?: boolean }, k: string, v: unknown): boolean {
   if (k === 'field') spec.field = textValue(v);
   else if (k === 'analyzer') spec.analyzer = textValue(v);
   else if (k === 'size') {
     spec.size = intValue(v);
+    spec.sizeGiven = true;
     if (spec.size <= 0) throw iae('size must be positive');
   } else if (k === 'shard_size') {
     spec.shardSize = intValue(v);
@@ -275,7 +292,7 @@ function parseFuzzy(ctx: ParseContext, v: unknown, parent: JsonObject): Completi
     else if (k === 'min_length') f.minLength = intValue(x);
     else if (k === 'prefix_length') f.prefixLength = intValue(x);
     else if (k === 'unicode_aware') f.unicodeAware = booleanValue(x);
-    else if (k === 'max_determinized_states') intValue(x);
+    else if (k === 'max_determinized_states') f.maxDeterminizedStates = intValue(x);
     else throw ctx.error(`[fuzzy] unknown field [${k}], parser not found`, ctx.atName(v, k));
   }
   return f;
@@ -323,7 +340,10 @@ function parseCompletion(ctx: ParseContext, obj: JsonObject): Omit<SuggestSpec, 
         else if (rk === 'max_determinized_states') o.maxDeterminizedStates = intValue(rv);
         else throw ctx.error(`[regex] unknown field [${rk}], parser not found`, ctx.atName(v, rk));
       }
-    } else if ((k === 'contexts' || k === 'context') && isObject(v)) o.contexts = parseContexts(ctx, v);
+    } else if ((k === 'contexts' || k === 'context') && isObject(v)) {
+      o.contexts = parseContexts(ctx, v);
+      o.contextsRaw = v;
+    }
     else throw ctx.error(`[completion] unknown field [${k}], parser not found`, ctx.atName(obj, k));
   }
   const { field, ...rest } = common;

@@ -103,6 +103,7 @@ function parseMovingAvg(name: string, body: JsonObject, spec: PipelineSpec): voi
   }
   // holt_winters fits its coefficients unless asked not to (minimizeByDefault)
   spec.minimize = minimize ?? model.name === 'holt_winters';
+  if (minimize !== undefined) spec.minimizeGiven = true;
 }
 
 type Settings = Record<string, unknown> | undefined;

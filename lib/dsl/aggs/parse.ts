@@ -121,7 +121,10 @@ function parseType(ctx: ParseContext, name: string, type: string, body: JsonObje
     spec = { type: type as MetricType, name, subs: [], ...vs, sigma: type === 'extended_stats' ? fields.num('sigma', 2) : 2 };
     if (type === 'cardinality') {
       const precision = parsePrecisionThreshold(ctx, name, body, fields);
-      if (precision !== undefined) spec.precision = precision;
+      if (precision !== undefined) {
+        spec.precision = precision;
+        spec.precisionThreshold = Math.trunc(doubleValue(body['precision_threshold']));
+      }
       fields.take('rehash');
     }
     if (spec.sigma < 0) throw iae(`[sigma] must not be negative. Value provided was${spec.sigma}`);
@@ -366,6 +369,7 @@ function parseHistogram(name: string, type: 'histogram' | 'date_histogram', f: F
     ...vs,
     interval,
     ...(calendar ? { calendar } : {}),
+    ...(type === 'date_histogram' && typeof iv === 'string' ? { intervalText: iv } : {}),
     offset,
     minDocCount,
     keyed: f.bool('keyed', false),

@@ -53,6 +53,8 @@ export interface MetricSpec extends Base, ValuesSpec {
   sigma: number;
   /** cardinality: the HyperLogLog++ precision (from `precision_threshold`, else ES's default by nesting). */
   precision?: number;
+  /** cardinality `precision_threshold` as given (ES prints it back). */
+  precisionThreshold?: number;
 }
 /** `percentiles` / `percentile_ranks` (ES 5.6 `PercentilesAggregationBuilder`, `PercentileRanksAggregationBuilder`). */
 export interface PercentilesSpec extends Base, ValuesSpec {
@@ -100,6 +102,8 @@ export interface HistogramSpec extends Base, ValuesSpec {
   interval: number;
   /** Calendar unit of date_histogram (`month`, `1M`...). */
   calendar?: 'second' | 'minute' | 'hour' | 'day' | 'week' | 'month' | 'quarter' | 'year';
+  /** date_histogram: the `interval` as given when it was a string (ES prints it back as given). */
+  intervalText?: string;
   offset: number;
   minDocCount: number;
   keyed: boolean;
@@ -149,6 +153,8 @@ export interface PipelineSpec extends Base {
   predict?: number;
   /** moving_avg `minimize` as resolved (explicit, else the model's default). */
   minimize?: boolean;
+  /** moving_avg: `minimize` was in the request (ES prints it back only then). */
+  minimizeGiven?: boolean;
   /** serial_diff `lag` (1). */
   lag?: number;
   /** extended_stats_bucket `sigma` (2). */

@@ -5,13 +5,17 @@
  * search_after, slice, indices_boost (when not empty, ES ≥ 5.2), aggregations, highlight,
  * suggest, rescore, stats, ext, collapse (CollapseBuilder.toXContent, 5.3+).
  *
- * Not rendered yet (left out of the output; see docs/architecture.md "Rendering parsed DSL"):
- * highlight, suggest, ext; aggregations only partly (aggregations.ts); collapse's inner_hits as given.
+ * Not rendered yet (see docs/architecture.md "Rendering parsed DSL"): geo_distance aggregations
+ * print an empty body (aggregations.ts), phrase suggestions leave out their generators and
+ * collate (suggest.ts); collapse's inner_hits print as given. `ext` is accepted only empty, and
+ * ES prints no `ext` without extension builders.
  */
 import type { SearchSource } from '../search-source.js';
 import type { RescoreSpec } from '../rescore.js';
 import type { JsonObject } from '../xcontent.js';
 import { renderAggregations } from './aggregations.js';
+import { renderHighlight } from './highlight.js';
+import { renderSuggest } from './suggest.js';
 import { renderQuery } from './query.js';
 import { renderFetchSource, renderScriptFields, renderSorts, renderStoredFields } from './source-parts.js';
 import { fromJson, jfloat, obj, toCompact, type XObject } from './xcontent.js';
@@ -70,6 +74,8 @@ export function renderSearchSourceTree(s: SearchSource): XObject {
     ['slice', s.slice ? obj(['field', s.slice.field], ['id', s.slice.id], ['max', s.slice.max]) : undefined],
     ['indices_boost', s.indicesBoost && s.indicesBoost.length > 0 ? s.indicesBoost.map((b) => obj([b.index, jfloat(b.boost)])) : undefined],
     ['aggregations', s.aggregations && s.aggregations.length > 0 ? renderAggregations(s.aggregations) : undefined],
+    ['highlight', s.highlight ? renderHighlight(s.highlight) : undefined],
+    ['suggest', s.suggest && s.suggest.length > 0 ? renderSuggest(s.suggest) : undefined],
     ['rescore', s.rescore ? s.rescore.map(renderRescore) : undefined],
     ['stats', s.stats ? [...s.stats] : undefined],
     ['collapse', s.collapse ? renderCollapse(s.collapse) : undefined],
