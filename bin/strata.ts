@@ -17,7 +17,8 @@ import { readFileSync, existsSync, writeFileSync, renameSync } from 'node:fs';
 import { resolve, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import yaml from 'js-yaml';
-import bunyan from 'bunyan';
+import type Bunyan from 'bunyan';
+import bunyan from '../lib/logger/bunyan.js';
 import { startNode } from '../lib/embedded/embedded-node.js';
 import { flattenSettings } from '../lib/cluster/settings.js';
 import { validateNodeSettings } from '../lib/node-settings.js';
@@ -108,7 +109,7 @@ async function main(): Promise<void> {
   const logger = bunyan.createLogger({
     name: 'strata',
     serializers: bunyan.stdSerializers,
-    level: (settings['logger.level'] as bunyan.LogLevel | undefined) ?? 'info',
+    level: (settings['logger.level'] as Bunyan.LogLevel | undefined) ?? 'info',
     // With --print-url stdout carries the URL alone.
     stream: flags.printUrl ? process.stderr : process.stdout,
   });

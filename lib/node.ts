@@ -5,7 +5,8 @@
 import { randomBase64Id } from './units/random-id.js';
 import { join } from 'node:path';
 import { readFile, writeFile } from 'node:fs/promises';
-import bunyan from 'bunyan';
+import type Bunyan from 'bunyan';
+import bunyan from './logger/bunyan.js';
 import { StateStore } from './cluster/state-store.js';
 import { ClusterService } from './cluster/cluster-service.js';
 import { emptyState, type ClusterState } from './cluster/state.js';
@@ -48,9 +49,9 @@ export interface StartNodeOptions {
   port?: number;
   /** Node settings in ES's flat form, e.g. `{'node.name': 'n1', 'cluster.name': 'c'}`. */
   settings?: Record<string, string>;
-  logLevel?: bunyan.LogLevel;
+  logLevel?: Bunyan.LogLevel;
   /** Log through this bunyan logger instead of a new one on stdout; `false` logs nothing. */
-  logger?: bunyan | false;
+  logger?: Bunyan | false;
   /** How long `close()` lets in-flight HTTP requests finish (default 30 s). */
   drainTimeoutMs?: number;
   /** How the coordinator reaches the shards: `json` / `protobuf` send every shard message through that encoding (default: `STRATA_SHARD_CLIENT`, else `direct`). */
@@ -101,7 +102,7 @@ async function loadOrCreateNodeId(stateDir: string): Promise<string> {
  * `http.max_content_length` (default 100mb). As ES 5.6 `Netty4HttpServerTransport`, a value over
  * 2^31-1 bytes falls back to 100mb with a warning; a value that does not parse stops the node.
  */
-function maxContentLength(settings: Record<string, string>, logger: bunyan): number {
+function maxContentLength(settings: Record<string, string>, logger: Bunyan): number {
   const dflt = 100 * 1024 * 1024;
   const raw = settings['http.max_content_length'];
   if (raw === undefined) return dflt;
@@ -147,7 +148,7 @@ export async function startNode(opts: StartNodeOptions): Promise<RunningNode> {
       // Log thrown errors with their stack: the error body a client gets never carries a JS message.
       serializers: bunyan.stdSerializers,
       // `logger: false`: above FATAL, so nothing is written.
-      level: opts.logger === false ? bunyan.FATAL + 1 : opts.logLevel ?? ((settings['logger.level'] as bunyan.LogLevel | undefined) ?? 'info'),
+      level: opts.logger === false ? bunyan.FATAL + 1 : opts.logLevel ?? ((settings['logger.level'] as Bunyan.LogLevel | undefined) ?? 'info'),
     });
   // HTTP settings are checked before anything is opened, so a bad one leaves nothing behind.
   const cors = corsConfigFrom(settings);

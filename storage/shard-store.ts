@@ -6,7 +6,13 @@
  * abstract-level's own suite runs against every Level store.
  */
 import { ClassicLevel } from 'classic-level';
-import { MemoryLevel } from 'memory-level';
+import { createRequire } from 'node:module';
+import type { MemoryLevel } from 'memory-level';
+
+/** memory-level, loaded on the first in-memory store (a node on disk never needs it). */
+function memoryLevel(): typeof MemoryLevel {
+  return (createRequire(import.meta.url)('memory-level') as { MemoryLevel: typeof MemoryLevel }).MemoryLevel;
+}
 
 /** A key range; bounds are binary keys in byte order. */
 export interface KeyRange {
@@ -155,7 +161,7 @@ export type MemoryDb = MemoryLevel<Buffer, Buffer>;
 
 /** A new empty in-memory database (not yet open). */
 export function newMemoryDb(): MemoryDb {
-  return new MemoryLevel<Buffer, Buffer>({ keyEncoding: 'buffer', valueEncoding: 'buffer' });
+  return new (memoryLevel())<Buffer, Buffer>({ keyEncoding: 'buffer', valueEncoding: 'buffer' });
 }
 
 /**
@@ -184,7 +190,7 @@ const WRITE_BUFFER_BYTES = 4 * 1024 * 1024;
 export async function openShardStore(kind: StoreKind, path: string): Promise<ShardStore> {
   const db = (
     kind === 'memory'
-      ? new MemoryLevel<Buffer, Buffer>({ keyEncoding: 'buffer', valueEncoding: 'buffer' })
+      ? new (memoryLevel())<Buffer, Buffer>({ keyEncoding: 'buffer', valueEncoding: 'buffer' })
       : new ClassicLevel<Buffer, Buffer>(path, { keyEncoding: 'buffer', valueEncoding: 'buffer', writeBufferSize: WRITE_BUFFER_BYTES })
   ) as unknown as BinaryLevel;
   await db.open();

@@ -15,7 +15,8 @@
  * List-valued headers go out as one header line per value, as Netty writes a list.
  * The `/regex/` form runs on RE2 (linear time: the Origin header is client input).
  */
-import RE2 from 're2';
+import { createRequire } from 'node:module';
+import type RE2 from 're2';
 import type { IncomingHttpHeaders } from 'node:http';
 import { isFalseText } from '../../lib/units/booleans.js';
 
@@ -66,7 +67,9 @@ export function corsConfigFrom(settings: Readonly<Record<string, string>>): Cors
   let origins = new Set<string>();
   if (!anyOrigin && origin.length > 1 && origin.startsWith('/') && origin.endsWith('/')) {
     // Java `Matcher#matches` is a whole-string match.
-    pattern = new RE2(`^(?:${origin.slice(1, -1)})$`);
+    // re2 (a native addon) loads only for this form, not on every start.
+    const RE2Ctor = createRequire(import.meta.url)('re2') as typeof RE2;
+    pattern = new RE2Ctor(`^(?:${origin.slice(1, -1)})$`);
   } else if (!anyOrigin && origin !== '') {
     origins = new Set(origin.split(',').map((s) => s.trim()));
   }

@@ -103,6 +103,7 @@ const EXACT: Record<string, SettingDef> = {
   'index.translog.durability': { dynamic: true, default: 'REQUEST' },
   'index.translog.sync_interval': { dynamic: false, validate: time, default: '5s' },
   'index.translog.flush_threshold_size': { dynamic: true, validate: bytes, default: '512mb' },
+  'index.merge.policy.max_merged_segment': { dynamic: true, validate: bytes, default: '5gb' },
   'index.unassigned.node_left.delayed_timeout': { dynamic: true, validate: time, default: '1m' },
   'index.write.wait_for_active_shards': { dynamic: true, validate: (v) => void parseActiveShardCount(v), default: '1' },
   'index.routing.allocation.enable': { dynamic: true, validate: (v) => void parseEnableMode(v), default: 'all' },

@@ -150,9 +150,11 @@ export class IndexService {
     this.meta = meta;
     const next = refreshInterval(meta);
     const threshold = flushThreshold(meta);
+    const maxMerged = maxMergedSegment(meta);
     for (const s of this.started()) {
       if (next !== prevInterval) s.setRefreshIntervalMs(next);
       s.setFlushThresholdBytes(threshold);
+      s.setMaxMergedSegmentBytes(maxMerged);
     }
   }
 
@@ -192,6 +194,7 @@ export class IndexService {
         shardId: s,
         refreshIntervalMs,
         flushThresholdBytes: flushThreshold(meta),
+        ...(maxMergedSegment(meta) !== undefined ? { maxMergedSegmentBytes: maxMergedSegment(meta)! } : {}),
         logger: this.logger,
         reparse,
         volume: this.volume,
@@ -263,6 +266,12 @@ function replayParser(meta: IndexMetadata, logger: Logger, buildIndexMapper: Sha
 function refreshInterval(meta: IndexMetadata): number {
   const raw = meta.settings['index.refresh_interval'];
   return raw === undefined ? 1000 : parseTimeMs(raw, 'index.refresh_interval');
+}
+
+/** `index.merge.policy.max_merged_segment`: the largest segment a natural merge writes (unset: the engine's 5gb). */
+function maxMergedSegment(meta: IndexMetadata): number | undefined {
+  const raw = meta.settings['index.merge.policy.max_merged_segment'];
+  return raw === undefined ? undefined : parseBytesSizeValue(raw, 'index.merge.policy.max_merged_segment').bytes;
 }
 
 /** `index.translog.flush_threshold_size`: ES 5.6 flushes a shard whose translog passes it (512mb). */

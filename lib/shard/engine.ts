@@ -18,7 +18,7 @@ import type { StoreVolume } from '../../storage/store-volume.js';
 import { View, type EngineLogger, type ShardContext } from './context.js';
 import { GroupCommitter } from './group-commit.js';
 import { LruCache } from './lru.js';
-import { MAX_CONCURRENT_MERGES, pickForceMerge, pickMerge, runMerge } from './merge.js';
+import { DEFAULT_MAX_MERGED_SEGMENT_BYTES, MAX_CONCURRENT_MERGES, pickForceMerge, pickMerge, runMerge } from './merge.js';
 import { Mutex } from './mutex.js';
 import { commitValue, isDirty, refreshLocked } from './refresh.js';
 import type { Postings, StrataSearcher, StrataSegmentReader } from './segment-reader.js';
@@ -33,7 +33,11 @@ import { VersionMap } from './version-map.js';
 import { OpLogTracker } from './op-log-tracker.js';
 import { acquireSearcher, publish, releaseSegment } from './views.js';
 import { writeReplicated } from './replica-write.js';
-import { applyDelete, applyIndex, writeBulk } from './write-path.js';
+import { writeBulk } from './write-path.js';
+import { replayOperations } from './replay.js';
+
+/** The indexing buffer's own bound without a node controller (`bufferBytes`). */
+const DEFAULT_BUFFER_BYTES = 64 * 1024 * 1024;
 
 /**
  * Rebuild the document an op-log index entry was indexed from: parse `entry.source` as `entry.type`
@@ -72,6 +76,8 @@ export interface ShardEngineOptions {
   postingsCacheBytes?: number;
   /** Flush when the op log above the last flush exceeds this (`index.translog.flush_threshold_size`, 512 MiB). */
   flushThresholdBytes?: number;
+  /** Largest segment a natural merge writes (`index.merge.policy.max_merged_segment`, 5gb; lib/shard/merge.ts). */
+  maxMergedSegmentBytes?: number;
   /** Flush a shard that took no write for this long (ES's `indices.memory.shard_inactive_time`, 5 min). */
   idleFlushMs?: number;
 }
@@ -88,6 +94,8 @@ export interface StrataShardEngine extends ShardEngine {
   setRefreshIntervalMs(ms: number): void;
   /** Change the op-log size that triggers a flush (`index.translog.flush_threshold_size`). */
   setFlushThresholdBytes(bytes: number): void;
+  /** Change the largest segment a natural merge writes (`index.merge.policy.max_merged_segment`; undefined: 5gb). */
+  setMaxMergedSegmentBytes(bytes: number | undefined): void;
   /**
    * Merge down to at most `maxNumSegments` segments, or rewrite the segments with deletes; with
    * neither, run the merges the policy asks for (ES 5.6 `maybeMerge` when `max_num_segments` is unset).
@@ -156,11 +164,11 @@ export async function openShardEngine(opts: ShardEngineOptions): Promise<StrataS
       closing: false,
     };
     for (const r of loaded.replayRecords) ctx.opLog.add(r.lastSeqNo, r.ops, r.bytes);
-    for (const op of loaded.replay) {
-      if (op.op === 'delete') applyDelete(ctx, op.type, op.id, op.version, op.seqNo);
-      else applyIndex(ctx, 'parsed' in op ? op.parsed : reparseLogged(opts, op.doc, op.seqNo), op.version, op.seqNo);
-    }
-    if (loaded.replay.length > 0) opts.logger?.info(`[${opts.index}][${opts.shardId}] replayed ${loaded.replay.length} operations`);
+    const written = await replayOperations(ctx, loaded.replay, (doc, seqNo) => reparseLogged(opts, doc, seqNo), {
+      ...(opts.indexingMemory ? { indexingMemory: opts.indexingMemory } : {}),
+      bufferBytes: opts.bufferBytes ?? DEFAULT_BUFFER_BYTES,
+    });
+    if (loaded.replay.length > 0) opts.logger?.info(`[${opts.index}][${opts.shardId}] replayed ${loaded.replay.length} operations (${written} buffers written on the way)`);
     publish(ctx);
     const stoppedAt = Date.now();
     const recovery: ShardRecoveryInfo = {
@@ -217,6 +225,7 @@ class Engine implements StrataShardEngine {
   private closed: Promise<void> | null = null;
   private readonly bufferBytes: number;
   private flushThresholdBytes: number;
+  private maxMergedSegmentBytes: number;
   private readonly idleFlushMs: number;
   private idleTimer: NodeJS.Timeout | null = null;
   private lastWriteAt = Date.now();
@@ -239,8 +248,9 @@ class Engine implements StrataShardEngine {
   ) {
     this.intervalMs = opts.refreshIntervalMs;
     this.volume = opts.volume;
-    this.bufferBytes = opts.bufferBytes ?? 64 * 1024 * 1024;
+    this.bufferBytes = opts.bufferBytes ?? DEFAULT_BUFFER_BYTES;
     this.flushThresholdBytes = opts.flushThresholdBytes ?? 512 * 1024 * 1024;
+    this.maxMergedSegmentBytes = opts.maxMergedSegmentBytes ?? DEFAULT_MAX_MERGED_SEGMENT_BYTES;
     this.idleFlushMs = opts.idleFlushMs ?? 5 * 60 * 1000;
     this.schedule();
     this.idleTimer = setInterval(() => this.flushIfIdle(), Math.min(30_000, this.idleFlushMs));
@@ -499,6 +509,10 @@ class Engine implements StrataShardEngine {
     this.flushThresholdBytes = bytes;
   }
 
+  setMaxMergedSegmentBytes(bytes: number | undefined): void {
+    this.maxMergedSegmentBytes = bytes ?? DEFAULT_MAX_MERGED_SEGMENT_BYTES;
+  }
+
   private schedule(): void {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
@@ -524,7 +538,7 @@ class Engine implements StrataShardEngine {
   /** Start a background merge when the policy asks for one (one at a time). */
   private maybeMerge(): void {
     while (this.merges.size < MAX_CONCURRENT_MERGES && !this.ctx.closing) {
-      const pick = pickMerge(this.ctx.segments);
+      const pick = pickMerge(this.ctx.segments, this.maxMergedSegmentBytes);
       if (!pick) return;
       // runMerge marks its sources merging synchronously, so the next pick is disjoint
       const merge: Promise<void> = runMerge(this.ctx, pick)

@@ -6,6 +6,12 @@
  * merge itself (storage/segment-merger.ts, outside any lock, so writes and refreshes go on), and
  * the commit that swaps the merged segment in.
  *
+ * `index.merge.policy.max_merged_segment` (ES 5.6, 5gb) caps what natural merges write, as
+ * Lucene's TieredMergePolicy does with `maxMergedSegmentBytes`: a segment whose live bytes
+ * (its size pro-rated to its live docs, Lucene's `MergePolicy#size`) reach half the cap is too
+ * large to merge with another and drops out of the policy (until deletes shrink it), and a pick
+ * takes its smallest segments only while their sum stays within the cap. Forced merges ignore it.
+ *
  * The count stays bounded by about `SEGMENTS_PER_TIER - 1` per level (3 levels at 1M docs from
  * 1000-doc refreshes) and each document is rewritten once per level. The policy before (merge
  * the smallest segments past ten in total) was not bounded: it kept merging the newest small
@@ -32,14 +38,27 @@ export const FLOOR_DOCS = 1000;
  */
 export const MAX_CONCURRENT_MERGES = 2;
 
+/** ES 5.6 `index.merge.policy.max_merged_segment`'s default, 5gb. */
+export const DEFAULT_MAX_MERGED_SEGMENT_BYTES = 5 * 1024 * 1024 * 1024;
+
+/** A segment's bytes pro-rated to its live docs (Lucene `MergePolicy#size`). */
+export function liveBytes(s: SegmentState): number {
+  return s.maxDoc > 0 ? (s.sizeInBytes * s.numDocs) / s.maxDoc : 0;
+}
+
 /** A segment's level: 0 below `FLOOR_DOCS * SEGMENTS_PER_TIER` live docs, then one per power. */
 export function mergeLevel(s: SegmentState): number {
   return Math.floor(Math.log(Math.max(s.numDocs, FLOOR_DOCS) / FLOOR_DOCS) / Math.log(SEGMENTS_PER_TIER));
 }
 
-/** Segments to merge next (none of them merging already), or null when the shape is fine. */
-export function pickMerge(segments: readonly SegmentState[]): SegmentState[] | null {
-  const eligible = segments.filter((s) => !s.merging && !s.dropped && s.core);
+/**
+ * Segments to merge next (none of them merging already), or null when the shape is fine.
+ * `maxMergedBytes`: `index.merge.policy.max_merged_segment` in bytes.
+ */
+export function pickMerge(segments: readonly SegmentState[], maxMergedBytes = DEFAULT_MAX_MERGED_SEGMENT_BYTES): SegmentState[] | null {
+  const candidates = segments.filter((s) => !s.merging && !s.dropped && s.core);
+  // Half the cap or more: no merge with another segment could stay within it.
+  const eligible = candidates.filter((s) => liveBytes(s) < maxMergedBytes / 2);
   const levels = new Map<number, SegmentState[]>();
   for (const s of eligible) {
     const l = mergeLevel(s);
@@ -50,9 +69,20 @@ export function pickMerge(segments: readonly SegmentState[]): SegmentState[] | n
   for (const l of [...levels.keys()].sort((a, b) => a - b)) {
     const list = levels.get(l)!;
     if (list.length < SEGMENTS_PER_TIER) continue;
-    return list.sort((a, b) => a.numDocs - b.numDocs || a.id - b.id).slice(0, MAX_MERGE_AT_ONCE);
+    const picked: SegmentState[] = [];
+    let bytes = 0;
+    for (const s of list.sort((a, b) => a.numDocs - b.numDocs || a.id - b.id)) {
+      if (picked.length === MAX_MERGE_AT_ONCE) break;
+      // Skip what would take the merged segment past the cap; a smaller one may still fit.
+      if (bytes + liveBytes(s) > maxMergedBytes) continue;
+      picked.push(s);
+      bytes += liveBytes(s);
+    }
+    // Every eligible segment is under half the cap, so at least two always fit.
+    if (picked.length > 1) return picked;
   }
-  const wasteful = eligible.find((s) => s.delCount * 2 > s.maxDoc);
+  // Rewriting a segment alone writes its live bytes: within the cap unless it was over already.
+  const wasteful = candidates.find((s) => s.delCount * 2 > s.maxDoc && liveBytes(s) <= maxMergedBytes);
   return wasteful ? [wasteful] : null;
 }
 

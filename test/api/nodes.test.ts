@@ -3,7 +3,11 @@
  * them, with values read from this process.
  */
 import test from 'ava';
+import { getHeapStatistics } from 'node:v8';
 import { startTestNode, type TestNode } from '../helpers/node.js';
+
+/** `indices.memory.index_buffer_size` by default: 10% of the heap limit, at least 48mb. */
+const DEFAULT_BUDGET = Math.max(Math.floor(0.1 * getHeapStatistics().heap_size_limit), 48 * 1024 * 1024);
 
 let n: TestNode;
 let id: string;
@@ -31,6 +35,7 @@ test.serial('GET /_nodes/http: the node header and the bound HTTP address, as sn
         ip: '127.0.0.1',
         version: '5.6.16',
         build_hash: '3a740d1',
+        total_indexing_buffer: DEFAULT_BUDGET,
         roles: ['master', 'data', 'ingest'],
         attributes: { zone: 'a', rack: 'r7' },
         http: { bound_address: [addr], publish_address: addr, max_content_length_in_bytes: 104857600 },
@@ -42,11 +47,26 @@ test.serial('GET /_nodes/http: the node header and the bound HTTP address, as sn
   t.deepEqual(k.body, { nodes: { [id]: { version: '5.6.16', ip: '127.0.0.1', http: { publish_address: addr } } } });
 });
 
+test.serial('total_indexing_buffer: the indexing buffer budget in bytes, with human its size first under the _in_bytes name (ES 5.6)', async (t) => {
+  t.is(n.node.context.indices.indexingMemory?.budgetBytes, DEFAULT_BUDGET);
+  const other = await startTestNode({ settings: { 'indices.memory.index_buffer_size': '20mb' } });
+  t.teardown(() => other.close());
+  const entry = async (query: string): Promise<Record<string, unknown>> =>
+    Object.values(((await other.request('GET', `/_nodes/_local/plugins${query}`)).body as { nodes: Record<string, Record<string, unknown>> }).nodes)[0]!;
+  const plain = await entry('');
+  t.is(plain.total_indexing_buffer, 20 * 1024 * 1024);
+  t.false('total_indexing_buffer_in_bytes' in plain);
+  const human = await entry('?human');
+  t.deepEqual(Object.keys(human).slice(4, 8), ['version', 'build_hash', 'total_indexing_buffer_in_bytes', 'total_indexing_buffer']);
+  t.is(human.total_indexing_buffer_in_bytes, '20mb');
+  t.is(human.total_indexing_buffer, 20 * 1024 * 1024);
+});
+
 test.serial('/_nodes/{x}: metrics when every entry is a metric, node ids otherwise (RestNodesInfoAction)', async (t) => {
   const sections = async (path: string): Promise<string[] | undefined> => {
     const body = (await n.request('GET', path)).body as { nodes: Record<string, Record<string, unknown>> };
     const node = body.nodes[id];
-    return node ? Object.keys(node).filter((k) => !['name', 'transport_address', 'host', 'ip', 'version', 'build_hash', 'roles', 'attributes'].includes(k)) : undefined;
+    return node ? Object.keys(node).filter((k) => !['name', 'transport_address', 'host', 'ip', 'version', 'build_hash', 'total_indexing_buffer', 'roles', 'attributes'].includes(k)) : undefined;
   };
   t.deepEqual(await sections('/_nodes/os,jvm'), ['os', 'jvm']);
   t.deepEqual(await sections('/_nodes'), ['settings', 'os', 'process', 'jvm', 'thread_pool', 'transport', 'http', 'plugins', 'modules', 'ingest']);

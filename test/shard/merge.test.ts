@@ -1,6 +1,6 @@
 import test from 'ava';
 import type { StrataShardEngine } from '../../lib/shard/engine.js';
-import { mergeLevel, pickMerge } from '../../lib/shard/merge.js';
+import { DEFAULT_MAX_MERGED_SEGMENT_BYTES, liveBytes, mergeLevel, pickMerge } from '../../lib/shard/merge.js';
 import { SegmentState } from '../../lib/shard/segment-state.js';
 import { doc, keywordField, numberField, openTmp, tmpShardPath } from './helpers.js';
 
@@ -128,6 +128,34 @@ test('the merge policy merges ten segments of one level into the next, lowest le
   t.deepEqual(pickMerge(both)!.map((s) => s.id), [9, 0, 1, 2, 3, 4, 5, 6, 7, 8]);
   const heavy = [seg(0, 100), seg(1, 10, 6)];
   t.deepEqual(pickMerge(heavy)!.map((s) => s.id), [1]);
+});
+
+test('index.merge.policy.max_merged_segment: natural merges stay within it, segments of half of it or more are not merged', (t) => {
+  const seg = (id: number, maxDoc: number, sizeInBytes: number, del = 0) => {
+    const s = new SegmentState(id, null);
+    s.core = { info: { id, name: '', maxDoc, minSeqNo: 0, maxSeqNo: 0, fields: [], docValues: [], sizeInBytes, createdAt: 0 }, fields: new Map(), docValues: new Map(), docIds: {} as never };
+    s.delCount = del;
+    return s;
+  };
+  t.is(DEFAULT_MAX_MERGED_SEGMENT_BYTES, 5 * 1024 ** 3);
+  // live bytes are the size pro-rated to the live docs (Lucene MergePolicy#size)
+  t.is(liveBytes(seg(0, 100, 1000, 25)), 750);
+  // ten segments of level 0, 100 bytes each: all ten merge under the default and under 1000 bytes
+  const ten = Array.from({ length: 10 }, (_, i) => seg(i, 100 + i, 100));
+  t.is(pickMerge(ten)!.length, 10);
+  t.is(pickMerge(ten, 1000)!.length, 10);
+  // under 450 bytes only the four smallest fit in one merge
+  t.deepEqual(pickMerge(ten, 450)!.map((s) => s.id), [0, 1, 2, 3]);
+  // at 200 bytes every segment is half the cap: none is merged, the level is left as it is
+  t.is(pickMerge(ten, 200), null);
+  // a segment that would take the sum past the cap is skipped, a smaller one after it still fits
+  const mixed = [...Array.from({ length: 9 }, (_, i) => seg(i, 100 + i, 100)), seg(9, 50, 240)];
+  t.deepEqual(pickMerge(mixed, 500)!.map((s) => s.id), [9, 0, 1]);
+  // under 420 bytes segment 9 is over half the cap: it does not count toward the level's ten
+  t.is(pickMerge(mixed, 420), null);
+  // a heavily deleted segment is rewritten alone while its live bytes are within the cap
+  t.deepEqual(pickMerge([seg(0, 100, 1000, 60)], 500)!.map((s) => s.id), [0]);
+  t.is(pickMerge([seg(0, 100, 1000, 51)], 400), null);
 });
 
 /** Every (term → doc id → positions) of `field` over the live docs of the current view. */

@@ -117,12 +117,25 @@ function section(ctx: NodeContext, metric: string, req: NodesInfoRequest): unkno
 /** The order ES 5.6 `NodeInfo#toXContent` writes the sections in. */
 const SECTION_ORDER = ['settings', 'os', 'process', 'jvm', 'thread_pool', 'transport', 'http', 'plugins', 'ingest'];
 
+/**
+ * `total_indexing_buffer`: the node's indexing buffer budget (`indices.memory.index_buffer_size`,
+ * lib/indices/indexing-memory.ts). ES 5.6 writes it with `byteSizeField("total_indexing_buffer",
+ * "total_indexing_buffer_in_bytes", ...)`: the bytes under `total_indexing_buffer`, and with
+ * `human` the readable size first under `total_indexing_buffer_in_bytes` (the names the other way
+ * round from every other byte field; a 5.2 node printed `"total_indexing_buffer_in_bytes" :
+ * "203.1mb", "total_indexing_buffer" : 213005107`). Left out when the node has no budget, as ES
+ * leaves it out when a node does not report it.
+ */
+function totalIndexingBuffer(ctx: NodeContext, req: NodesInfoRequest): Record<string, unknown> {
+  const budget = ctx.indices.indexingMemory?.budgetBytes;
+  if (budget === undefined) return {};
+  return req.human ? { total_indexing_buffer_in_bytes: new ByteSizeValue(budget).toString(), total_indexing_buffer: budget } : { total_indexing_buffer: budget };
+}
+
 /** This node's entry of a `_nodes` response. */
 export function localNodeInfo(ctx: NodeContext, req: NodesInfoRequest): Record<string, unknown> {
   const all = req.metrics.size === 1 && req.metrics.has('_all');
-  // No `total_indexing_buffer` yet (ES leaves it out when a node does not report it): the budget
-  // is known (lib/indices/indexing-memory.ts), ES 5.6's rendering of the field is not confirmed.
-  const entry = nodeHeader(ctx, 'info', { version: NODE_VERSION, build_hash: NODE_BUILD_HASH });
+  const entry = nodeHeader(ctx, 'info', { version: NODE_VERSION, build_hash: NODE_BUILD_HASH, ...totalIndexingBuffer(ctx, req) });
   for (const metric of SECTION_ORDER) {
     if (!all && !req.metrics.has(metric)) continue;
     entry[metric] = section(ctx, metric, req);
