@@ -1,21 +1,20 @@
 /**
- * The HTTP server: Node's `node:http` server (listen, keep-alive, socket handling), with every
- * request handed to the ES-style {@link Dispatcher}: ES routing precedence, parameter checks and
- * byte-exact rendering all live in api/rest/, and the per-request overhead stays minimal (the
- * server is benchmarked). Until session 7 restify 11 was the container, with every request
- * taken from its `first` chain, so none of restify's routing, decoration or formatters ever ran;
- * what it still cost was its import, the largest single item of the start (docs/rest.md,
- * docs/benchmarks.md "Start and idle memory, session 7").
+ * The HTTP server: restify 11 as the container (its Server and Router, see restify-server.ts) (listen, keep-alive, socket handling), with
+ * every request handed to the ES-style {@link Dispatcher} from restify's `first` chain. Going
+ * through `first` skips restify's router, request decoration and response formatters: ES
+ * routing precedence, parameter checks and byte-exact rendering all live in api/rest/, and the
+ * per-request overhead stays minimal (the server is benchmarked). See docs/rest.md.
  * `close()` drains: it stops accepting connections, closes idle keep-alive connections, lets
  * the requests in flight finish (answered with `connection: close`) for up to
  * `drainTimeoutMs`, and only then destroys what is left.
  */
-import { createServer, type ServerResponse } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
+import type { IncomingMessage, ServerResponse, Server as HttpServer } from 'node:http';
+import type { Socket } from 'node:net';
 import type { RouteDef } from './types.js';
 import { Dispatcher, type Logger, type RouteSource } from './rest/dispatcher.js';
 import type { CorsConfig } from './rest/cors.js';
 import type { CompressionConfig } from './rest/compression.js';
+import { createRestifyServer } from './restify-server.js';
 
 export interface HttpServerOptions {
   host: string;
@@ -55,9 +54,8 @@ export function createHttpServer(opts: HttpServerOptions): StrataHttpServer {
   const inFlight = new Set<ServerResponse>();
   let draining = false;
   let drained: (() => void) | undefined;
-  // With no `checkContinue` listener Node answers `100 Continue` itself and emits `request`;
-  // with no `upgrade` listener an `Upgrade:` request is an ordinary request (ES ignores the header).
-  const http = createServer((req, res) => {
+  const server = createRestifyServer({ name: 'strata', log: opts.logger });
+  server.first((req, res) => {
     res.sendDate = false; // ES sends no Date header
     inFlight.add(res);
     res.once('close', () => {
@@ -67,7 +65,9 @@ export function createHttpServer(opts: HttpServerOptions): StrataHttpServer {
     // While draining, every answer ends its connection so keep-alive clients go away.
     if (draining) res.setHeader('connection', 'close');
     dispatcher.handle(req, res);
+    return false;
   });
+  const http = server.server;
   // Keep connections open between requests like ES's Netty transport does.
   http.keepAliveTimeout = 65_000;
   http.headersTimeout = 66_000;
@@ -96,9 +96,9 @@ export function createHttpServer(opts: HttpServerOptions): StrataHttpServer {
       new Promise((resolve, reject) => {
         const onError = (err: Error): void => reject(err);
         http.once('error', onError);
-        http.listen(opts.port, opts.host, () => {
+        server.listen(opts.port, opts.host, () => {
           http.off('error', onError);
-          const addr = http.address() as AddressInfo;
+          const addr = server.address();
           opts.logger.info({ host: addr.address, port: addr.port }, 'http server listening');
           resolve({ host: addr.address, port: addr.port });
         });
