@@ -31,14 +31,16 @@ export interface StartFigures {
   deprecations: number;
 }
 
-interface Launched {
+/** A server process started by {@link launch}. */
+export interface Launched {
   child: ChildProcess;
   base: string;
   spawnedAt: number;
   stderr: () => string;
 }
 
-function launch(args: string[], port: number): Launched {
+/** Spawn `node ...args` serving on `port`. */
+export function launch(args: string[], port: number): Launched {
   const spawnedAt = performance.now();
   const child = spawn(process.execPath, args, { stdio: ['ignore', 'ignore', 'pipe'] });
   let err = '';
@@ -47,7 +49,7 @@ function launch(args: string[], port: number): Launched {
 }
 
 /** Milliseconds from spawn to the first 200 of `GET /` (polled every 5 ms, up to 60 s). */
-async function firstAnswer(p: Launched): Promise<number> {
+export async function firstAnswer(p: Launched): Promise<number> {
   for (;;) {
     try {
       const res = await fetch(`${p.base}/`);
@@ -67,7 +69,8 @@ async function rssMb(pid: number): Promise<number> {
   return m ? Number(m[1]) / 1024 : NaN;
 }
 
-async function stop(p: Launched): Promise<void> {
+/** Stop a launched server and wait for its exit. */
+export async function stop(p: Launched): Promise<void> {
   if (p.child.exitCode !== null) return;
   const exited = new Promise((r) => p.child.once('exit', r));
   p.child.kill('SIGTERM');

@@ -307,6 +307,8 @@ async function queryMix(base: string, docs: number, seconds: number, only: strin
   stats.push(...(await timeSearchKinds((m, p, b, nd) => call(base, m, p, b, nd), bulkBodies, mix.queries, seconds, only)));
   process.stdout.write(`query mix: ${mix.queries.length} queries of queries.json, one client over HTTP, >= ${seconds} s\n${formatStats(stats, anchors)}\n`);
   process.stdout.write(`${(await import('./bench-first-wave.js')).firstWaveTable(stats, anchors)}\n`);
+  const { clientFloor, formatFloor } = await import('./bench-client-floor.js');
+  process.stdout.write(formatFloor(await clientFloor(root, mix.queries, Math.min(seconds, 5), only), anchors?.qps));
   // Lucene's answers were computed over the 100k sample: agreement only means something there.
   if (anchors && anchors.answers.size > 0 && docs === 100000) {
     const a = agreement(answers, anchors.answers);

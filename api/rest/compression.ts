@@ -6,6 +6,14 @@
  * `determineWrapper` chooses it (q-values; gzip wins ties; `*` means gzip unless gzip was
  * refused). `deflate` is the zlib format, as HTTP means it.
  *
+ * One divergence: answers under {@link MIN_COMPRESSED_BYTES} go out uncompressed. Compressing them
+ * saves no packet (they fit one TCP segment either way) and costs the client a decompressor per
+ * answer: Node's `fetch` (undici) sets up a gunzip stream for each, ~1.2 ms of client CPU on a
+ * 2-core machine, which made a `GET /` round trip 2.8× as slow (1,840 against 650 µs) and a small
+ * search 2–3× as slow (docs/benchmarks.md, "The client's floor"). The body is byte for byte what
+ * ES sends; only the transfer encoding of small answers differs (Netty 4.1 later made this
+ * threshold a `contentSizeThreshold`; ES 5.6 used 0).
+ *
  * Small answers (below `SYNC_LIMIT`) are compressed on the event loop: a 1 KB search answer takes
  * ~25 µs that way, while the round trip through libuv's thread pool costs ~150–300 µs of
  * scheduling and halved the query rate of clients that accept gzip (docs/benchmarks.md, session
@@ -65,6 +73,9 @@ export function chooseEncoding(acceptEncoding: string | undefined): ContentEncod
 
 /** Bodies up to this many bytes are compressed synchronously (well under a millisecond at level 3). */
 export const SYNC_LIMIT = 32 * 1024;
+
+/** Answers shorter than this are sent uncompressed whatever the client accepts (see the header). */
+export const MIN_COMPRESSED_BYTES = 1024;
 
 /** Compress `body` with `encoding` at `level`: synchronously when small, on the thread pool when large. */
 export function compressBody(body: Buffer, encoding: ContentEncoding, level: number): Buffer | Promise<Buffer> {

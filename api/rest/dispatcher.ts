@@ -28,7 +28,7 @@ import { GLOBAL_PARAMS, checkUnrecognized } from './params.js';
 import { fromContentTypeHeader, sniffContentType, type XContentType } from './content-type.js';
 import { renderError, renderResponse, renderSimpleError, renderText, type Rendered, type RenderContext } from './render.js';
 import { corsResponseHeaders, corsVerdict, type CorsConfig } from './cors.js';
-import { chooseEncoding, compressBody, type CompressionConfig } from './compression.js';
+import { MIN_COMPRESSED_BYTES, chooseEncoding, compressBody, type CompressionConfig } from './compression.js';
 import { inflateBody, requestDecoding } from './request-decompression.js';
 
 const PLAIN_TEXT_DEPRECATED = 'Plain text request bodies are deprecated. Use request parameters or body in a supported format.';
@@ -328,8 +328,8 @@ export class Dispatcher {
     let length = typeof body === 'string' ? Buffer.byteLength(body) : body.length;
     const headers: Record<string, string | string[]> = { ...r.headers, 'content-type': r.contentType };
     if (this.cors) Object.assign(headers, corsResponseHeaders(this.cors, req.headers));
-    // Netty's compressor passes HEAD answers and empty bodies through.
-    const encoding = this.compression && method !== 'HEAD' && length > 0 ? chooseEncoding(req.headers['accept-encoding']) : undefined;
+    // Netty's compressor passes HEAD answers and empty bodies through; Strata also small ones (compression.ts)
+    const encoding = this.compression && method !== 'HEAD' && length >= MIN_COMPRESSED_BYTES ? chooseEncoding(req.headers['accept-encoding']) : undefined;
     try {
       if (encoding !== undefined && this.compression) {
         body = await compressBody(typeof body === 'string' ? Buffer.from(body) : body, encoding, this.compression.level);
