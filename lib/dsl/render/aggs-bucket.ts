@@ -75,16 +75,23 @@ function heuristicEntry(h: SignificanceHeuristic): [string, XNode] {
   }
 }
 
+/** `TermsAggregator.BucketCountThresholds.toXContent`, shared by terms and significant_terms. */
+function bucketCountThresholds(a: { size: number; shardSize?: number | undefined; minDocCount: number; shardMinDocCount?: number | undefined }): Array<[string, XNode | undefined]> {
+  return [
+    ['size', a.size],
+    ['shard_size', a.shardSize],
+    ['min_doc_count', a.minDocCount],
+    ['shard_min_doc_count', a.shardMinDocCount],
+  ];
+}
+
 /** The body of a bucket aggregation, or undefined when `a` is not one rendered here. */
 export function bucketBody(a: AggSpec): XObject | undefined {
   switch (a.type) {
     case 'terms':
       return obj(
         ...valuesEntries(a),
-        ['size', a.size],
-        ['shard_size', a.shardSize],
-        ['min_doc_count', a.minDocCount],
-        ['shard_min_doc_count', a.shardMinDocCount],
+        ...bucketCountThresholds(a),
         ['show_term_doc_count_error', a.showTermDocCountError],
         ['order', orderNode(a.order, '_term')],
         ['collect_mode', 'depth_first'],
@@ -94,10 +101,7 @@ export function bucketBody(a: AggSpec): XObject | undefined {
       // SignificantTermsAggregationBuilder.doXContentBody: BucketCountThresholds, background_filter, include/exclude, heuristic
       return obj(
         ...valuesEntries(a),
-        ['size', a.size],
-        ['shard_size', a.shardSize],
-        ['min_doc_count', a.minDocCount],
-        ['shard_min_doc_count', a.shardMinDocCount],
+        ...bucketCountThresholds(a),
         ['background_filter', a.backgroundFilter ? renderQuery(a.backgroundFilter) : undefined],
         ...includeExclude(a),
         heuristicEntry(a.heuristic),
