@@ -11,8 +11,8 @@
  * answer: Node's `fetch` (undici) sets up a gunzip stream for each, ~1.2 ms of client CPU on a
  * 2-core machine, which made a `GET /` round trip 2.8× as slow (1,840 against 650 µs) and a small
  * search 2–3× as slow (docs/benchmarks.md, "The client's floor"). The body is byte for byte what
- * ES sends; only the transfer encoding of small answers differs (Netty 4.1 later made this
- * threshold a `contentSizeThreshold`; ES 5.6 used 0).
+ * ES sends; only the transfer encoding of small answers differs (ES 5.6 set no size threshold
+ * on Netty's compressor, so it compressed every answer).
  *
  * Small answers (below `SYNC_LIMIT`) are compressed on the event loop: a 1 KB search answer takes
  * ~25 µs that way, while the round trip through libuv's thread pool costs ~150–300 µs of
