@@ -276,8 +276,9 @@ export async function indicesStats(
  * under `indices`, `level=shards` per shard copy under `shards` (`{index: [{"0": {...}}]}`).
  */
 export async function nodeIndicesStats(ctx: NodeContext, metrics: Set<string>, level: string, humanOn: boolean): Promise<Record<string, unknown>> {
-  const perIndex: Record<string, unknown> = {};
-  const perShard: Record<string, unknown> = {};
+  // keyed by index names (user input)
+  const perIndex: Record<string, unknown> = Object.create(null);
+  const perShard: Record<string, unknown> = Object.create(null);
   const sums: Sum[] = [];
   const services: IndexService[] = [];
   for (const name of Object.keys(ctx.cluster.state().indices).sort()) {

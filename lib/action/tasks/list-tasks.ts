@@ -64,8 +64,16 @@ export function renderTaskParts(parts: readonly NodeTasksPart[], groupBy: string
     // a task whose parent is not listed is a root
     const idOf = (t: Record<string, unknown>): string => `${t.node as string}:${t.id as number}`;
     const listed = new Set(all.map(idOf));
+    // children by parent id, built once (a bulk has a child per shard; a scan per task was quadratic)
+    const childrenOf = new Map<string, Array<Record<string, unknown>>>();
+    for (const c of all) {
+      if (typeof c.parent_task_id !== 'string') continue;
+      let l = childrenOf.get(c.parent_task_id);
+      if (!l) childrenOf.set(c.parent_task_id, (l = []));
+      l.push(c);
+    }
     const group = (t: Record<string, unknown>): Record<string, unknown> => {
-      const children = all.filter((c) => c.parent_task_id === idOf(t));
+      const children = childrenOf.get(idOf(t)) ?? [];
       const out = { ...t };
       if (children.length > 0) out.children = children.map(group);
       return out;
