@@ -16,27 +16,35 @@ export interface Member extends ClusterNodeInfo {
   elected: boolean;
 }
 
+/** This node as a single node lists it: every role, the elected master. */
+function singleNodeMember(ctx: NodeContext): Member {
+  const attributes: Record<string, string> = Object.create(null);
+  for (const [k, v] of ctx.attributes) attributes[k] = v;
+  return {
+    id: ctx.nodeId,
+    name: ctx.nodeName,
+    host: ctx.httpAddress.host,
+    transportPort: ctx.transportAddress.port,
+    httpPort: ctx.httpAddress.port,
+    master: true,
+    data: true,
+    attributes,
+    local: true,
+    elected: true,
+  };
+}
+
+/** This node as the members list it (as a single node until the cluster state publishes it). */
+export function localMember(ctx: NodeContext): Member {
+  const state = ctx.cluster.state();
+  const published = state.nodes?.[ctx.nodeId];
+  return published ? { ...published, local: true, elected: published.id === state.masterNode } : singleNodeMember(ctx);
+}
+
 /** Every member, this node first, then by name. */
 export function clusterMembers(ctx: NodeContext): Member[] {
   const state = ctx.cluster.state();
-  if (!state.nodes) {
-    const attributes: Record<string, string> = Object.create(null);
-    for (const [k, v] of ctx.attributes) attributes[k] = v;
-    return [
-      {
-        id: ctx.nodeId,
-        name: ctx.nodeName,
-        host: ctx.httpAddress.host,
-        transportPort: ctx.transportAddress.port,
-        httpPort: ctx.httpAddress.port,
-        master: true,
-        data: true,
-        attributes,
-        local: true,
-        elected: true,
-      },
-    ];
-  }
+  if (!state.nodes) return [singleNodeMember(ctx)];
   return Object.values(state.nodes)
     .map((n) => ({ ...n, local: n.id === ctx.nodeId, elected: n.id === state.masterNode }))
     .sort((a, b) => (a.local !== b.local ? (a.local ? -1 : 1) : a.name.localeCompare(b.name)));

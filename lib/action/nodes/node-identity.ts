@@ -4,8 +4,7 @@
  * `DiscoveryNodes#resolveNodes` (used by every `{node_id}` path parameter).
  */
 import type { NodeContext } from '../context.js';
-import { simpleMatch } from '../../units/simple-match.js';
-import { parseBooleanLenient } from '../../units/booleans.js';
+import { localMember, selectsMember } from './cluster-members.js';
 
 /** ES 5.6's version string, reported for the node. */
 export const NODE_VERSION = '5.6.16';
@@ -60,38 +59,10 @@ export function nodeHeader(ctx: NodeContext, kind: 'info' | 'stats', extra: Reco
   return out;
 }
 
-function roleFilter(value: string): boolean {
-  return parseBooleanLenient(value, true);
-}
-
 /**
- * ES 5.6 `DiscoveryNodes#resolveNodes` over the one node: whether `nodeIds` selects this node.
- * Empty or exactly `_all` selects all; otherwise each entry is `_local`, `_master`, a node id,
- * a name/address pattern (`*` wildcards), a role filter (`master:true`, `data:false`,
- * `ingest:true`, `coordinating_only:false`) or an attribute filter `attr:value` (wildcards on
- * both sides). Later role filters with `false` remove the node again, as in ES.
+ * ES 5.6 `DiscoveryNodes#resolveNodes` for this node: whether `nodeIds` selects it (the rules,
+ * one home: `selectsMember` in cluster-members.ts, over this node as the members list it).
  */
 export function selectsThisNode(ctx: NodeContext, nodeIds: readonly string[]): boolean {
-  if (nodeIds.length === 0 || (nodeIds.length === 1 && nodeIds[0] === '_all')) return true;
-  let selected = false;
-  const host = ctx.httpAddress.host;
-  for (const id of nodeIds) {
-    if (id === '_local' || id === '_master' || id === ctx.nodeId) {
-      selected = true;
-      continue;
-    }
-    if (simpleMatch(id, ctx.nodeName) || simpleMatch(id, host)) selected = true;
-    const colon = id.indexOf(':');
-    if (colon === -1) continue;
-    const name = id.slice(0, colon);
-    const value = id.slice(colon + 1);
-    if (name === 'data' || name === 'master' || name === 'ingest') {
-      selected = roleFilter(value);
-    } else if (name === 'coordinating_only') {
-      // adds or removes coordinating-only nodes; this node has roles, so it is never one
-    } else {
-      for (const [k, v] of ctx.attributes) if (simpleMatch(name, k) && simpleMatch(value, v)) selected = true;
-    }
-  }
-  return selected;
+  return selectsMember(localMember(ctx), nodeIds);
 }
