@@ -126,8 +126,8 @@ export function routedShardHandler(local: ShardHandler, deps: RoutingDeps): Shar
         return reply!;
       }
       const primary = this.to(shardTarget(deps, req), method, req);
-      // a refresh makes the writes visible on every copy (ES refreshes replicas too)
-      if (method === 'refresh') await Promise.all(replicaTargets(deps, req).map((t) => this.to(t, method, req)));
+      // a refresh reaches the replicas through the primary (lib/indices/shard-host.ts: it refreshes
+      // the STARTED replicas its own state lists, as ES's replicated refresh action does), once
       if (method === 'waitForRefresh') {
         // `refresh=wait_for`: every copy a read may go to waits until its own refresh shows what
         // it applied (ES 5.6 waits on the primary and on each replica in the replica operation);

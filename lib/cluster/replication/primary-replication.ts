@@ -14,9 +14,8 @@ import { notEnoughActiveCopies, type ActiveCopiesWait, type PrimaryWrites } from
 import type { Logger } from '../../indices/index-service.js';
 import type { TransportClient } from '../../transport/transport-client.js';
 import { Mutex } from '../../shard/mutex.js';
-import { SHARD_METHOD_WIRES } from '../../messages/wire-methods.js';
 import { EsError } from '../../errors/errors.js';
-import { REPLICA_WRITE_ACTION, assignmentOf, callNode, demoted, failReplica } from './shard-copies.js';
+import { REPLICA_WRITE_ACTION, assignmentOf, callNode, demoted, failReplica, refreshCopyOn } from './shard-copies.js';
 
 export interface ReplicationDeps {
   nodeId: string;
@@ -215,9 +214,7 @@ export class PrimaryReplication implements PrimaryWrites {
           const node = state.nodes?.[r.node];
           if (!node) return;
           try {
-            const reply = SHARD_METHOD_WIRES.refresh.res.decode(
-              await this.deps.transport.request({ id: node.id, host: node.host, port: node.transportPort }, 'shard:refresh', SHARD_METHOD_WIRES.refresh.req.encode({ index, shard })),
-            );
+            const reply = await refreshCopyOn(this.deps.transport, node, index, shard);
             if ('error' in reply) this.deps.logger.warn(`[${index}][${shard}] refreshing the replica on [${node.name}] failed: ${reply.error.type}: ${reply.error.reason}`);
           } catch (err) {
             this.deps.logger.warn({ err }, `[${index}][${shard}] refreshing the replica on [${node.name}] failed`);

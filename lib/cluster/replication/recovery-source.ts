@@ -17,8 +17,7 @@ import type { IndicesService } from '../../indices/indices-service.js';
 import type { Logger } from '../../indices/index-service.js';
 import type { TransportClient } from '../../transport/transport-client.js';
 import type { PrimaryReplication } from './primary-replication.js';
-import { RECOVERY_CHUNK_ACTION, RECOVERY_FINISH_ACTION, RECOVERY_START_ACTION, assignmentOf, callNode, failReplica, markReplicaInSync, markReplicaStarted } from './shard-copies.js';
-import { SHARD_METHOD_WIRES } from '../../messages/wire-methods.js';
+import { RECOVERY_CHUNK_ACTION, RECOVERY_FINISH_ACTION, RECOVERY_START_ACTION, assignmentOf, callNode, failReplica, markReplicaInSync, markReplicaStarted, refreshCopyOn } from './shard-copies.js';
 import { esErrorOf } from '../../messages/shard-error.js';
 
 /** Bytes of keys and values sent per chunk. */
@@ -148,9 +147,7 @@ export class RecoverySource {
           if ((await replication.replicateTo(index, shard, a.primaryTerm, allocationId, records.slice(i, i + CATCH_UP_RECORDS))) === 0) return -1;
         }
         // ES's recovery finalization refreshes the copy: what it replayed is visible before it is read from
-        const refreshed = SHARD_METHOD_WIRES.refresh.res.decode(
-          await this.deps.transport.request({ id: target.id, host: target.host, port: target.transportPort }, 'shard:refresh', SHARD_METHOD_WIRES.refresh.req.encode({ index, shard })),
-        );
+        const refreshed = await refreshCopyOn(this.deps.transport, target, index, shard);
         if ('error' in refreshed) throw esErrorOf(refreshed.error);
         await submit(markReplicaInSync);
       } catch (err) {

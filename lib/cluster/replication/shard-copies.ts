@@ -7,6 +7,8 @@
 import { randomBytes } from 'node:crypto';
 import type { ClusterNodeInfo, ClusterState, ShardAssignment } from '../state.js';
 import { wireType } from '../../messages/wire.js';
+import { SHARD_METHOD_WIRES } from '../../messages/wire-methods.js';
+import type { ShardReply } from '../../messages/shard-client.js';
 import { EsError } from '../../errors/errors.js';
 import type { TransportClient } from '../../transport/transport-client.js';
 
@@ -47,6 +49,15 @@ const VALUE = wireType<unknown>('Value');
 /** Call `action` on `node` with a JSON-like body (bytes as Uint8Array). */
 export async function callNode(transport: TransportClient, node: ClusterNodeInfo, action: string, body: unknown): Promise<unknown> {
   return VALUE.decode(await transport.request({ id: node.id, host: node.host, port: node.transportPort }, action, VALUE.encode(body)));
+}
+
+/**
+ * Refresh the copy of `index`/`shard` on `node` (its `shard:refresh` action, as the routed
+ * clients call it): the primary's fan-out to its replicas and the end of a peer recovery.
+ */
+export async function refreshCopyOn(transport: TransportClient, node: ClusterNodeInfo, index: string, shard: number): Promise<ShardReply<'refresh'>> {
+  const wire = SHARD_METHOD_WIRES.refresh;
+  return wire.res.decode(await transport.request({ id: node.id, host: node.host, port: node.transportPort }, 'shard:refresh', wire.req.encode({ index, shard })));
 }
 
 /** The routing of one shard, or undefined. */
