@@ -13,7 +13,8 @@
  *   `spdy` option, or any other code of the process, still gets the real module.
  * Nothing in node_modules is changed. docs/benchmarks.md "Start and footprint" has the figures.
  */
-import Module, { createRequire } from 'node:module';
+import { createRequire } from 'node:module';
+import { deferModule } from '../lib/units/deferred-module.js';
 import type { Server as HttpServer, IncomingMessage, ServerResponse } from 'node:http';
 
 /** The parts of restify's Server that api/server.ts uses. */
@@ -29,24 +30,11 @@ type RestifyCtor = new (opts: Record<string, unknown>) => unknown;
 
 /** Replace restify's `spdy` in the module cache by a stand-in that loads it when first touched. */
 function deferSpdy(fromRestify: NodeJS.Require): void {
-  const path = fromRestify.resolve('spdy');
-  if (fromRestify.cache[path] !== undefined) return; // loaded already: nothing to save
-  let real: object | undefined;
-  const load = (): object => {
-    if (real === undefined) {
-      delete fromRestify.cache[path];
-      real = fromRestify('spdy') as object;
-    }
-    return real;
-  };
-  const standIn = new Module(path);
-  standIn.filename = path;
-  standIn.loaded = true;
-  standIn.exports = new Proxy(Object.create(null) as object, {
-    get: (_t, key) => Reflect.get(load(), key) as unknown,
-    has: (_t, key) => Reflect.has(load(), key),
-  });
-  fromRestify.cache[path] = standIn;
+  // spdy exports an object: the stand-in is a proxy reading through to the real one
+  deferModule(fromRestify, 'spdy', (load) => new Proxy(Object.create(null) as object, {
+    get: (_t, key) => Reflect.get(load() as object, key) as unknown,
+    has: (_t, key) => Reflect.has(load() as object, key),
+  }));
 }
 
 /**

@@ -9,32 +9,15 @@
  * still works and any other code of the process requiring `mv` gets the real one.
  * Nothing in node_modules is changed.
  */
-import Module, { createRequire } from 'node:module';
+import { createRequire } from 'node:module';
 import type Bunyan from 'bunyan';
+import { deferModule } from '../units/deferred-module.js';
 
 const fromHere = createRequire(import.meta.url);
 const fromBunyan = createRequire(fromHere.resolve('bunyan'));
 
-/** Put a stand-in for `mv` (a function module) in the cache, unless it is loaded already. */
-function deferMv(): void {
-  let path: string;
-  try {
-    path = fromBunyan.resolve('mv');
-  } catch {
-    return; // bunyan runs without mv (it catches the failed require itself)
-  }
-  if (fromBunyan.cache[path] !== undefined) return;
-  const standIn = new Module(path);
-  standIn.filename = path;
-  standIn.loaded = true;
-  standIn.exports = function mv(...args: unknown[]): unknown {
-    if (fromBunyan.cache[path] === standIn) delete fromBunyan.cache[path];
-    return (fromBunyan(path) as (...a: unknown[]) => unknown)(...args);
-  };
-  fromBunyan.cache[path] = standIn;
-}
-
-deferMv();
+// `mv` is a function module: the stand-in is a function calling the real one
+deferModule(fromBunyan, 'mv', (load) => (...args: unknown[]): unknown => (load() as (...a: unknown[]) => unknown)(...args));
 
 /** The bunyan module (`import bunyan from 'bunyan'`), its `mv` deferred. */
 const bunyan = fromHere('bunyan') as typeof Bunyan;
