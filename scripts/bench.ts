@@ -131,12 +131,14 @@ function sampleHeap(base: string): { stop(): Promise<{ used: number; committed: 
   };
 }
 
-async function call(base: string, method: string, path: string, body?: string, ndjson = false): Promise<unknown> {
-  const res = await fetch(base + path, {
-    method,
-    headers: body === undefined ? {} : { 'content-type': ndjson ? 'application/x-ndjson' : 'application/json' },
-    body,
-  });
+/**
+ * One request with `fetch`, as the shared harness's `es-http` client sends it (with fetch's own
+ * `Accept-Encoding: gzip, deflate`); `identity` asks for uncompressed answers instead.
+ */
+async function call(base: string, method: string, path: string, body?: string, ndjson = false, identity = false): Promise<unknown> {
+  const headers: Record<string, string> = body === undefined ? {} : { 'content-type': ndjson ? 'application/x-ndjson' : 'application/json' };
+  if (identity) headers['accept-encoding'] = 'identity';
+  const res = await fetch(base + path, { method, headers, body });
   const text = await res.text();
   if (res.status >= 400 && !(method === 'DELETE' && res.status === 404)) throw new Error(`${method} ${path}: ${res.status} ${text.slice(0, 300)}`);
   return JSON.parse(text) as unknown;
@@ -297,16 +299,17 @@ async function queryMix(base: string, docs: number, seconds: number, only: strin
   const mix = loadMix(benchDir);
   // Lucene of this run when it ran, else the newest anchors file (another day and load).
   const anchors: Anchors | undefined = lucene ? { file: 'same run', qps: lucene.qps, answers: lucene.answers } : loadAnchors(benchDir);
-  const send = async (body: string): Promise<Answer> => {
-    const r = (await call(base, 'POST', '/bench/_search', body)) as { hits: { total: number; hits: Array<{ _id: string }> } };
+  const sender = (identity: boolean) => async (body: string): Promise<Answer> => {
+    const r = (await call(base, 'POST', '/bench/_search', body, false, identity)) as { hits: { total: number; hits: Array<{ _id: string }> } };
     return { total: r.hits.total, ids: r.hits.hits.map((h) => h._id) };
   };
-  const { stats, answers } = await timeMix(mix.queries, send, { seconds, only });
+  // The same queries also asked without gzip, alternating, for the first wave's comparison.
+  const { stats, alternateStats: uncompressed, answers } = await timeMix(mix.queries, sender(false), { seconds, only, alternate: sender(true) });
   // the kinds only Strata answers (a highlighted match, a nested query): scripts/bench-search-kinds.ts
   const { timeSearchKinds } = await import('./bench-search-kinds.js');
   stats.push(...(await timeSearchKinds((m, p, b, nd) => call(base, m, p, b, nd), bulkBodies, mix.queries, seconds, only)));
   process.stdout.write(`query mix: ${mix.queries.length} queries of queries.json, one client over HTTP, >= ${seconds} s\n${formatStats(stats, anchors)}\n`);
-  process.stdout.write(`${(await import('./bench-first-wave.js')).firstWaveTable(stats, anchors)}\n`);
+  process.stdout.write(`${(await import('./bench-first-wave.js')).firstWaveTable(stats, uncompressed, anchors)}\n`);
   const { clientFloor, formatFloor } = await import('./bench-client-floor.js');
   process.stdout.write(formatFloor(await clientFloor(root, mix.queries, Math.min(seconds, 5), only), anchors?.qps));
   // Lucene's answers were computed over the 100k sample: agreement only means something there.

@@ -80,39 +80,54 @@ function percentile(sorted: number[], p: number): number {
 
 /**
  * Time the mix. `send` runs one body and returns the answer; kinds in {@link WAITING_KINDS} and
- * outside `only` are skipped.
+ * outside `only` are skipped. With `alternate`, every query is also sent through that second
+ * client, the two in alternating order from pass to pass, so both sets of figures (`stats`,
+ * `alternateStats`) fall in the same seconds of the machine's load.
  */
 export async function timeMix(
   queries: readonly MixQuery[],
   send: (body: string) => Promise<Answer>,
-  opts: { seconds: number; warmupPasses?: number; only?: string },
-): Promise<{ stats: KindStats[]; answers: Map<string, Answer> }> {
+  opts: { seconds: number; warmupPasses?: number; only?: string; alternate?: (body: string) => Promise<Answer> },
+): Promise<{ stats: KindStats[]; alternateStats: KindStats[]; answers: Map<string, Answer> }> {
   const run = queries.filter((q) => !(q.class in WAITING_KINDS) && (opts.only === undefined || opts.only === '' || q.class === opts.only));
   const bodies = run.map((q) => JSON.stringify(q.body));
+  const senders = opts.alternate ? [send, opts.alternate] : [send];
   const answers = new Map<string, Answer>();
   for (let w = 0; w < (opts.warmupPasses ?? 2); w++) {
-    for (let i = 0; i < run.length; i++) answers.set((run[i] as MixQuery).id, await send(bodies[i] as string));
-  }
-  const times = new Map<string, number[]>();
-  const end = Date.now() + opts.seconds * 1000;
-  for (let pass = 0; pass < 3 || Date.now() < end; pass++) {
     for (let i = 0; i < run.length; i++) {
-      const t0 = process.hrtime.bigint();
-      await send(bodies[i] as string);
-      const ms = Number(process.hrtime.bigint() - t0) / 1e6;
-      const kind = (run[i] as MixQuery).class;
-      let l = times.get(kind);
-      if (!l) times.set(kind, (l = []));
-      l.push(ms);
+      answers.set((run[i] as MixQuery).id, await send(bodies[i] as string));
+      if (opts.alternate) await opts.alternate(bodies[i] as string);
     }
   }
+  const times = senders.map(() => new Map<string, number[]>());
+  const end = Date.now() + opts.seconds * 1000 * senders.length;
+  for (let pass = 0; pass < 3 || Date.now() < end; pass++) {
+    for (let i = 0; i < run.length; i++) {
+      for (let k = 0; k < senders.length; k++) {
+        const which = (k + pass) % senders.length;
+        const t0 = process.hrtime.bigint();
+        await (senders[which] as (body: string) => Promise<Answer>)(bodies[i] as string);
+        const ms = Number(process.hrtime.bigint() - t0) / 1e6;
+        const kind = (run[i] as MixQuery).class;
+        const perKind = times[which] as Map<string, number[]>;
+        let l = perKind.get(kind);
+        if (!l) perKind.set(kind, (l = []));
+        l.push(ms);
+      }
+    }
+  }
+  const [stats, alternateStats] = times.map(kindStats) as [KindStats[], KindStats[] | undefined];
+  return { stats, alternateStats: alternateStats ?? [], answers };
+}
+
+function kindStats(times: Map<string, number[]>): KindStats[] {
   const stats: KindStats[] = [];
   for (const [kind, l] of times) {
     const mean = l.reduce((a, b) => a + b, 0) / l.length;
     const sorted = [...l].sort((a, b) => a - b);
     stats.push({ kind, runs: l.length, qps: 1000 / mean, p50: percentile(sorted, 50), p99: percentile(sorted, 99) });
   }
-  return { stats, answers };
+  return stats;
 }
 
 /** Same hit totals % and top-10 overlap % against Lucene's answers (the harness's definitions). */
