@@ -117,6 +117,21 @@ test("a primary's node leaves: an in-sync replica is promoted in the next term; 
   t.is(fewer.indices.r!.routing![0]!.inSync.length, 1);
 });
 
+test('a STARTED replica joins the in-sync set only through its primary: until then it is neither in sync nor promoted', (t) => {
+  const s = allocate(state([node('a'), node('b')], [withReplicas('c', 1, 1)]));
+  const replicaId = s.indices.c!.routing![0]!.replicas![0]!.allocationId;
+  // the primary marks the copied replica STARTED (it takes writes) before replaying the writes
+  // made during the copy; allocation must not put it in sync on its own
+  const a = s.indices.c!.routing![0]!;
+  const started = allocate({ ...s, indices: { c: { ...s.indices.c!, routing: [{ ...a, replicas: [{ ...a.replicas![0]!, state: 'STARTED' }] }] } } });
+  t.deepEqual(copies(started, 'c'), ['a:STARTED:t1 b:STARTED']);
+  t.deepEqual(started.indices.c!.routing![0]!.inSync, [a.inSync[0]!]);
+  // its primary's node dies during the catch-up: the copy lacks writes, so it is not promoted
+  const lost = allocate({ ...started, nodes: { b: node('b') } });
+  t.deepEqual(copies(lost, 'c'), ['a:UNASSIGNED:t1 b:STARTED']);
+  t.false(lost.indices.c!.routing![0]!.inSync.includes(replicaId));
+});
+
 function withSettings(meta: IndexMetadata, settings: Record<string, string>): IndexMetadata {
   return { ...meta, settings: { ...meta.settings, ...settings } };
 }

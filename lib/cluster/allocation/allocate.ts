@@ -148,8 +148,11 @@ function assignShard(meta: IndexMetadata, s: number, old: ShardAssignment | unde
     node,
     state: started ? 'STARTED' : 'UNASSIGNED',
     primaryTerm: term,
-    // without a copy anywhere nothing is in sync; a primary away keeps its in-sync set for its return
-    inSync: node === null ? [] : [primaryId, ...replicas.filter((r) => r.state === 'STARTED').map((r) => r.allocationId)],
+    // without a copy anywhere nothing is in sync; a primary away keeps its in-sync set for its
+    // return. A replica joins the set only through its primary (shard-copies.ts markReplicaInSync,
+    // once the writes made during its copy are replayed): STARTED alone is not in sync, else a
+    // copy still catching up would be read from and could be promoted without those writes.
+    inSync: node === null ? [] : [primaryId, ...replicas.filter((r) => r.state === 'STARTED' && inSyncBefore.includes(r.allocationId)).map((r) => r.allocationId)],
   };
   if (primaryId !== firstId) next.allocationId = primaryId;
   if (replicas.length > 0) next.replicas = replicas;
