@@ -132,6 +132,43 @@ test('a STARTED replica joins the in-sync set only through its primary: until th
   t.false(lost.indices.c!.routing![0]!.inSync.includes(replicaId));
 });
 
+test('a copy on a node a filter no longer allows moves: its replacement recovers first, then it goes (a primary hands over in the next term)', (t) => {
+  const s = recovered(allocate(state([node('a'), node('b'), node('c')], [withReplicas('m', 1, 1)])));
+  t.deepEqual(copies(s, 'm'), ['a:STARTED:t1 b:STARTED']);
+  const exclude = (st: ClusterState, name: string, value: string) =>
+    allocate({ ...st, indices: { ...st.indices, [name]: withSettings(st.indices[name]!, { 'index.routing.allocation.exclude._name': value }) } });
+  // the replica's node excluded: a replacement initializes on c, b keeps serving meanwhile
+  const moving = exclude(s, 'm', 'b');
+  t.deepEqual(copies(moving, 'm'), ['a:STARTED:t1 c:INITIALIZING b:STARTED']);
+  t.is(moving.indices.m!.routing![0]!.inSync.length, 2);
+  // started but not yet in sync: b still stays
+  const a = moving.indices.m!.routing![0]!;
+  const startedOnly = allocate({ ...moving, indices: { m: { ...moving.indices.m!, routing: [{ ...a, replicas: a.replicas!.map((r) => ({ ...r, state: 'STARTED' as const })) }] } } });
+  t.deepEqual(copies(startedOnly, 'm'), ['a:STARTED:t1 c:STARTED b:STARTED']);
+  const moved = recovered(moving);
+  t.deepEqual(copies(moved, 'm'), ['a:STARTED:t1 c:STARTED']);
+  t.deepEqual(moved.indices.m!.routing![0]!.inSync.length, 2);
+
+  // the primary's node excluded: one more replica first, then the primary hands over to an in-sync replica
+  const primaryMoving = exclude(moved, 'm', 'a');
+  t.deepEqual(copies(primaryMoving, 'm'), ['a:STARTED:t1 c:STARTED b:INITIALIZING']);
+  const handedOver = recovered(primaryMoving);
+  t.deepEqual(copies(handedOver, 'm'), ['c:STARTED:t2 b:STARTED']);
+  t.deepEqual(handedOver.indices.m!.routing![0]!.inSync, [moved.indices.m!.routing![0]!.replicas![0]!.allocationId, handedOver.indices.m!.routing![0]!.replicas![0]!.allocationId]);
+  t.falsy(handedOver.indices.m!.routing![0]!.delayed, 'the old primary is not waited for: its node is still here');
+
+  // no replicas: a temporary copy recovers on the allowed node and takes over
+  const solo = recovered(allocate(state([node('a'), node('b')], [index('solo', 1)])));
+  t.deepEqual(copies(solo, 'solo'), ['a:STARTED:t1']);
+  const soloMoving = exclude(solo, 'solo', 'a');
+  t.deepEqual(copies(soloMoving, 'solo'), ['a:STARTED:t1 b:INITIALIZING']);
+  t.deepEqual(copies(recovered(soloMoving), 'solo'), ['b:STARTED:t2']);
+
+  // nowhere to go (every other node holds a copy or is excluded): the copies stay where they are
+  const stuck = exclude(recovered(allocate(state([node('a'), node('b')], [withReplicas('st', 1, 1)]))), 'st', 'a');
+  t.deepEqual(copies(stuck, 'st'), ['a:STARTED:t1 b:STARTED']);
+});
+
 function withSettings(meta: IndexMetadata, settings: Record<string, string>): IndexMetadata {
   return { ...meta, settings: { ...meta.settings, ...settings } };
 }

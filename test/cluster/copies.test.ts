@@ -12,7 +12,9 @@
  *   which gets its copy back on return;
  * - peer recovery while clients write: the copy (throttled by
  *   `indices.recovery.max_bytes_per_sec`) takes seconds, writes are acknowledged meanwhile, and
- *   every one of them is on the new replica afterwards.
+ *   every one of them is on the new replica afterwards;
+ * - a node drained by `exclude._name` while clients write: its replica and its primary move (the
+ *   primary hands over in the next term) and every acknowledged write is on both copies.
  * Each step prints what it did and what it counted.
  */
 import test from 'ava';
@@ -336,4 +338,72 @@ test.serial('peer recovery while clients write: writes are acknowledged during t
   const [p, r] = await Promise.all(['_primary', '_replica'].map(async (pref) => (await request(url(), 'GET', `/rec/_count?preference=${pref}`)).body.count));
   t.is(r, p, 'the replica counts what the primary counts');
   t.is(p, 2000 + acked.length);
+});
+
+test.serial('a node excluded by a filter is drained while clients write: its copies move, the primary hands over, no acknowledged write is lost', async (t) => {
+  t.timeout(150_000);
+  const names = nodeNames();
+  t.is((await request(url(), 'PUT', '/drain', { settings: { number_of_shards: 2, number_of_replicas: 1 } })).status, 200);
+  await indexHealth('drain', 'green', 4);
+  const filler = 'x'.repeat(400);
+  const seed = Array.from({ length: 1000 }, (_, i) => [{ index: { _index: 'drain', _type: 'doc', _id: `seed-${i}` } }, { filler, i }]).flat();
+  t.false((await request(url(), 'POST', '/_bulk', ndjson(seed))).body.errors);
+  // throttled copies: the moves take seconds, and the writers go on meanwhile
+  t.is((await request(url(), 'PUT', '/_cluster/settings', { transient: { 'indices.recovery.max_bytes_per_sec': '300kb' } })).status, 200);
+  const before = await shardRows('drain');
+  // the node holding shard 0's primary is drained
+  const victim = before.find((r) => r.shard === '0' && r.prirep === 'p')!.node!;
+  const termBefore = (await request(url(), 'GET', '/_cluster/state/metadata/drain')).body.metadata.indices.drain.primary_terms['0'];
+  const acked: string[] = [];
+  let failed = 0;
+  let moving = false;
+  let duringMove = 0;
+  let stop = false;
+  const writer = async (w: number): Promise<void> => {
+    for (let i = 0; !stop; i++) {
+      const id = `w${w}-${i}`;
+      // through the nodes that stay (the victim's own HTTP answers too, but it is not the point)
+      const at = nodes.filter((n) => n.spec.name !== victim)[w % 2]!.url;
+      const res = await request(at, 'PUT', `/drain/doc/${id}`, { w, i });
+      if (res.status === 201) {
+        acked.push(id);
+        if (moving) duringMove++;
+      } else failed++;
+    }
+  };
+  const writers = [0, 1, 2].map((w) => writer(w));
+  await new Promise((r) => setTimeout(r, 300));
+  t.is((await request(url(), 'PUT', '/drain/_settings', { 'index.routing.allocation.exclude._name': victim })).status, 200);
+  moving = true;
+  const after = await until('no copy of drain on the excluded node, all four copies started', async () => {
+    const rows = await shardRows('drain');
+    return rows.length === 4 && rows.every((r) => r.state === 'STARTED' && r.node !== victim) ? rows : undefined;
+  }, 120_000);
+  moving = false;
+  await new Promise((r) => setTimeout(r, 300));
+  stop = true;
+  await Promise.all(writers);
+  await request(url(), 'PUT', '/_cluster/settings', { transient: { 'indices.recovery.max_bytes_per_sec': null } });
+  t.log(`drained ${victim}: before ${JSON.stringify(before.map((r) => `${r.shard}${r.prirep}@${r.node}`))}, after ${JSON.stringify(after.map((r) => `${r.shard}${r.prirep}@${r.node}`))}; ${acked.length} writes acknowledged (${duringMove} while the copies moved), ${failed} not`);
+  t.true(duringMove > 0, 'writes went on while the copies moved');
+  await indexHealth('drain', 'green', 4);
+  for (const s of ['0', '1']) t.is(new Set(after.filter((r) => r.shard === s).map((r) => r.node)).size, 2, `shard ${s}: two copies on two nodes`);
+  const termAfter = (await request(url(), 'GET', '/_cluster/state/metadata/drain')).body.metadata.indices.drain.primary_terms['0'];
+  t.is(termAfter, termBefore + 1, 'the primary handed over in the next term');
+  // every acknowledged write is on both copies of its shard
+  await request(url(), 'POST', '/drain/_refresh');
+  for (const pref of ['_primary', '_replica']) {
+    const found = new Set<string>();
+    for (let i = 0; i < acked.length; i += 500) {
+      const res = await request(url(), 'POST', `/drain/doc/_mget?preference=${pref}`, { ids: acked.slice(i, i + 500) });
+      for (const d of res.body.docs) if (d.found) found.add(d._id);
+    }
+    const lost = acked.filter((id) => !found.has(id));
+    t.log(`${pref}: ${found.size} of ${acked.length} acknowledged writes, ${lost.length} missing`);
+    t.deepEqual(lost, []);
+  }
+  const [p, r] = await Promise.all(['_primary', '_replica'].map(async (pref) => (await request(url(), 'GET', `/drain/_count?preference=${pref}`)).body.count));
+  t.is(r, p, 'the replicas count what the primaries count');
+  t.true(p >= 1000 + acked.length);
+  await request(url(), 'DELETE', '/drain');
 });

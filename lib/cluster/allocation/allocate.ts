@@ -15,9 +15,11 @@
  *   `index.unassigned.node_left.delayed_timeout` (default 1m): no replacement meanwhile, and its
  *   node gets a copy again if it returns in time; after the delay it is replaced elsewhere;
  * - `cluster.routing.allocation.enable` / `index.routing.allocation.enable` decide which new
- *   copies may be allocated at all (lib/cluster/allocation/deciders.ts). The filters and the
- *   enable setting decide new allocations only: copies already placed stay where they are
- *   (ES would relocate them; not built).
+ *   copies may be allocated at all (lib/cluster/allocation/deciders.ts);
+ * - a copy on a node the allocation filters no longer allow moves (ES 5.6 `moveShards`): a
+ *   replacement replica is allocated on an allowed node, and once the replacements are STARTED
+ *   and in sync the moving replica is dropped, or the moving primary hands over to one of them
+ *   (a promotion in the next term). Without an allowed node free for it, a copy stays put.
  * Runs after every state update and on membership changes.
  */
 import { allocationId, copyAllocationId } from '../routing-table.js';
@@ -131,19 +133,41 @@ function assignShard(meta: IndexMetadata, s: number, old: ShardAssignment | unde
       else if (now < d.since + deciders.delayMs) delayed.push(d);
     }
   }
+  // copies on nodes the filters no longer allow move (ES 5.6 `moveShards`): each keeps serving
+  // until its replacements are in sync; a moving primary hands over to one of them
+  const mayStay = (n: string): boolean => deciders.canAllocate(ctx.nodes[n]!);
+  const primaryMoves = started && !mayStay(node!);
+  let leaving = started ? replicas.filter((r) => !mayStay(r.node)) : [];
+  replicas = replicas.filter((r) => !leaving.includes(r));
   const want = started ? numberOfReplicas(meta) : replicas.length;
+  const staying = want + (primaryMoves ? 1 : 0);
   // keep the started replicas first when the setting went down, then the delayed copies
-  replicas = [...replicas.filter((r) => r.state === 'STARTED'), ...replicas.filter((r) => r.state !== 'STARTED')].slice(0, Math.max(0, want));
-  delayed = delayed.slice(0, Math.max(0, want - replicas.length));
+  replicas = [...replicas.filter((r) => r.state === 'STARTED'), ...replicas.filter((r) => r.state !== 'STARTED')].slice(0, Math.max(0, staying));
+  delayed = delayed.slice(0, Math.max(0, staying - replicas.length));
   const mayAllocateReplicas = deciders.enable === 'all';
-  while (started && mayAllocateReplicas && replicas.length + delayed.length < want) {
-    const taken = new Set([node!, ...replicas.map((r) => r.node)]);
+  while (started && mayAllocateReplicas && replicas.length + delayed.length < staying) {
+    const taken = new Set([node!, ...replicas.map((r) => r.node), ...leaving.map((r) => r.node)]);
     const back = returned.find((n) => !taken.has(n) && ctx.load.has(n) && deciders.canAllocate(ctx.nodes[n]!));
     const target = back ?? leastLoaded(ctx, taken);
     if (target === null) break; // not enough allowed data nodes: the rest stay unassigned (yellow)
     ctx.load.set(target, ctx.load.get(target)! + 1);
     replicas.push({ node: target, state: 'INITIALIZING', allocationId: copyAllocationId(meta.uuid, s, target, ctx.nonce) });
   }
+  const ready = replicas.filter((r) => r.state === 'STARTED' && inSyncBefore.includes(r.allocationId));
+  if ((primaryMoves || leaving.length > 0) && ready.length >= staying) {
+    // every replacement holds every acknowledged write: the moving copies go
+    leaving = [];
+    if (primaryMoves) {
+      // the hand-off is a promotion in a new term, so the old primary's writes still in flight
+      // are refused by the copies that applied this state and retried on the new primary
+      const heir = ready[0]!;
+      node = heir.node;
+      primaryId = heir.allocationId;
+      term++;
+      replicas = replicas.filter((r) => r !== heir);
+    }
+  }
+  replicas.push(...leaving);
   const next: ShardAssignment = {
     node,
     state: started ? 'STARTED' : 'UNASSIGNED',
