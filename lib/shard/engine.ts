@@ -18,7 +18,7 @@ import type { StoreVolume } from '../../storage/store-volume.js';
 import { View, type EngineLogger, type ShardContext } from './context.js';
 import { GroupCommitter } from './group-commit.js';
 import { LruCache } from './lru.js';
-import { DEFAULT_MAX_MERGED_SEGMENT_BYTES, MAX_CONCURRENT_MERGES, pickForceMerge, pickMerge, runMerge } from './merge.js';
+import { DEFAULT_MAX_MERGED_SEGMENT_BYTES, MAX_CONCURRENT_MERGES, MAX_MERGE_COUNT, mergeLevel, pendingMerges, pickForceMerge, pickMerge, runMerge } from './merge.js';
 import { Mutex } from './mutex.js';
 import { commitValue, isDirty, refreshLocked } from './refresh.js';
 import type { Postings, StrataSearcher, StrataSegmentReader } from './segment-reader.js';
@@ -220,8 +220,8 @@ class Engine implements StrataShardEngine {
   private timer: NodeJS.Timeout | null = null;
   private intervalMs: number;
   private listeners: Array<{ seqNo: number; resolve: (forced: boolean) => void }> = [];
-  /** Background merges in flight (at most MAX_CONCURRENT_MERGES, on disjoint segments). */
-  private readonly merges = new Set<Promise<void>>();
+  /** Background merges in flight, with the level of what they merge (on disjoint segments). */
+  private readonly merges = new Map<Promise<void>, number>();
   private closed: Promise<void> | null = null;
   private readonly bufferBytes: number;
   private flushThresholdBytes: number;
@@ -286,8 +286,21 @@ class Engine implements StrataShardEngine {
         this.afterWrite();
         return out;
       });
-    const cleared = this.clearSyncId();
+    const stalled = this.mergeStall();
+    const cleared = stalled ? stalled.then(() => this.clearSyncId()) : this.clearSyncId();
     return cleared ? cleared.then(write) : write();
+  }
+
+  /**
+   * Lucene's merge stall: while more merges are due than {@link MAX_MERGE_COUNT}, a write waits
+   * for running merges to finish (undefined when none is due: the write goes on at once).
+   */
+  private mergeStall(): Promise<void> | undefined {
+    const behind = (): boolean => this.merges.size > 0 && !this.ctx.closing && this.merges.size + pendingMerges(this.ctx.segments, this.maxMergedSegmentBytes) > MAX_MERGE_COUNT;
+    if (!behind()) return undefined;
+    return (async () => {
+      while (behind()) await Promise.race(this.merges.keys());
+    })();
   }
 
   syncId(): string | undefined {
@@ -535,11 +548,18 @@ class Engine implements StrataShardEngine {
     if (this.listeners.length === 0) this.timer.unref();
   }
 
-  /** Start a background merge when the policy asks for one (one at a time). */
+  /**
+   * Start the background merges the policy asks for: up to MAX_CONCURRENT_MERGES, and beyond
+   * that one of a lower level than every running merge (Lucene's ConcurrentMergeScheduler lets
+   * the smallest merges run first: long merges of large segments must not hold back the merges
+   * of the small ones every refresh adds).
+   */
   private maybeMerge(): void {
-    while (this.merges.size < MAX_CONCURRENT_MERGES && !this.ctx.closing) {
+    while (!this.ctx.closing) {
       const pick = pickMerge(this.ctx.segments, this.maxMergedSegmentBytes);
       if (!pick) return;
+      const level = Math.max(...pick.map(mergeLevel));
+      if (this.merges.size >= MAX_CONCURRENT_MERGES && level >= Math.min(...this.merges.values())) return;
       // runMerge marks its sources merging synchronously, so the next pick is disjoint
       const merge: Promise<void> = runMerge(this.ctx, pick)
         .catch((err: unknown) => {
@@ -549,13 +569,13 @@ class Engine implements StrataShardEngine {
           this.merges.delete(merge);
           setImmediate(() => this.maybeMerge());
         });
-      this.merges.add(merge);
+      this.merges.set(merge, level);
     }
   }
 
   /** Resolves when no background merge is in flight. */
   private async mergesSettled(): Promise<void> {
-    while (this.merges.size > 0) await Promise.all([...this.merges]);
+    while (this.merges.size > 0) await Promise.all([...this.merges.keys()]);
   }
 
   async forceMerge(opts: { maxNumSegments?: number; onlyExpungeDeletes?: boolean } = {}): Promise<void> {

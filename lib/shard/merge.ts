@@ -38,6 +38,16 @@ export const FLOOR_DOCS = 1000;
  */
 export const MAX_CONCURRENT_MERGES = 2;
 
+/**
+ * Merges wanted (running or not yet started) past which indexing waits for them: Lucene's
+ * ConcurrentMergeScheduler stalls incoming writes when more merges are due than `maxMergeCount`
+ * (ES 5.6 `index.merge.scheduler.max_merge_count`, default max_thread_count + 5). A single
+ * thread indexes and merges here, so without the stall a write rate the merges cannot follow
+ * piles up small segments without bound (a 1M-doc load at load average 25 stood at 268 segments
+ * at 800k docs, and its RSS grew with them).
+ */
+export const MAX_MERGE_COUNT = MAX_CONCURRENT_MERGES + 5;
+
 /** ES 5.6 `index.merge.policy.max_merged_segment`'s default, 5gb. */
 export const DEFAULT_MAX_MERGED_SEGMENT_BYTES = 5 * 1024 * 1024 * 1024;
 
@@ -84,6 +94,22 @@ export function pickMerge(segments: readonly SegmentState[], maxMergedBytes = DE
   // Rewriting a segment alone writes its live bytes: within the cap unless it was over already.
   const wasteful = candidates.find((s) => s.delCount * 2 > s.maxDoc && liveBytes(s) <= maxMergedBytes);
   return wasteful ? [wasteful] : null;
+}
+
+/**
+ * How many merges the policy wants that have not started: per level, one for each
+ * `SEGMENTS_PER_TIER` segments not merging (what repeated {@link pickMerge} calls would find).
+ */
+export function pendingMerges(segments: readonly SegmentState[], maxMergedBytes = DEFAULT_MAX_MERGED_SEGMENT_BYTES): number {
+  const perLevel = new Map<number, number>();
+  for (const s of segments) {
+    if (s.merging || s.dropped || !s.core || liveBytes(s) >= maxMergedBytes / 2) continue;
+    const l = mergeLevel(s);
+    perLevel.set(l, (perLevel.get(l) ?? 0) + 1);
+  }
+  let n = 0;
+  for (const count of perLevel.values()) n += Math.floor(count / SEGMENTS_PER_TIER);
+  return n;
 }
 
 /** Pick for a force merge down to `maxSegments` (or only segments with deletes). */

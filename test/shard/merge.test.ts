@@ -1,6 +1,6 @@
 import test from 'ava';
 import type { StrataShardEngine } from '../../lib/shard/engine.js';
-import { DEFAULT_MAX_MERGED_SEGMENT_BYTES, liveBytes, mergeLevel, pickMerge } from '../../lib/shard/merge.js';
+import { DEFAULT_MAX_MERGED_SEGMENT_BYTES, liveBytes, mergeLevel, pendingMerges, pickMerge } from '../../lib/shard/merge.js';
 import { SegmentState } from '../../lib/shard/segment-state.js';
 import { doc, keywordField, numberField, openTmp, tmpShardPath } from './helpers.js';
 
@@ -128,6 +128,23 @@ test('the merge policy merges ten segments of one level into the next, lowest le
   t.deepEqual(pickMerge(both)!.map((s) => s.id), [9, 0, 1, 2, 3, 4, 5, 6, 7, 8]);
   const heavy = [seg(0, 100), seg(1, 10, 6)];
   t.deepEqual(pickMerge(heavy)!.map((s) => s.id), [1]);
+});
+
+test('pending merges, which a write waits for past MAX_MERGE_COUNT: one per ten segments of a level not merging', (t) => {
+  const seg = (id: number, maxDoc: number) => {
+    const s = new SegmentState(id, null);
+    s.core = { info: { id, name: '', maxDoc, minSeqNo: 0, maxSeqNo: 0, fields: [], docValues: [], sizeInBytes: maxDoc * 100, createdAt: 0 }, fields: new Map(), docValues: new Map(), docIds: {} as never };
+    return s;
+  };
+  const small = Array.from({ length: 39 }, (_, i) => seg(i, 1000));
+  t.is(pendingMerges(small.slice(0, 9)), 0);
+  t.is(pendingMerges(small), 3);
+  const mid = Array.from({ length: 20 }, (_, i) => seg(100 + i, 20_000));
+  t.is(pendingMerges([...small, ...mid]), 5);
+  // merging ones are running, not pending; too large ones are never merged
+  for (const s of small.slice(0, 10)) s.merging = true;
+  t.is(pendingMerges([...small, ...mid]), 4);
+  t.is(pendingMerges(mid, 20_000 * 100 * 2), 0);
 });
 
 test('index.merge.policy.max_merged_segment: natural merges stay within it, segments of half of it or more are not merged', (t) => {
