@@ -34,11 +34,11 @@ test('an inactive shard is synced by its primary on its own; a killed replica no
   const settings = { number_of_shards: 1, number_of_replicas: 1, 'index.unassigned.node_left.delayed_timeout': '2m' };
   t.is((await request(at, 'PUT', '/idle', { settings })).status, 200);
   await waitForCluster(at, 2, 'green');
+  // one bulk, so the shard turns inactive once after it: 300 new documents, then 25 of them
+  // overwritten and 25 deleted (more than one version of the history on each copy)
   const lines = Array.from({ length: 300 }, (_, d) => [{ index: { _index: 'idle', _type: 'doc', _id: `d${d}` } }, { d, text: `document ${d}` }]).flat();
-  t.false((await request(at, 'POST', '/_bulk?refresh=true', ndjson(lines))).body.errors);
-  // overwrite and delete some, so the copies hold more than one version of the history
   const more = Array.from({ length: 50 }, (_, d) => (d % 2 === 0 ? [{ index: { _index: 'idle', _type: 'doc', _id: `d${d}` } }, { d, text: 'updated' }] : [{ delete: { _index: 'idle', _type: 'doc', _id: `d${d}` } }])).flat();
-  t.false((await request(at, 'POST', '/_bulk?refresh=true', ndjson(more))).body.errors);
+  t.false((await request(at, 'POST', '/_bulk?refresh=true', ndjson([...lines, ...more]))).body.errors);
 
   const rows: Row[] = (await request(at, 'GET', '/_cat/shards/idle?h=prirep,node&format=json')).body;
   const primaryName = rows.find((r) => r.prirep === 'p')!.node;
