@@ -35,6 +35,7 @@ const APPLIED = [
   'indices.requests.cache.size',
   // lib/node.ts -> lib/indices/indexing-memory.ts
   'indices.memory.index_buffer_size', 'indices.memory.min_index_buffer_size', 'indices.memory.max_index_buffer_size',
+  'indices.memory.shard_inactive_time',
   // lib/embedded/reset-setting.ts (Strata's own)
   'strata.reset.enabled',
   // lib/cluster/coordination/cluster-settings.ts (Strata's own: the etcd members; turns cluster mode on)

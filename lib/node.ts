@@ -14,7 +14,7 @@ import { IndicesService } from './indices/indices-service.js';
 import { warmShardParts } from './indices/index-service.js';
 import type { ScriptService } from './script/script-service.js';
 import { requestCacheBytes } from './search/service/request-cache.js';
-import { indexBufferBudget } from './indices/indexing-memory.js';
+import { indexBufferBudget, shardInactiveTimeMs } from './indices/indexing-memory.js';
 import { applyDynamicUpdate } from './indices/mapping-update.js';
 import { shardClientModeFromEnv, type ShardClientMode } from './indices/shard-client.js';
 import { createHttpServer } from '../api/server.js';
@@ -154,6 +154,7 @@ export async function startNode(opts: StartNodeOptions): Promise<RunningNode> {
   const cors = corsConfigFrom(settings);
   const compression = compressionConfigFrom(settings);
   const maxClauseCount = maxClauseCountSetting(settings);
+  const inactiveTimeMs = shardInactiveTimeMs(settings);
   resetEnabled(settings);
   // ES: http.bind_host defaults to http.host, which defaults to network.host.
   const host = opts.host ?? settings['http.bind_host'] ?? settings['http.host'] ?? settings['network.host'] ?? '127.0.0.1';
@@ -195,6 +196,8 @@ export async function startNode(opts: StartNodeOptions): Promise<RunningNode> {
     volume,
     requestCacheBytes: requestCacheBytes(settings['indices.requests.cache.size']),
     indexBufferBytes: indexBufferBudget(settings),
+    // ES 5.6: a shard with no write for `indices.memory.shard_inactive_time` is synced-flushed by its primary
+    shardInactivity: { timeMs: inactiveTimeMs, onInactive: (index, shard) => void syncInactive(index, shard) },
     // through the master in cluster mode (`context` is complete before any document is parsed)
     updateMapping: (index, type, update) => applyDynamicUpdate(context, index, type, update),
     shardClientMode,
@@ -217,6 +220,19 @@ export async function startNode(opts: StartNodeOptions): Promise<RunningNode> {
     new parts.RecoverySource({ nodeId, cluster, indices, transport: transportClient, replication, logger, maxBytesPerSec: () => recoveryRate(cluster.state(), settings) });
   if (recoverySource) cluster.addListener(async (next) => recoverySource.onState(next));
   const syncedFlush = transportClient && parts && new parts.SyncedFlush({ nodeId, cluster, indices, transport: transportClient, ...(replication ? { replication } : {}) });
+  /** The synced flush of a shard that turned inactive: by its primary in a cluster, in place on a single node; failures are logged only (ES). */
+  async function syncInactive(index: string, shard: number): Promise<void> {
+    try {
+      const failed = syncedFlush
+        ? await syncedFlush.onShardInactive(index, shard)
+        : [await (await import('./action/indices/synced-flush.js')).syncInactiveShard({ indices }, index, shard)].filter((r): r is string => r !== undefined);
+      if (failed === undefined) return; // a replica: its primary runs the synced flush
+      if (failed.length > 0) logger.info(`[${index}][${shard}] shard is now inactive: synced flush: not every copy synced: ${failed.join('; ')}`);
+      else logger.info(`[${index}][${shard}] shard is now inactive: synced flush done`);
+    } catch (err) {
+      logger.warn({ err }, `[${index}][${shard}] synced flush of the inactive shard failed`);
+    }
+  }
   // per-shard locks and finished recoveries of deleted indices are dropped
   if (replication) cluster.addListener(async (next) => replication.forgetRemoved(next));
   if (replicaSide) cluster.addListener(async (next) => replicaSide.forgetRemoved(next));

@@ -14,7 +14,7 @@ import { IndexCounters } from './index-counters.js';
 import { settleBounded } from '../loop/bounded.js';
 import { EsError } from '../errors/es-error.js';
 import type { ShardFailure } from '../cluster/routing-table.js';
-import type { IndexingMemoryController } from './indexing-memory.js';
+import type { IndexingMemoryController, ShardInactivityOptions } from './indexing-memory.js';
 
 export type { ShardFailure };
 
@@ -49,6 +49,8 @@ export class IndexService {
     private readonly parts: ShardParts,
     /** The node's indexing buffer budget (`indices.memory.index_buffer_size`). */
     private readonly indexingMemory?: IndexingMemoryController,
+    /** `indices.memory.shard_inactive_time` and the node's listener. */
+    private readonly inactivity?: ShardInactivityOptions,
   ) {}
 
   /**
@@ -58,10 +60,10 @@ export class IndexService {
    * an unassigned shard do; the other shards serve. In cluster mode only the shards in `local`
    * (allocated to this node) are opened, so a node holds their keyspaces and no others.
    */
-  static async open(meta: IndexMetadata, indicesPath: string, logger: Logger, volume: StoreVolume, local?: ReadonlySet<number>, indexingMemory?: IndexingMemoryController): Promise<IndexService> {
+  static async open(meta: IndexMetadata, indicesPath: string, logger: Logger, volume: StoreVolume, local?: ReadonlySet<number>, indexingMemory?: IndexingMemoryController, inactivity?: ShardInactivityOptions): Promise<IndexService> {
     const path = join(indicesPath, meta.uuid);
     const ids = Array.from({ length: numberOfShards(meta) }, (_, s) => s).filter((s) => !local || local.has(s));
-    const svc = new IndexService(meta, new Set(ids), path, logger, volume, await loadShardParts(), indexingMemory);
+    const svc = new IndexService(meta, new Set(ids), path, logger, volume, await loadShardParts(), indexingMemory, inactivity);
     await svc.startShards(ids);
     return svc;
   }
@@ -199,6 +201,7 @@ export class IndexService {
         reparse,
         volume: this.volume,
         ...(this.indexingMemory ? { indexingMemory: this.indexingMemory } : {}),
+        ...(this.inactivity ? { idleFlushMs: this.inactivity.timeMs, onInactive: () => this.inactivity!.onInactive(meta.name, s) } : {}),
       }),
     );
     settled.forEach((r, i) => {

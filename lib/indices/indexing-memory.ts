@@ -11,6 +11,7 @@
 import { getHeapStatistics } from 'node:v8';
 import { EsError } from '../errors/errors.js';
 import { parseBytesSizeValue } from '../units/byte-size-value.js';
+import { TimeValue, parseTimeValueOr } from '../units/time-value.js';
 
 import type { BufferedShard, IndexingMemory } from '../shard/types.js';
 
@@ -40,6 +41,30 @@ export function heapRatioOrBytes(value: string, setting: string): number {
   if (!Number.isFinite(pct)) throw new EsError('parse_exception', 400, `failed to parse [${text}] as a double`);
   if (pct < 0 || pct > 100) throw new EsError('parse_exception', 400, `percentage should be in [0-100], got [${text}]`);
   return Math.floor((pct / 100) * getHeapStatistics().heap_size_limit);
+}
+
+/** ES 5.6's default `indices.memory.shard_inactive_time`. */
+const SHARD_INACTIVE_TIME = new TimeValue(5, 'm');
+
+/**
+ * `indices.memory.shard_inactive_time` in milliseconds (ES 5.6 `IndexingMemoryController`, a
+ * positive time setting, default 5m): a shard with no write for this long is inactive — flushed,
+ * and its primary runs a synced flush. A bad or negative value stops the node, as ES.
+ */
+export function shardInactiveTimeMs(settings: Readonly<Record<string, string | undefined>>): number {
+  const key = 'indices.memory.shard_inactive_time';
+  const raw = settings[key];
+  const t = parseTimeValueOr(raw, SHARD_INACTIVE_TIME, key);
+  if (t.millis() < 0) throw new EsError('illegal_argument_exception', 400, `Failed to parse value [${raw}] for setting [${key}] must be >= 0s`);
+  return t.millis();
+}
+
+/** What a node does with its shards' inactivity: after how long, and whom it tells (lib/node.ts: the synced flush). */
+export interface ShardInactivityOptions {
+  /** `indices.memory.shard_inactive_time` in milliseconds. */
+  timeMs: number;
+  /** A shard copy of this node turned inactive (ES `IndexEventListener#onShardInactive`). */
+  onInactive(index: string, shard: number): void;
 }
 
 export class IndexingMemoryController implements IndexingMemory {

@@ -11,7 +11,7 @@ import type { ScriptService } from '../script/script-service.js';
 import { ShardHost, type PrimaryWrites } from './shard-host.js';
 import { RequestCache } from '../search/service/request-cache.js';
 import { localShardClient, type ShardClientMode } from './shard-client.js';
-import { IndexingMemoryController } from './indexing-memory.js';
+import { IndexingMemoryController, type ShardInactivityOptions } from './indexing-memory.js';
 
 export interface IndicesServiceOptions {
   /** Compiles the update scripts that shards run. */
@@ -26,6 +26,8 @@ export interface IndicesServiceOptions {
   requestCacheBytes?: number;
   /** The node-wide indexing buffer budget in bytes (`indices.memory.index_buffer_size`; default: none, 64 MiB per shard). */
   indexBufferBytes?: number;
+  /** When a shard counts as inactive and who hears of it (default: 5 minutes, nobody; the idle shard is flushed). */
+  shardInactivity?: ShardInactivityOptions;
   /** Cluster mode: the shards of an index this node holds (default: all of them, a single node). */
   localShards?(meta: IndexMetadata): ReadonlySet<number>;
   /** Cluster mode: how this node's primaries replicate their writes. */
@@ -55,6 +57,7 @@ export class IndicesService {
   /** This node's shard side (what the transport answers other nodes with). */
   readonly host: ShardHandler;
   private readonly localShards: ((meta: IndexMetadata) => ReadonlySet<number>) | undefined;
+  private readonly shardInactivity: ShardInactivityOptions | undefined;
 
   constructor(
     private readonly indicesPath: string,
@@ -69,6 +72,7 @@ export class IndicesService {
     this.client = localShardClient(opts.route ? opts.route(host) : host, opts.shardClientMode);
     this.volume = opts.volume ?? DISK_VOLUME;
     this.localShards = opts.localShards;
+    this.shardInactivity = opts.shardInactivity;
   }
 
   get(name: string): IndexService | undefined {
@@ -165,7 +169,7 @@ export class IndicesService {
     }
     const failed = this.openFailures.get(meta.name);
     if (failed && failed.attempts >= MAX_OPEN_ATTEMPTS) return;
-    this.open.set(meta.name, await IndexService.open(meta, this.indicesPath, this.logger, this.volume, local, this.indexingMemory));
+    this.open.set(meta.name, await IndexService.open(meta, this.indicesPath, this.logger, this.volume, local, this.indexingMemory, this.shardInactivity));
     this.openFailures.delete(meta.name);
   }
 

@@ -5,8 +5,6 @@
  * merge, shard-open (load + replay), views (searchers). docs/storage.md describes the design.
  */
 import { rm } from 'node:fs/promises';
-import { readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
 import { metaKey, opLogKey, opLogStart } from '../../storage/keyspace.js';
 import { indexShardClosed } from '../errors/errors.js';
 import { SegmentBuilder } from '../../storage/segment-builder.js';
@@ -35,6 +33,8 @@ import { acquireSearcher, publish, releaseSegment } from './views.js';
 import { writeReplicated } from './replica-write.js';
 import { writeBulk } from './write-path.js';
 import { replayOperations } from './replay.js';
+import { dirSize, storeFiles } from './store-files.js';
+import { ShardInactivity } from './inactivity.js';
 
 /** The indexing buffer's own bound without a node controller (`bufferBytes`). */
 const DEFAULT_BUFFER_BYTES = 64 * 1024 * 1024;
@@ -80,6 +80,11 @@ export interface ShardEngineOptions {
   maxMergedSegmentBytes?: number;
   /** Flush a shard that took no write for this long (ES's `indices.memory.shard_inactive_time`, 5 min). */
   idleFlushMs?: number;
+  /**
+   * Told once when the shard turns inactive (no write for `idleFlushMs` since one; ES's
+   * `IndexEventListener#onShardInactive`): the node runs the primary's synced flush.
+   */
+  onInactive?: () => void;
 }
 
 export type { ClearCachesRequest, ClearCachesResult, SegmentSummary, ShardFieldStats, ShardRecoveryInfo } from '../messages/shard-maintenance.js';
@@ -226,9 +231,7 @@ class Engine implements StrataShardEngine {
   private readonly bufferBytes: number;
   private flushThresholdBytes: number;
   private maxMergedSegmentBytes: number;
-  private readonly idleFlushMs: number;
-  private idleTimer: NodeJS.Timeout | null = null;
-  private lastWriteAt = Date.now();
+  private readonly inactivity: ShardInactivity;
   private backgroundFlush: Promise<void> | null = null;
   /** The timer's refresh in flight: ticks do not pile up behind a slow refresh. */
   private scheduledRefresh: Promise<void> | null = null;
@@ -251,10 +254,13 @@ class Engine implements StrataShardEngine {
     this.bufferBytes = opts.bufferBytes ?? DEFAULT_BUFFER_BYTES;
     this.flushThresholdBytes = opts.flushThresholdBytes ?? 512 * 1024 * 1024;
     this.maxMergedSegmentBytes = opts.maxMergedSegmentBytes ?? DEFAULT_MAX_MERGED_SEGMENT_BYTES;
-    this.idleFlushMs = opts.idleFlushMs ?? 5 * 60 * 1000;
     this.schedule();
-    this.idleTimer = setInterval(() => this.flushIfIdle(), Math.min(30_000, this.idleFlushMs));
-    this.idleTimer.unref();
+    const onInactive = opts.onInactive;
+    this.inactivity = new ShardInactivity(opts.idleFlushMs ?? 5 * 60 * 1000, (became) => {
+      if (this.closed) return;
+      if (this.ctx.opLog.operations > 0) this.flushInBackground('shard inactive');
+      if (became) onInactive?.();
+    });
     this.indexingMemory = opts.indexingMemory;
     this.untrack = this.indexingMemory?.track(this) ?? (() => undefined);
   }
@@ -281,6 +287,8 @@ class Engine implements StrataShardEngine {
     } catch (err) {
       return Promise.reject(err);
     }
+    // active from the start of the write (ES sets it before indexing): not idle until it ends
+    const ended = this.inactivity.beginWrite();
     const write = (): Promise<BulkItemOutcome[]> =>
       writeBulk(this.ctx, ops, onRecord).then((out) => {
         this.afterWrite();
@@ -288,7 +296,7 @@ class Engine implements StrataShardEngine {
       });
     const stalled = this.mergeStall();
     const cleared = stalled ? stalled.then(() => this.clearSyncId()) : this.clearSyncId();
-    return cleared ? cleared.then(write) : write();
+    return (cleared ? cleared.then(write) : write()).finally(ended);
   }
 
   /**
@@ -337,13 +345,17 @@ class Engine implements StrataShardEngine {
 
   async applyReplicated(record: Buffer, parse: (doc: LoggedSource) => ParsedDocument): Promise<void> {
     this.ensureOpen();
-    await this.clearSyncId();
-    await writeReplicated(this.ctx, record, parse);
-    this.afterWrite();
+    const ended = this.inactivity.beginWrite();
+    try {
+      await this.clearSyncId();
+      await writeReplicated(this.ctx, record, parse);
+      this.afterWrite();
+    } finally {
+      ended();
+    }
   }
 
   private afterWrite(): void {
-    this.lastWriteAt = Date.now();
     if (this.ctx.opLog.bytes > this.flushThresholdBytes) this.flushInBackground('op log above flush threshold');
     else if (this.indexingMemory) this.indexingMemory.afterWrite();
     else if (this.indexBufferBytes() > this.bufferBytes) void this.refresh().catch((err: unknown) => this.ctx.logger?.warn({ err }, 'refresh failed'));
@@ -430,10 +442,6 @@ class Engine implements StrataShardEngine {
       .finally(() => {
         this.backgroundFlush = null;
       });
-  }
-
-  private flushIfIdle(): void {
-    if (this.ctx.opLog.operations > 0 && Date.now() - this.lastWriteAt >= this.idleFlushMs) this.flushInBackground('shard inactive');
   }
 
   /** Sync the commit point, then delete the op-log records it covers; returns the trimmed range. */
@@ -633,8 +641,7 @@ class Engine implements StrataShardEngine {
     this.untrack();
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
-    if (this.idleTimer) clearInterval(this.idleTimer);
-    this.idleTimer = null;
+    this.inactivity.close();
     this.ctx.closing = true;
     await this.mergesSettled();
     if (this.backgroundFlush) await this.backgroundFlush;
@@ -663,39 +670,6 @@ class Engine implements StrataShardEngine {
   private ensureOpen(): void {
     if (this.closed) throw indexShardClosed(this.ctx.index, this.ctx.shardId, this.ctx.indexUuid);
   }
-}
-
-/** The files of a shard's store with their sizes (what a store recovery reuses). */
-function storeFiles(path: string): Array<{ name: string; length: number }> {
-  const out: Array<{ name: string; length: number }> = [];
-  try {
-    for (const name of readdirSync(path).sort()) {
-      try {
-        out.push({ name, length: statSync(join(path, name)).size });
-      } catch {
-        // a file LevelDB just compacted away
-      }
-    }
-  } catch {
-    return [];
-  }
-  return out;
-}
-
-function dirSize(path: string): number {
-  let total = 0;
-  try {
-    for (const f of readdirSync(path)) {
-      try {
-        total += statSync(join(path, f)).size;
-      } catch {
-        // a file LevelDB just compacted away
-      }
-    }
-  } catch {
-    return 0;
-  }
-  return total;
 }
 
 /** Doc number of the live root document `type#id` (any type when undefined) in a segment, or -1. */

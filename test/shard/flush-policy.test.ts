@@ -17,10 +17,10 @@ function dirBytes(path: string): number {
   return readdirSync(path).reduce((sum, f) => sum + statSync(join(path, f)).size, 0);
 }
 
-async function until(cond: () => boolean, ms = 5000): Promise<void> {
+async function until(cond: () => boolean, ms = 5000, seen?: () => unknown): Promise<void> {
   const end = Date.now() + ms;
   while (!cond()) {
-    if (Date.now() > end) throw new Error('condition not reached');
+    if (Date.now() > end) throw new Error(`condition not reached${seen ? ` (last seen ${JSON.stringify(seen())})` : ''}`);
     await new Promise((r) => setTimeout(r, 10));
   }
 }
@@ -75,6 +75,26 @@ test('a shard that takes no writes for the idle period is flushed', async (t) =>
   // Nothing new: no further flush.
   await new Promise((r) => setTimeout(r, 200));
   t.is(e.stats().flushTotal, 1);
+});
+
+test('a shard turns inactive once per quiet period after a write: flushed, and its listener told once (ES onShardInactive)', async (t) => {
+  let told = 0;
+  const e = await openShardEngine({ path: tmpShardPath(), index: 't', indexUuid: 'u', shardId: 0, refreshIntervalMs: -1, idleFlushMs: 50, reparse: reparseTestDoc, onInactive: () => told++ });
+  t.teardown(() => e.destroy());
+  // never written since it opened: not active, so never inactive either (ES's active flag starts false)
+  await new Promise((r) => setTimeout(r, 250));
+  t.is(told, 0);
+  await e.bulk([index('1', 'quiet shard')]);
+  const seen = (): unknown => ({ told, translog: e.stats().translogOperations, flushes: e.stats().flushTotal });
+  await until(() => told === 1 && e.stats().translogOperations === 0, 5000, seen);
+  t.true(e.stats().flushTotal >= 1);
+  // still quiet: told once only
+  await new Promise((r) => setTimeout(r, 250));
+  t.is(told, 1);
+  // a write makes it active again: one more transition
+  await e.bulk([index('2', 'written again')]);
+  await until(() => told === 2 && e.stats().translogOperations === 0, 5000, seen);
+  t.is(told, 2);
 });
 
 test('a flush gives the bytes of the trimmed op log and of merged-away segments back to the disk', async (t) => {

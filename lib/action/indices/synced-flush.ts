@@ -37,6 +37,17 @@ async function syncShard(ctx: NodeContext, meta: IndexMetadata, shard: number): 
 }
 
 /**
+ * A shard of a single node turned inactive (`indices.memory.shard_inactive_time`): the synced
+ * flush ES 5.6 runs then (`SyncedFlushService#onShardInactive`), which on one node gives the
+ * commit its `sync_id`. Resolves with the reason when it was not written.
+ */
+export async function syncInactiveShard(ctx: Pick<NodeContext, 'indices'>, index: string, shard: number): Promise<string | undefined> {
+  const engine = ctx.indices.get(index)?.shard(shard);
+  if (!engine) return 'no active shards';
+  return engine.syncFlush(newSyncId(), engine.maxSeqNo);
+}
+
+/**
  * The synced flush of every shard of `indices`: the overall `_shards` counts, then per index its
  * own `total` / `successful` / `failed` and, when a copy failed, `failures` (`shard` and `reason`
  * for a whole shard, plus the copy's `routing` for one copy), as ES 5.6 counts them: `total` is

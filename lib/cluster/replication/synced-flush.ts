@@ -81,6 +81,20 @@ export class SyncedFlush {
     });
   }
 
+  /**
+   * A shard copy of this node turned inactive (ES 5.6 `SyncedFlushService#onShardInactive`): when
+   * this node holds its started primary, the same synced flush `POST /_flush/synced` runs; a
+   * replica does nothing (its primary turns inactive too). Resolves with why copies failed (empty:
+   * every started copy has the sync id), or undefined when this node does not hold the primary.
+   */
+  async onShardInactive(index: string, shard: number): Promise<string[] | undefined> {
+    const a = assignmentOf(this.deps.cluster.state(), index, shard);
+    if (!a || a.node !== this.deps.nodeId || a.state !== 'STARTED') return undefined;
+    const result = await this.primary({ index, shard });
+    if (result.failure !== undefined) return [result.failure];
+    return result.copies.flatMap((c) => (c.reason === undefined ? [] : [`${c.primary ? 'primary' : c.allocationId} on [${c.node}]: ${c.reason}`]));
+  }
+
   /** On a replica's node: flush the copy and write the sync id when it holds the primary's operations. */
   private async copy(b: CopyBody): Promise<{ reason?: string }> {
     const a = assignmentOf(this.deps.cluster.state(), b.index, b.shard);
