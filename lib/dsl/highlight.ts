@@ -60,7 +60,8 @@ export interface ResolvedHighlightOptions {
   requireFieldMatch: boolean;
   boundaryMaxScan: number;
   boundaryChars: string;
-  boundaryScanner: string;
+  /** As asked; unset, each highlighter has its own default (fvh `chars`, unified `sentence`). */
+  boundaryScanner?: string;
   type?: string;
   fragmenter?: string;
   noMatchSize: number;
@@ -246,13 +247,13 @@ export function resolveFieldOptions(spec: HighlightSpec, field: HighlightField):
     requireFieldMatch: pick('requireFieldMatch') ?? false,
     boundaryMaxScan: pick('boundaryMaxScan') ?? 20,
     boundaryChars: pick('boundaryChars') ?? '.,!? \t\n',
-    boundaryScanner: pick('boundaryScanner') ?? 'chars',
     noMatchSize: pick('noMatchSize') ?? 0,
     forceSource: pick('forceSource') ?? false,
     phraseLimit: pick('phraseLimit') ?? 256,
     scoreOrdered: order === 'score',
     ...(type !== undefined ? { type } : {}),
     ...(fragmenter !== undefined ? { fragmenter } : {}),
+    ...(pick('boundaryScanner') !== undefined ? { boundaryScanner: pick('boundaryScanner') } : {}),
     ...(highlightQuery !== undefined ? { highlightQuery } : {}),
     ...(matchedFields !== undefined ? { matchedFields } : {}),
   };
