@@ -34,6 +34,8 @@ export interface HighlightOptions {
   highlightQuery?: Query;
   /** fvh only. */
   matchedFields?: string[];
+  /** `options` as given (for custom highlighters; no built-in one reads them). */
+  options?: JsonObject;
 }
 
 /** One entry of `fields` (the name may be a wildcard pattern). */
@@ -157,8 +159,10 @@ function parseOption(ctx: ParseContext, obj: JsonObject, key: string, o: Highlig
       }
       return true;
     case 'options':
-      // a map of options for custom highlighters: ES's built-in ones read none of them
+      // a map of options for custom highlighters: ES's built-in ones read none of them, but the
+      // rendered source prints them back
       if (!isObject(v)) throw ctx.error(`[${parser}] options doesn't support values of type: ${tokenOf(v)}`, ctx.atValue(obj, key));
+      o.options = v;
       return true;
     case 'matched_fields':
       if (parser === 'highlight') return false;
