@@ -15,7 +15,7 @@
  * - HEAD requests get the status with an empty body.
  */
 import { EsError, toEsError } from '../../lib/errors/errors.js';
-import { isElasticsearchExceptionType } from '../../lib/errors/java-exceptions.js';
+import { isElasticsearchExceptionType, javaExceptionPackage } from '../../lib/errors/java-exceptions.js';
 
 export { isElasticsearchExceptionType };
 
@@ -77,7 +77,7 @@ export function javaStyleStackTrace(err: EsError): string {
     const name = className(current.type);
     const head = isElasticsearchExceptionType(current.type)
       ? `${typeof current.metadata.index === 'string' ? `[${current.metadata.index}] ` : ''}${name}[${current.reason}]`
-      : `${current.type.startsWith('json_') ? 'com.fasterxml.jackson.core.' : 'java.lang.'}${name}: ${current.reason}`;
+      : `${javaExceptionPackage(current.type)}${name}: ${current.reason}`;
     lines.push(first ? head : `Caused by: ${head}`);
     const frames = (current.stack ?? '').split('\n').filter((l) => /^\s+at /.test(l));
     for (const f of frames) lines.push(`\t${f.trim()}`);

@@ -34,6 +34,8 @@ export interface HighlightOptions {
   highlightQuery?: Query;
   /** fvh only. */
   matchedFields?: string[];
+  /** `options` as given (for custom highlighters; no built-in one reads them). */
+  options?: JsonObject;
 }
 
 /** One entry of `fields` (the name may be a wildcard pattern). */
@@ -60,7 +62,8 @@ export interface ResolvedHighlightOptions {
   requireFieldMatch: boolean;
   boundaryMaxScan: number;
   boundaryChars: string;
-  boundaryScanner: string;
+  /** As asked; unset, each highlighter has its own default (fvh `chars`, unified `sentence`). */
+  boundaryScanner?: string;
   type?: string;
   fragmenter?: string;
   noMatchSize: number;
@@ -156,8 +159,10 @@ function parseOption(ctx: ParseContext, obj: JsonObject, key: string, o: Highlig
       }
       return true;
     case 'options':
-      // a map of options for custom highlighters: ES's built-in ones read none of them
+      // a map of options for custom highlighters: ES's built-in ones read none of them, but the
+      // rendered source prints them back
       if (!isObject(v)) throw ctx.error(`[${parser}] options doesn't support values of type: ${tokenOf(v)}`, ctx.atValue(obj, key));
+      o.options = v;
       return true;
     case 'matched_fields':
       if (parser === 'highlight') return false;
@@ -246,13 +251,13 @@ export function resolveFieldOptions(spec: HighlightSpec, field: HighlightField):
     requireFieldMatch: pick('requireFieldMatch') ?? false,
     boundaryMaxScan: pick('boundaryMaxScan') ?? 20,
     boundaryChars: pick('boundaryChars') ?? '.,!? \t\n',
-    boundaryScanner: pick('boundaryScanner') ?? 'chars',
     noMatchSize: pick('noMatchSize') ?? 0,
     forceSource: pick('forceSource') ?? false,
     phraseLimit: pick('phraseLimit') ?? 256,
     scoreOrdered: order === 'score',
     ...(type !== undefined ? { type } : {}),
     ...(fragmenter !== undefined ? { fragmenter } : {}),
+    ...(pick('boundaryScanner') !== undefined ? { boundaryScanner: pick('boundaryScanner') } : {}),
     ...(highlightQuery !== undefined ? { highlightQuery } : {}),
     ...(matchedFields !== undefined ? { matchedFields } : {}),
   };

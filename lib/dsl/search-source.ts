@@ -3,9 +3,8 @@
  * sorting, source filtering, fields, aggregations (lib/aggs) and the options kept raw for later
  * phases (collapse). Unknown keys fail as ES fails:
  * `Unknown key for a START_OBJECT in [foo].` (parsing_exception with line/col).
- * Elements Strata has not built (the `phrase` suggester, `profile: true`, `stats` groups, a
- * non-empty `ext`) are refused with `[<key>] is not supported by Strata yet` rather than
- * accepted and ignored.
+ * Elements Strata has not built (`profile: true`, a non-empty `ext`) are refused with
+ * `[<key>] is not supported by Strata yet` rather than accepted and ignored.
  */
 import { EsError, notBuiltYet } from '../errors/errors.js';
 import type { ParseContext, ParseOptions } from './parse-context.js';

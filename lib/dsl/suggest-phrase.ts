@@ -4,9 +4,12 @@
  */
 import { EsError } from '../errors/errors.js';
 import type { ParseContext } from './parse-context.js';
-import { parseScript } from './script-ref.js';
+import { parseScript, type ScriptRef } from './script-ref.js';
 import { defaultTermOptions, iae, readCommon, readTermOption, requireField, type DirectGeneratorSpec, type PhraseSuggestOptions, type SmoothingModel, type SuggestSpec } from './suggest.js';
 import { booleanValue, doubleValue, floatValue, intValue, isObject, isValue, textValue, type JsonObject } from './xcontent.js';
+
+const GENERATOR_FLOATS = new Set(['accuracy', 'max_term_freq', 'min_doc_freq']);
+const GENERATOR_TEXTS = new Set(['suggest_mode', 'sort', 'string_distance']);
 
 function parseGenerator(ctx: ParseContext, v: unknown, arr: unknown[], i: number): DirectGeneratorSpec {
   if (!isObject(v)) throw ctx.error('[direct_generator] expected an object', ctx.atItem(arr, i));
@@ -15,9 +18,16 @@ function parseGenerator(ctx: ParseContext, v: unknown, arr: unknown[], i: number
   let size = 5;
   let preFilter: string | undefined;
   let postFilter: string | undefined;
+  // what the request set, as DirectCandidateGeneratorBuilder keeps it (boxed fields, null when
+  // not set) to print it back: floats, ints, and the enum options' text as given
+  const given: Array<[string, string | number]> = [];
   for (const [k, x] of Object.entries(v)) {
     if (!isValue(x)) throw ctx.error(`[direct_generator] unknown field [${k}], parser not found`, ctx.atName(v, k));
-    if (readTermOption(options, k, x)) continue;
+    if (readTermOption(options, k, x)) {
+      given.push([k, GENERATOR_FLOATS.has(k) ? floatValue(x) : GENERATOR_TEXTS.has(k) ? textValue(x) : intValue(x)]);
+      continue;
+    }
+    if (k === 'size' || k === 'field' || k === 'pre_filter' || k === 'post_filter') given.push([k, k === 'size' ? intValue(x) : textValue(x)]);
     if (k === 'field') field = textValue(x);
     else if (k === 'size') size = intValue(x);
     else if (k === 'pre_filter') preFilter = textValue(x);
@@ -25,7 +35,7 @@ function parseGenerator(ctx: ParseContext, v: unknown, arr: unknown[], i: number
     else throw ctx.error(`[direct_generator] unknown field [${k}], parser not found`, ctx.atName(v, k));
   }
   if (field === undefined) throw iae('Required [field]');
-  return { field, options, size, ...(preFilter !== undefined ? { preFilter } : {}), ...(postFilter !== undefined ? { postFilter } : {}) };
+  return { field, options, size, ...(preFilter !== undefined ? { preFilter } : {}), ...(postFilter !== undefined ? { postFilter } : {}), given };
 }
 
 function parseSmoothing(ctx: ParseContext, v: JsonObject): SmoothingModel {
@@ -54,21 +64,26 @@ function parseCollate(ctx: ParseContext, v: JsonObject): PhraseSuggestOptions['c
   let template: string | undefined;
   let params: Record<string, unknown> = {};
   let prune = false;
+  let script: ScriptRef | undefined;
+  let givenParams: JsonObject | undefined;
   for (const [k, x] of Object.entries(v)) {
     if (k === 'query') {
       if (template !== undefined) throw ctx.error(`suggester[phrase][collate] query already set, doesn't support additional [${k}]`, ctx.atName(v, k));
-      const script = parseScript(x, 'mustache');
+      script = parseScript(x, 'mustache');
       // a stored (or file) template is resolved now, as ES compiles the collate script while building the suggestion
       const lookup = ctx.options.templateSource;
       if (script.type !== 'inline' && !lookup) throw new EsError('illegal_state_exception', 500, `${script.type} templates cannot be resolved here`);
       template = lookup ? lookup(script.type, script.idOrCode) : script.idOrCode;
       params = { ...script.params };
-    } else if (k === 'params' && isObject(x)) params = { ...params, ...x };
+    } else if (k === 'params' && isObject(x)) {
+      params = { ...params, ...x };
+      givenParams = x;
+    }
     else if (k === 'prune' && isValue(x)) prune = booleanValue(x);
     else throw ctx.error(`suggester[phrase][collate] doesn't support field [${k}]`, ctx.atName(v, k));
   }
-  if (template === undefined) throw iae('collate query is missing');
-  return { template, params, prune };
+  if (template === undefined || script === undefined) throw iae('collate query is missing');
+  return { template, params, prune, script, ...(givenParams !== undefined ? { givenParams } : {}) };
 }
 
 /** Parse a `phrase` suggestion body. */

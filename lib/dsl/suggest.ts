@@ -8,6 +8,7 @@ import { EsError } from '../errors/errors.js';
 import { parsePhrase } from './suggest-phrase.js';
 import type { ParseContext, ParseOptions } from './parse-context.js';
 import { newParseContext } from './parse-query.js';
+import type { ScriptRef } from './script-ref.js';
 import { booleanValue, floatValue, intValue, isObject, isValue, textValue, tokenOf, type JsonObject } from './xcontent.js';
 
 /** Options of the `term` suggester (ES `TermSuggestionBuilder`, defaults of `DirectSpellcheckerSettings`). */
@@ -71,6 +72,8 @@ export interface DirectGeneratorSpec {
   size: number;
   preFilter?: string;
   postFilter?: string;
+  /** The options the request set, in its order (the builder prints only those). */
+  given?: Array<[string, string | number]>;
 }
 
 /** The language model of a phrase suggestion (`smoothing`). */
@@ -90,7 +93,11 @@ export interface PhraseSuggestOptions {
   forceUnigrams: boolean;
   tokenLimit: number;
   highlight?: { preTag: string; postTag: string };
-  collate?: { template: string; params: Record<string, unknown>; prune: boolean };
+  /**
+   * `template`: the collate query's source (a stored one resolved); `script` the query as given
+   * and `givenParams` the collate's own `params` (both printed back).
+   */
+  collate?: { template: string; params: Record<string, unknown>; prune: boolean; script?: ScriptRef; givenParams?: JsonObject };
   smoothing: SmoothingModel;
   /** `smoothing` was in the request (ES prints it back only then). */
   smoothingGiven?: boolean;

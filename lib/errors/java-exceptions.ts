@@ -26,13 +26,23 @@ const JAVA_EXCEPTIONS: ReadonlySet<string> = new Set([
   'out_of_memory_error',
   'date_time_parse_exception',
   'script_exception_wrapper',
-  // ES's QueryValidationException extends ValidationException, an IllegalArgumentException
+  // ES's QueryValidationException and ActionRequestValidationException extend
+  // ValidationException, an IllegalArgumentException
   'query_validation_exception',
+  'action_request_validation_exception',
   // Lucene's BooleanQuery.TooManyClauses
   'too_many_clauses',
   // Lucene's TooComplexToDeterminizeException (regexp, wildcard)
   'too_complex_to_determinize_exception',
 ]);
+
+/** The package of the non-ES exceptions that are not in `java.lang` (as a stack trace names them). */
+export function javaExceptionPackage(type: string): string {
+  if (type.startsWith('json_')) return 'com.fasterxml.jackson.core.';
+  if (type === 'query_validation_exception') return 'org.elasticsearch.index.query.';
+  if (type === 'action_request_validation_exception') return 'org.elasticsearch.action.';
+  return 'java.lang.';
+}
 
 /** Whether `type` names an ElasticsearchException subclass. */
 export function isElasticsearchExceptionType(type: string): boolean {

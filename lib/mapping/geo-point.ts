@@ -90,6 +90,29 @@ export function quantizeGeoPoint(p: GeoPoint): GeoPoint {
   return { lat: Math.floor(lat / LAT_DECODE) * LAT_DECODE, lon: Math.floor(lon / LON_DECODE) * LON_DECODE };
 }
 
+const INT_MAX = 2 ** 31 - 1;
+/** Java's `(int)` of a double: saturates at the int range. */
+const toInt = (x: number): number => Math.max(-(2 ** 31), Math.min(INT_MAX, x));
+/** The largest double below the pole or the antimeridian (`Math.nextDown(90.0)`): the grid has no 90 or 180. */
+const belowMax = (v: number, max: number, ulp: number): number => (v === max ? max - ulp : v);
+
+/**
+ * Lucene 6.6 `GeoEncodingUtils.encodeLatitude`/`encodeLongitude`: the grid cell at or below
+ * the value (what a point is indexed as, and a box's upper bound); with `ceil`, the cell at or
+ * above it (`encodeLatitudeCeil`: a box's lower bound, so a bound between two cells excludes
+ * the cell below it).
+ */
+export function encodeLatitude(lat: number, ceil = false): number {
+  const q = belowMax(lat, 90, Number.EPSILON * 64) / LAT_DECODE;
+  return toInt(ceil ? Math.ceil(q) : Math.floor(q));
+}
+
+/** `encodeLongitude` / `encodeLongitudeCeil` (see {@link encodeLatitude}). */
+export function encodeLongitude(lon: number, ceil = false): number {
+  const q = belowMax(lon, 180, Number.EPSILON * 128) / LON_DECODE;
+  return toInt(ceil ? Math.ceil(q) : Math.floor(q));
+}
+
 /** geo_point doc values are stored as `"lat,lon"` strings of the quantized point. */
 export function encodeGeoDocValue(p: GeoPoint): string {
   return `${p.lat},${p.lon}`;

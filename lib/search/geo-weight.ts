@@ -11,6 +11,7 @@ import type { Weight } from './weight.js';
 import { haversinMeters, isValidLatitude, isValidLongitude, normalizeGeoPoint } from '../units/geo-distance.js';
 import { EsError } from '../errors/errors.js';
 import { javaDoubleToString as d } from '../units/java-number.js';
+import { encodeLatitude, encodeLongitude } from '../mapping/geo-point.js';
 
 /** The geo points of a doc from its doc values. */
 export function geoPointsOf(seg: SegmentReader, field: string, doc: number): Array<{ lat: number; lon: number }> {
@@ -85,8 +86,34 @@ export function geoBoundingBoxWeight(ctx: CompileContext, q: GeoBoundingBoxQuery
   const bottom = br.lat;
   const left = completeLonRange ? -180 : tl.lon;
   const right = completeLonRange ? 180 : br.lon;
-  const inLon = left <= right ? (x: number) => x >= left && x <= right : (x: number) => x >= left || x <= right;
-  return new DocSetWeight(`${q.field}:[${bottom},${left} TO ${top},${right}]`, boost, async (seg) => scan(seg, q.field, (a, b) => a >= bottom && a <= top && inLon(b)));
+  return new DocSetWeight(`${q.field}:[${bottom},${left} TO ${top},${right}]`, boost, boxMatcher(q.field, bottom, top, left, right));
+}
+
+/**
+ * Lucene 6.6 `LatLonPoint.newBoxQuery(minLat, maxLat, minLon, maxLon)`: the bounds go to the
+ * points' grid — the lower ones up (`encodeLatitudeCeil`), the upper ones down — and the
+ * indexed cells are compared, so a point on an edge matches exactly when Lucene's does; a
+ * minimum latitude of 90 (or a minimum and maximum longitude of 180) matches nothing, and a box
+ * whose minimum longitude is 180 starts at -180 instead when it would cross the dateline.
+ */
+function boxMatcher(field: string, minLat: number, maxLat: number, minLon: number, maxLon: number): (seg: SegmentReader) => Promise<Int32Array> {
+  const none = async (): Promise<Int32Array> => new Int32Array(0);
+  if (minLat === 90) return none;
+  if (minLon === 180) {
+    if (maxLon === 180) return none;
+    if (maxLon < minLon) minLon = -180;
+  }
+  const latLo = encodeLatitude(minLat, true);
+  const latHi = encodeLatitude(maxLat);
+  const lonLo = encodeLongitude(minLon, true);
+  const lonHi = encodeLongitude(maxLon);
+  // crossing the dateline: two boxes, each open on its outer longitude side
+  const inLon = maxLon < minLon ? (x: number) => x >= lonLo || x <= lonHi : (x: number) => x >= lonLo && x <= lonHi;
+  return async (seg) =>
+    scan(seg, field, (a, b) => {
+      const lat = encodeLatitude(a);
+      return lat >= latLo && lat <= latHi && inLon(encodeLongitude(b));
+    });
 }
 
 export function geoPolygonWeight(ctx: CompileContext, q: GeoPolygonQuery, boost: number): Weight {

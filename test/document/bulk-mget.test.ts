@@ -64,6 +64,10 @@ test('bulk refuses malformed action lines', async (t) => {
   const empty = await node.request('POST', '/_bulk', '\n');
   t.is(empty.status, 400);
   t.is(empty.body.error.type, 'action_request_validation_exception');
+  // ActionRequestValidationException is an IllegalArgumentException, not an ES exception:
+  // Java prints it as `package.Class: message`
+  const traced = await node.request('POST', '/_bulk?error_trace=true', '\n');
+  t.regex(traced.body.error.stack_trace, /^org\.elasticsearch\.action\.ActionRequestValidationException: Validation Failed: 1: no requests added;\n\tat /);
 });
 
 test('mget with docs and ids, defaults from the path', async (t) => {

@@ -1,8 +1,8 @@
 /**
  * `GET /_cat/tasks` (ES 5.6 `RestTasksAction`): the tasks running on the node. The listing
  * itself runs as ES's `cluster:monitor/tasks/lists` with its node-level child
- * `cluster:monitor/tasks/lists[n]`, so it always sees itself, as in ES. Other actions do not
- * register tasks yet (see docs/nodes.md).
+ * `cluster:monitor/tasks/lists[n]`, so it always sees itself, as in ES; the other actions list
+ * the tasks they register (see docs/nodes.md).
  */
 import type { RouteDef } from '../../types.js';
 import type { NodeContext } from '../../../lib/action/context.js';

@@ -28,7 +28,7 @@ export function geoDistanceType(text: string): 'arc' | 'plane' {
 /** Parse a `geo_distance` aggregation body. */
 export function parseGeoDistanceAgg(ctx: ParseContext, name: string, body: JsonObject): GeoDistanceSpec {
   let origin: { lat: number; lon: number } | undefined;
-  const spec: Omit<GeoDistanceSpec, 'origin'> = { type: 'geo_distance', name, subs: [], unitMeters: 1, distanceType: 'arc', keyed: false, ranges: [] };
+  const spec: Omit<GeoDistanceSpec, 'origin'> = { type: 'geo_distance', name, subs: [], unitMeters: 1, unit: 'm', distanceType: 'arc', keyed: false, ranges: [] };
   for (const [k, v] of Object.entries(body)) {
     if (k === 'field') spec.field = textValue(v);
     else if (k === 'missing') {
@@ -36,7 +36,11 @@ export function parseGeoDistanceAgg(ctx: ParseContext, name: string, body: JsonO
       spec.missing = v;
     } else if (k === 'script') spec.script = parseScript(v);
     else if (k === 'keyed') spec.keyed = booleanValue(v);
-    else if (k === 'unit') spec.unitMeters = distanceUnitFromString(textValue(v)).meters;
+    else if (k === 'unit') {
+      const u = distanceUnitFromString(textValue(v));
+      spec.unitMeters = u.meters;
+      spec.unit = u.name;
+    }
     else if (k === 'distance_type') spec.distanceType = geoDistanceType(textValue(v));
     else if (k === 'ranges') {
       if (!Array.isArray(v)) throw ctx.error(`[geo_distance] ranges doesn't support values of type: ${tokenOf(v)}`, ctx.atValue(body, k));
@@ -52,7 +56,7 @@ export function parseGeoDistanceAgg(ctx: ParseContext, name: string, body: JsonO
 }
 
 /** `GeoDistanceAggregationBuilder.parseRange`: numbers or numeric strings; other keys and nulls are skipped, as ES does. */
-function parseRange(r: JsonObject): { key: string; from: number; to: number } {
+function parseRange(r: JsonObject): { key: string; from: number; to: number; keyGiven?: boolean } {
   let from: number | undefined;
   let to: number | undefined;
   let key: string | undefined;
@@ -66,7 +70,7 @@ function parseRange(r: JsonObject): { key: string; from: number; to: number } {
   }
   // Range(key, from, to): an absent from is 0 (and so is rendered), an absent to unbounded
   const generated = `${from === undefined || from === 0 ? '*' : javaDoubleToString(from)}-${to === undefined || !Number.isFinite(to) ? '*' : javaDoubleToString(to)}`;
-  return { key: key ?? generated, from: from ?? 0, to: to ?? Infinity };
+  return { key: key ?? generated, from: from ?? 0, to: to ?? Infinity, ...(key !== undefined ? { keyGiven: true } : {}) };
 }
 
 /** The origin as ES parses it: `"lat,lon"` or a geohash, `[lon, lat]`, or `{lat, lon}`. */

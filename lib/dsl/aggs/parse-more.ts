@@ -59,7 +59,7 @@ function parseSignificantTerms(ctx: ParseContext, name: string, body: JsonObject
     else if (k === 'shard_size') spec.shardSize = intValue(v);
     else if (k === 'min_doc_count') spec.minDocCount = intValue(v);
     else if (k === 'shard_min_doc_count') spec.shardMinDocCount = intValue(v);
-    else if (k === 'execution_hint') textValue(v);
+    else if (k === 'execution_hint') spec.executionHint = textValue(v);
     else if (k === 'include') spec.include = filterList(v, ctx);
     else if (k === 'exclude') spec.exclude = filterList(v, ctx, false);
     else if (k === 'background_filter') spec.backgroundFilter = ctx.parseInnerQuery(v, ctx.atValue(body, k));
@@ -100,7 +100,7 @@ function parseSampler(name: string, type: 'sampler' | 'diversified_sampler', bod
     if (used.has(k)) continue;
     if (k === 'shard_size') spec.shardSize = intValue(v);
     else if (type === 'diversified_sampler' && k === 'max_docs_per_value') spec.maxDocsPerValue = intValue(v);
-    else if (type === 'diversified_sampler' && k === 'execution_hint') textValue(v);
+    else if (type === 'diversified_sampler' && k === 'execution_hint') spec.executionHint = textValue(v);
     else throw unknownField(type, k);
   }
   if (spec.shardSize <= 0) throw iae(`[shard_size] must be greater than 0. Found [${spec.shardSize}] in [${name}]`);

@@ -291,8 +291,8 @@ function parseTerms(name: string, f: Fields, ctx: ParseContext): AggSpec {
   if (!order.some((o) => o.by === '_key')) order.push({ by: '_key', asc: true });
   const inc = f.take('include');
   const exc = f.take('exclude');
-  f.take('execution_hint');
-  f.take('collect_mode');
+  const executionHint = f.has('execution_hint') ? f.text('execution_hint') : undefined;
+  const collectMode = f.take('collect_mode');
   return {
     type: 'terms',
     name,
@@ -304,6 +304,8 @@ function parseTerms(name: string, f: Fields, ctx: ParseContext): AggSpec {
     shardMinDocCount: f.int('shard_min_doc_count', 0),
     order,
     showTermDocCountError: f.bool('show_term_doc_count_error', false),
+    ...(executionHint !== undefined ? { executionHint } : {}),
+    ...(collectMode === 'breadth_first' ? { collectMode } : {}),
     ...(inc !== undefined ? { include: filterList(inc, ctx) } : {}),
     ...(exc !== undefined ? { exclude: filterList(exc, ctx, false) } : {}),
   };

@@ -43,6 +43,10 @@ export interface TermsSpec extends Base, ValuesSpec {
   shardMinDocCount: number;
   order: TermsOrder[];
   showTermDocCountError: boolean;
+  /** `execution_hint` as given (a hint: Strata picks its own way; ES prints it back). */
+  executionHint?: string;
+  /** `collect_mode: breadth_first` (absent: depth_first, 5.6's default). */
+  collectMode?: 'breadth_first';
   /** A Lucene regular expression (checked when parsed, compiled on the shard), a value list, or a partition. */
   include?: { regex?: string; values?: string[]; partition?: number; numPartitions?: number };
   exclude?: { regex?: string; values?: string[] };
@@ -207,6 +211,8 @@ export interface SignificantTermsSpec extends Base, ValuesSpec {
   /** `background_filter` (absent: the whole index). */
   backgroundFilter?: Query | null;
   heuristic: SignificanceHeuristic;
+  /** `execution_hint` as given (printed back). */
+  executionHint?: string;
 }
 
 /** `sampler` / `diversified_sampler`: sub-aggregations over the best-scoring docs of each shard. */
@@ -215,6 +221,8 @@ export interface SamplerSpec extends Base, ValuesSpec {
   shardSize: number;
   /** diversified_sampler: at most this many docs per value of `field`/`script`. */
   maxDocsPerValue: number;
+  /** diversified_sampler `execution_hint` as given (printed back). */
+  executionHint?: string;
 }
 
 /** `geo_bounds` / `geo_centroid` over a geo_point field. */
@@ -250,10 +258,15 @@ export interface GeoDistanceSpec extends Base {
   origin: { lat: number; lon: number };
   /** Meters per `unit` (default `m`). */
   unitMeters: number;
+  /** The unit's first name (`DistanceUnit.toString`: `m`, `km`, `NM`...), as ES prints it back. */
+  unit: string;
   distanceType: 'arc' | 'plane';
   keyed: boolean;
-  /** Bounds in `unit`; `from` defaults to 0, `to` to infinity; `key` generated as ES does when absent. */
-  ranges: Array<{ key: string; from: number; to: number }>;
+  /**
+   * Bounds in `unit`; `from` defaults to 0, `to` to infinity; `key` generated as ES does when
+   * absent (`keyGiven` says it was given: only then does ES print it back).
+   */
+  ranges: Array<{ key: string; from: number; to: number; keyGiven?: boolean }>;
 }
 
 /** `nested`: the nested docs of `path` inside each collected doc's block. */

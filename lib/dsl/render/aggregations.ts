@@ -6,8 +6,7 @@
  * value_type, then the type's own body).
  *
  * The bodies live by family: aggs-bucket.ts, aggs-metric.ts, aggs-pipeline.ts. Every type
- * Strata parses is rendered except geo_distance, which prints as `{name: {geo_distance: {}}}` —
- * see docs/architecture.md "Rendering parsed DSL".
+ * Strata parses is rendered.
  */
 import type { AggSpec, PipelineSpec } from '../aggs/spec.js';
 import { fromJsonHashMap } from './common.js';

@@ -4,8 +4,7 @@
  *
  * Rendered: terms, significant_terms, filter, filters, adjacency_matrix, global, missing, nested,
  * reverse_nested, children, histogram, date_histogram, range, date_range, ip_range, sampler,
- * diversified_sampler, geohash_grid. Not yet: geo_distance (prints `{}`; see
- * docs/architecture.md "Rendering parsed DSL").
+ * diversified_sampler, geohash_grid, geo_distance.
  */
 import type { AggSpec, FiltersSpec, HistogramSpec, RangeSpec, SignificanceHeuristic, TermsOrder } from '../aggs/spec.js';
 import type { Query } from '../query-types.js';
@@ -13,6 +12,8 @@ import { scriptNode } from './common.js';
 import { includeExclude, valuesEntries } from './aggs-values.js';
 import { renderQuery } from './query.js';
 import { jdouble, obj, type XNode, type XObject } from './xcontent.js';
+import { decodeIp, ipToBytes } from '../../mapping/term-encoding.js';
+import { javaDoubleToString } from '../../units/java-number.js';
 
 const matchAll = (q: Query | null): XNode => renderQuery(q ?? { kind: 'match_all', boost: 1 });
 
@@ -36,12 +37,11 @@ function dateBounds(eb: NonNullable<HistogramSpec['extendedBounds']>): XObject {
 
 /**
  * An IPv4 `mask` as IpRangeAggregationBuilder.Range's constructor turns it into bounds: the
- * network address, and the address after the last one (none past 255.255.255.255). Undefined
- * for an IPv6 mask (not rendered yet).
+ * network address, and the address after the last one (none past 255.255.255.255).
  */
-function maskBounds(mask: string): { from: string; to?: string } | undefined {
+function maskBounds(mask: string): { from?: string; to?: string } | undefined {
   const m = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})\/(\d{1,2})$/.exec(mask);
-  if (!m) return undefined;
+  if (!m) return ipv6MaskBounds(mask);
   const ip = ((Number(m[1]) << 24) | (Number(m[2]) << 16) | (Number(m[3]) << 8) | Number(m[4])) >>> 0;
   const bits = Number(m[5]);
   const size = 2 ** (32 - bits);
@@ -49,6 +49,37 @@ function maskBounds(mask: string): { from: string; to?: string } | undefined {
   const upper = lower + size;
   const text = (n: number): string => [n >>> 24, (n >>> 16) & 255, (n >>> 8) & 255, n & 255].join('.');
   return upper > 0xffffffff ? { from: text(lower) } : { from: text(lower), to: text(upper) };
+}
+
+/**
+ * The same for an IPv6 mask: the host bits cleared (no `from` when that is `::`, Lucene's
+ * `InetAddressPoint.MIN_VALUE`) and set, then the next address (`InetAddressPoint.nextUp`; no
+ * `to` when every bit is set), printed by `InetAddresses.toAddrString` (an IPv4-mapped address
+ * as a dotted quad). Undefined when `mask` is not `address/prefix`.
+ */
+function ipv6MaskBounds(mask: string): { from?: string; to?: string } | undefined {
+  const slash = mask.indexOf('/');
+  if (slash < 0 || !/^\d{1,3}$/.test(mask.slice(slash + 1))) return undefined;
+  const bytes = ipToBytes(mask.slice(0, slash));
+  const bits = Number(mask.slice(slash + 1));
+  if (!bytes || bits > 128) return undefined;
+  const lower = Uint8Array.from(bytes);
+  const upper = Uint8Array.from(bytes);
+  for (let i = bits; i < 128; i++) {
+    const m = 1 << (7 - (i & 7));
+    lower[i >> 3] = (lower[i >> 3] as number) & ~m;
+    upper[i >> 3] = (upper[i >> 3] as number) | m;
+  }
+  const hex = (b: Uint8Array): string => Buffer.from(b).toString('hex');
+  const from = lower.every((x) => x === 0) ? undefined : decodeIp(hex(lower));
+  if (upper.every((x) => x === 0xff)) return { ...(from !== undefined ? { from } : {}) };
+  // nextUp: add one, carrying
+  for (let i = 15; i >= 0; i--) {
+    const v = (upper[i] as number) + 1;
+    upper[i] = v & 0xff;
+    if (v <= 0xff) break;
+  }
+  return { ...(from !== undefined ? { from } : {}), to: decodeIp(hex(upper)) };
 }
 
 /** `RangeAggregator.Range.toXContent`: key, numeric from/to as doubles, or the strings given (date math, addresses). */
@@ -93,8 +124,9 @@ export function bucketBody(a: AggSpec): XObject | undefined {
         ...valuesEntries(a),
         ...bucketCountThresholds(a),
         ['show_term_doc_count_error', a.showTermDocCountError],
+        ['execution_hint', a.executionHint],
         ['order', orderNode(a.order, '_term')],
-        ['collect_mode', 'depth_first'],
+        ['collect_mode', a.collectMode ?? 'depth_first'],
         ...includeExclude(a),
       );
     case 'significant_terms':
@@ -102,6 +134,7 @@ export function bucketBody(a: AggSpec): XObject | undefined {
       return obj(
         ...valuesEntries(a),
         ...bucketCountThresholds(a),
+        ['execution_hint', a.executionHint],
         ['background_filter', a.backgroundFilter ? renderQuery(a.backgroundFilter) : undefined],
         ...includeExclude(a),
         heuristicEntry(a.heuristic),
@@ -153,7 +186,19 @@ export function bucketBody(a: AggSpec): XObject | undefined {
     case 'sampler':
       return obj(['shard_size', a.shardSize]);
     case 'diversified_sampler':
-      return obj(...valuesEntries(a), ['shard_size', a.shardSize], ['max_docs_per_value', a.maxDocsPerValue]);
+      return obj(...valuesEntries(a), ['shard_size', a.shardSize], ['max_docs_per_value', a.maxDocsPerValue], ['execution_hint', a.executionHint]);
+    case 'geo_distance':
+      // GeoDistanceAggregationBuilder.doXContentBody: the origin GeoPoint, unit and distance type
+      // have no XContent form and print their toString (`[lat, lon]`, `km`, `ARC`); each range
+      // is RangeAggregator.Range.toXContent (key when given, from — 0 when absent — and a finite to)
+      return obj(
+        ...valuesEntries(a),
+        ['origin', `[${javaDoubleToString(a.origin.lat)}, ${javaDoubleToString(a.origin.lon)}]`],
+        ['ranges', a.ranges.map((r) => obj(['key', r.keyGiven ? r.key : undefined], ['from', jdouble(r.from)], ['to', Number.isFinite(r.to) ? jdouble(r.to) : undefined]))],
+        ['keyed', a.keyed],
+        ['unit', a.unit],
+        ['distance_type', a.distanceType.toUpperCase()],
+      );
     case 'geohash_grid':
       // GeoGridAggregationBuilder.doXContentBody: precision, size, shard_size when set
       return obj(['field', a.field], ['precision', a.precision], ['size', a.size], ['shard_size', a.shardSize]);

@@ -5,11 +5,11 @@
  * `useExplicitFieldOrder`); each field is `Field.innerXContent`: the common options, then
  * `fragment_offset` (when not -1) and `matched_fields`.
  *
- * Not printed: `options` (the parser keeps no custom-highlighter options: ES's built-in
- * highlighters read none), and a field-level `encoder` (ES has no such field option).
+ * Not printed: a field-level `encoder` (ES has no such field option).
  */
 import type { HighlightOptions, HighlightSpec } from '../highlight.js';
 import { renderQuery } from './query.js';
+import { fromJsonHashMap } from './common.js';
 import { obj, type XNode, type XObject } from './xcontent.js';
 
 /** `commonOptionsToXContent`: the options that were set, in ES's order. */
@@ -30,6 +30,8 @@ function commonOptions(o: HighlightOptions): Array<[string, XNode | undefined]> 
     ['boundary_max_scan', o.boundaryMaxScan],
     ['boundary_chars', o.boundaryChars],
     ['boundary_scanner_locale', o.boundaryScannerLocale !== undefined ? languageTag(o.boundaryScannerLocale) : undefined],
+    // a `parser.map()`: a Java HashMap, printed in hash order, and only when not empty
+    ['options', o.options !== undefined && Object.keys(o.options).length > 0 ? fromJsonHashMap(o.options) : undefined],
     ['force_source', o.forceSource],
     ['require_field_match', o.requireFieldMatch],
     ['no_match_size', o.noMatchSize],

@@ -5,10 +5,8 @@
  * search_after, slice, indices_boost (when not empty, ES ≥ 5.2), aggregations, highlight,
  * suggest, rescore, stats, ext, collapse (CollapseBuilder.toXContent, 5.3+).
  *
- * Not rendered yet (see docs/architecture.md "Rendering parsed DSL"): geo_distance aggregations
- * print an empty body (aggregations.ts), phrase suggestions leave out their generators and
- * collate (suggest.ts); collapse's inner_hits print as given. `ext` is accepted only empty, and
- * ES prints no `ext` without extension builders.
+ * Known differences: docs/architecture.md "Rendering parsed DSL" (collapse's inner_hits print
+ * as given). `ext` is accepted only empty, and ES prints no `ext` without extension builders.
  */
 import type { SearchSource } from '../search-source.js';
 import type { RescoreSpec } from '../rescore.js';

@@ -6,11 +6,11 @@
  *
  * term: TermSuggestionBuilder.innerToXContent (every option, enums by constant name, floats).
  * completion: FuzzyOptions / RegexOptions.toXContent, the `contexts` as given.
- * phrase: PhraseSuggestionBuilder.innerToXContent without `direct_generator` and `collate` (the
- * parse result fills the generators' defaults and resolves the collate template, so what ES
- * prints back is lost; see docs/architecture.md "Rendering parsed DSL").
+ * phrase: PhraseSuggestionBuilder.innerToXContent, `direct_generator` as
+ * DirectCandidateGeneratorBuilder.toXContent (only the options set) and `collate` as given.
  */
-import type { CompletionSuggestOptions, PhraseSuggestOptions, SmoothingModel, SuggestSpec, TermSuggestOptions } from '../suggest.js';
+import type { CompletionSuggestOptions, DirectGeneratorSpec, PhraseSuggestOptions, SmoothingModel, SuggestSpec, TermSuggestOptions } from '../suggest.js';
+import { fromJsonHashMap, scriptNode } from './common.js';
 import { javaHashSetOrder } from '../../units/java-hash.js';
 import { fromJson, jdouble, jfloat, obj, type XNode, type XObject } from './xcontent.js';
 
@@ -70,9 +70,26 @@ function phraseOptions(o: PhraseSuggestOptions): Array<[string, XNode | undefine
     ['gram_size', o.gramSize],
     ['force_unigrams', o.forceUnigrams],
     ['token_limit', o.tokenLimit],
+    ['direct_generator', o.generators.length > 0 ? o.generators.map(generatorNode) : undefined],
     ['smoothing', o.smoothingGiven ? smoothingNode(o.smoothing) : undefined],
     ['highlight', o.highlight ? obj(['pre_tag', o.highlight.preTag], ['post_tag', o.highlight.postTag]) : undefined],
+    ['collate', o.collate?.script ? obj(['query', scriptNode(o.collate.script)], ['params', o.collate.givenParams ? fromJsonHashMap(o.collate.givenParams) : undefined], ['prune', o.collate.prune]) : undefined],
   ];
+}
+
+/** DirectCandidateGeneratorBuilder.toXContent's order; floats print as Java floats. */
+const GENERATOR_ORDER = ['field', 'accuracy', 'max_edits', 'max_inspections', 'max_term_freq', 'min_word_length', 'min_doc_freq', 'pre_filter', 'prefix_length', 'post_filter', 'suggest_mode', 'sort', 'string_distance', 'size'];
+const GENERATOR_FLOATS = new Set(['accuracy', 'max_term_freq', 'min_doc_freq']);
+
+/** One `direct_generator`: the options the request set (the last one given wins), in ES's order. */
+function generatorNode(g: DirectGeneratorSpec): XObject {
+  const given = new Map(g.given ?? [['field', g.field]]);
+  return obj(
+    ...GENERATOR_ORDER.map((k): [string, XNode | undefined] => {
+      const v = given.get(k);
+      return [k, v === undefined ? undefined : typeof v === 'number' && GENERATOR_FLOATS.has(k) ? jfloat(v) : v];
+    }),
+  );
 }
 
 /** One suggestion's object (`SuggestionBuilder.toXContent`). */

@@ -18,6 +18,7 @@ import { extractRawValues, indexAnalyzerFor, valueText } from './field-values.js
 import { highlightFvh, canFvh } from './fvh-field.js';
 import { highlightPlain } from './plain-field.js';
 import { highlightPostings, canPostings } from './postings-field.js';
+import { highlightUnified } from './unified-field.js';
 import type { QueryPart } from './query-terms.js';
 import type { SegmentReader } from '../../shard/segment-reader.js';
 
@@ -97,7 +98,7 @@ export async function highlightHit(spec: HighlightSpec, hit: HighlightHit, ctx: 
         if (!canPostings(f)) throw iae(`the field [${name}] should be indexed with positions and offsets in the postings list to be used with postings highlighter`);
         ctx.warnings.add('[postings] highlighter is deprecated, please use [unified] instead');
         fragments = highlightPostings(input);
-      } else if (type === 'unified') fragments = highlightPostings(input);
+      } else if (type === 'unified') fragments = await highlightUnified(input);
       else fragments = await highlightPlain(input);
       if (fragments && fragments.length > 0) out.set(name, fragments);
       for (const v of input.values) sinceYield += v.length;

@@ -1,15 +1,16 @@
 /**
- * ES 5.6 `PostingsHighlighter.highlight` for one field (also used for `unified`, which 5.6
- * marks experimental): the values are joined with U+2029 (U+0000 when number_of_fragments is
- * 0, each value then being one passage), the query's terms on this field are found in the
+ * ES 5.6 `PostingsHighlighter.highlight` for one field: the values are joined with U+2029
+ * (U+0000 when number_of_fragments is 0, each value then being one passage), the query's terms on this field are found in the
  * re-analyzed text (the offsets the postings hold), passages are picked and formatted
  * (postings.ts), highlighted snippets are kept — or, with `no_match_size`, the first sentence.
  * The query's fields always have to match the highlighted one.
  */
 import type { SearchField } from '../field-types.js';
 import { fieldTools, type FieldHighlightInput } from './highlight-phase.js';
-import { bestPassages, formatPassages, javaTrim, type Snippet, type TermOccurrences } from './postings.js';
-import { sentenceBoundaries } from './sentences.js';
+import type { ResolvedHighlightOptions } from '../../dsl/highlight.js';
+import type { Encoder } from './encoder.js';
+import { bestPassages, formatPassages, javaTrim, type Passage, type Snippet, type TermOccurrences } from './postings.js';
+import { sentenceAt, sentenceBoundaries } from './sentences.js';
 
 const PARAGRAPH_SEPARATOR = '\u2029';
 const NULL_SEPARATOR = '\u0000';
@@ -63,11 +64,20 @@ export function highlightPostings(input: FieldHighlightInput): string[] | undefi
     base += v.length + 1;
   }
   const bounds = whole ? separatorBounds(content) : sentenceBoundaries(content);
-  let passages = bestPassages(content, bounds, [...byTerm.values(), ...multiOcc], maxPassages);
+  let passages = bestPassages(content, (offset) => sentenceAt(bounds, offset), [...byTerm.values(), ...multiOcc], maxPassages);
   if (passages.length === 0 && o.noMatchSize > 0 && bounds.length > 1) {
     // CustomPostingsHighlighter.getEmptyHighlight: the first sentence, unhighlighted
     passages = [{ start: 0, end: bounds[1] as number, score: Number.NaN, matches: [] }];
   }
+  return finishSnippets(passages, content, o, encoder, whole);
+}
+
+/**
+ * ES's end of the postings and unified highlighters: the passages formatted, the empty ones
+ * dropped, then `filterSnippets` — the highlighted ones, else the first (cut to its first
+ * sentence when the whole value was asked for) — and `order: score`.
+ */
+export function finishSnippets(passages: readonly Passage[], content: string, o: ResolvedHighlightOptions, encoder: Encoder, whole: boolean): string[] | undefined {
   const all = formatPassages(passages, content, o.preTags[0] ?? '', o.postTags[0] ?? '', encoder).filter((s) => hasText(s.text));
   let snippets: Snippet[] = all.filter((s) => s.highlighted);
   if (snippets.length === 0 && all.length > 0) {

@@ -6,7 +6,6 @@
  * passage scored BM25-like; the best `maxPassages` passages come back in text order.
  */
 import type { Encoder } from './encoder.js';
-import { sentenceAt } from './sentences.js';
 
 const K1 = 1.2;
 const B = 0.75;
@@ -18,6 +17,11 @@ export interface TermOccurrences {
   /** Term id: ties at one offset go to the lower id (sorted term order). */
   id: number;
   offsets: Array<{ start: number; end: number }>;
+  /**
+   * The term's frequency in the text when it differs from the offsets kept (the unified
+   * highlighter drops the occurrences outside a phrase's spans but weighs the term by all).
+   */
+  freq?: number;
 }
 
 /** A formatted passage (ES `Snippet`). */
@@ -27,7 +31,8 @@ export interface Snippet {
   highlighted: boolean;
 }
 
-interface Passage {
+/** A passage: its span of the content, score and matches. */
+export interface Passage {
   start: number;
   end: number;
   score: number;
@@ -48,14 +53,15 @@ function norm(passageStart: number): number {
 
 /**
  * The best passages of `content` (Lucene `highlightDoc`), in text order.
- * @param bounds passage boundaries (ascending, with 0 and the length)
+ * @param passageAt the passage `[start, end)` around a match start (a break iterator's
+ *   `preceding(start + 1)` and `following(start)`), asked in increasing order of start
  */
-export function bestPassages(content: string, bounds: readonly number[], terms: readonly TermOccurrences[], maxPassages: number): Passage[] {
+export function bestPassages(content: string, passageAt: (offset: number) => { start: number; end: number }, terms: readonly TermOccurrences[], maxPassages: number): Passage[] {
   const contentLength = content.length;
   const weights = new Map<number, number>();
   // the queue of enums, by (start offset, id)
   const enums = terms.filter((t) => t.offsets.length > 0).map((t) => ({ id: t.id, pos: 0, offsets: t.offsets }));
-  for (const e of enums) weights.set(e.id, weight(contentLength, e.offsets.length));
+  for (const t of terms) if (t.offsets.length > 0) weights.set(t.id, weight(contentLength, t.freq ?? t.offsets.length));
   const queue: Passage[] = [];
   const fresh = (): Passage => ({ start: -1, end: -1, score: 0, matches: [] });
   let current = fresh();
@@ -130,7 +136,7 @@ export function bestPassages(content: string, bounds: readonly number[], terms: 
     if (start >= current.end) {
       if (current.start >= 0) finish();
       if (start >= contentLength || !off) break;
-      const s = sentenceAt(bounds, start);
+      const s = passageAt(start);
       current.start = Math.max(s.start, 0);
       current.end = Math.min(s.end, contentLength);
     }
