@@ -6,11 +6,12 @@
  * before the next one; the multiple follows the allocation rate and, on a machine with this
  * much memory, reaches its cap of 4. Bulk indexing allocates fast, so while loading 100k
  * documents the old generation held ~150 MiB of live data and up to ~4× that before the next
- * full GC: about 170 MiB of the 586 MiB peak RSS was garbage waiting (docs/benchmarks.md,
- * session 8). A fixed factor of 2 (`--heap-growing-percent=100`) cut the peak by ~110 MiB for the
- * same server CPU per document in alternating runs; 1.5 cut more but cost 15–20% CPU (more full
- * collections of the same live data). The flag is read at every full GC, so setting it once the
- * process runs takes effect from the next one. A `--heap-growing-percent` given to node wins.
+ * full GC: about 170 MiB of the 586 MiB peak RSS was garbage waiting. A fixed factor of 2
+ * (`--heap-growing-percent=100`) cut the peak by ~110 MiB for the same server CPU per document in
+ * alternating runs; 1.5 cut ~160 MiB but cost 15–35% more CPU (more full collections of the
+ * same live data). Figures: docs/benchmarks.md, session 8. The flag is read at every full GC, so
+ * setting it once the process runs takes effect from the next one. A `--heap-growing-percent`
+ * given to node wins.
  */
 import v8 from 'node:v8';
 
