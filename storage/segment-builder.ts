@@ -168,7 +168,7 @@ export class SegmentBuilder {
         // The first occurrence as the array's literal: an empty array reserves 17 slots on its
         // first push, and most terms of a buffer (ids, names, rare words) occur in one document.
         const data = !freqs ? [doc] : !positions ? [doc, 1] : !offsets ? [doc, 1, t.position] : [doc, 1, t.position, t.startOffset, t.endOffset];
-        terms.set(ownTerm(t.term), { data, docCount: 1, totalFreq: 1, lastDoc: doc, freqAt: freqs ? 1 : -1 });
+        terms.set(t.term, { data, docCount: 1, totalFreq: 1, lastDoc: doc, freqAt: freqs ? 1 : -1 });
         this.ramBytes += t.term.length * 2 + 64;
       } else {
         const data = tb.data;
@@ -211,17 +211,6 @@ export class SegmentBuilder {
       fb.normBytes[doc] = encodeBm25Norm(fb.curLength - fb.curOverlap, fb.curBoost);
     }
   }
-}
-
-/**
- * `term` as a string of its own. A tokenizer's term of 13 or more UTF-16 units is a V8 slice of
- * the value it was cut from, and keeps that whole value alive: the term becomes a key of the
- * segment's in-memory term dictionary (and of every merge of it), so each long term pinned its
- * document's summary text (6.5 MB of a 100k-doc load's 94 MB live heap, in a heap snapshot).
- * Joining to a one-character string and cutting it off again copies the characters once.
- */
-function ownTerm(term: string): string {
-  return term.length < 13 ? term : (' ' + term).slice(1);
 }
 
 function newFieldBuilder(f: IndexableField): FieldBuilder {
