@@ -23,6 +23,7 @@ import { startNode } from '../lib/embedded/embedded-node.js';
 import { flattenSettings } from '../lib/cluster/settings.js';
 import { validateNodeSettings } from '../lib/node-settings.js';
 import { VERSION_INFO } from '../api/routes/cluster.js';
+import { applyHeapPolicy } from './heap-policy.js';
 
 /**
  * ES prints `Version: 5.6.16, Build: 3a740d1/<date>, JVM: <java version>`; Strata names itself
@@ -98,6 +99,7 @@ function parseArgs(argv: string[], flags: CliFlags): Record<string, string> {
 }
 
 async function main(): Promise<void> {
+  applyHeapPolicy();
   const flags: CliFlags = { memory: false, printUrl: false };
   const settings = parseArgs(process.argv.slice(2), flags);
   const refused = validateNodeSettings(settings);

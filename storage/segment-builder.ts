@@ -163,28 +163,31 @@ export class SegmentBuilder {
     const { freqs, positions, offsets } = fb;
     for (let i = 0; i < tokens.length; i++) {
       const t = tokens[i]!;
-      let tb = terms.get(t.term);
+      const tb = terms.get(t.term);
       if (tb === undefined) {
-        tb = { data: [], docCount: 0, totalFreq: 0, lastDoc: -1, freqAt: -1 };
-        terms.set(t.term, tb);
+        // The first occurrence as the array's literal: an empty array reserves 17 slots on its
+        // first push, and most terms of a buffer (ids, names, rare words) occur in one document.
+        const data = !freqs ? [doc] : !positions ? [doc, 1] : !offsets ? [doc, 1, t.position] : [doc, 1, t.position, t.startOffset, t.endOffset];
+        terms.set(t.term, { data, docCount: 1, totalFreq: 1, lastDoc: doc, freqAt: freqs ? 1 : -1 });
         this.ramBytes += t.term.length * 2 + 64;
-      }
-      const data = tb.data;
-      if (tb.lastDoc !== doc) {
-        data.push(doc);
-        if (freqs) {
-          tb.freqAt = data.length;
-          data.push(1);
+      } else {
+        const data = tb.data;
+        if (tb.lastDoc !== doc) {
+          data.push(doc);
+          if (freqs) {
+            tb.freqAt = data.length;
+            data.push(1);
+          }
+          tb.lastDoc = doc;
+          tb.docCount++;
+        } else if (freqs) {
+          data[tb.freqAt] = (data[tb.freqAt] as number) + 1;
         }
-        tb.lastDoc = doc;
-        tb.docCount++;
-      } else if (freqs) {
-        data[tb.freqAt] = (data[tb.freqAt] as number) + 1;
-      }
-      tb.totalFreq++;
-      if (positions) {
-        data.push(t.position);
-        if (offsets) data.push(t.startOffset, t.endOffset);
+        tb.totalFreq++;
+        if (positions) {
+          data.push(t.position);
+          if (offsets) data.push(t.startOffset, t.endOffset);
+        }
       }
       // Lucene's FieldInvertState: a token at the same position as the previous one is an
       // overlap, discounted from the BM25 length (discountOverlaps = true).

@@ -20,7 +20,7 @@ export interface FieldShape {
 }
 
 export class FieldAccumulator {
-  readonly tokens: Token[] = [];
+  tokens: Token[] = [];
   readonly docValues: Array<number | string> = [];
   readonly stored: unknown[] = [];
   /** Absolute position of the last token (Lucene's FieldInvertState starts at -1). */
@@ -45,16 +45,19 @@ export class FieldAccumulator {
     let last = this.lastPosition;
     const tokens = analyzer.analyze(text);
     const offsetBase = this.offsetBase;
-    // analyze() hands over fresh tokens: shift them in place instead of copying each one.
+    // analyze() hands over fresh tokens (and their array): shift them in place instead of
+    // copying each one, and take the array itself for the field's first value.
+    const own = this.tokens.length === 0;
     for (let i = 0; i < tokens.length; i++) {
       const t = tokens[i]!;
       const pos = base + t.position;
       t.position = pos;
       t.startOffset += offsetBase;
       t.endOffset += offsetBase;
-      this.tokens.push(t);
+      if (!own) this.tokens.push(t);
       if (pos > last) last = pos;
     }
+    if (own) this.tokens = tokens;
     this.lastPosition = last;
     this.offsetBase += text.length;
   }

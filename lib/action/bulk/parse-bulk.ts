@@ -43,9 +43,13 @@ function longValue(v: unknown): number {
 
 const isSpace = (b: number | undefined): boolean => b === 0x20 || b === 0x09 || b === 0x0d || b === 0x0b || b === 0x0c;
 
-/** Non-blank lines; `raw` keeps a line's own bytes so a source line is checked as UTF-8 when parsed, not silently repaired. */
-function lines(body: Buffer): Array<{ text: string; line: number; raw: Buffer }> {
-  const out: Array<{ text: string; line: number; raw: Buffer }> = [];
+/**
+ * Non-blank lines; `raw` keeps a line's own bytes so a source line is checked as UTF-8 when
+ * parsed, not silently repaired. Lines are decoded to text only where they are read as JSON
+ * here (action lines, update bodies): an index source stays bytes.
+ */
+function lines(body: Buffer): Array<{ line: number; raw: Buffer }> {
+  const out: Array<{ line: number; raw: Buffer }> = [];
   let start = 0;
   let n = 0;
   for (let i = 0; i <= body.length; i++) {
@@ -55,7 +59,7 @@ function lines(body: Buffer): Array<{ text: string; line: number; raw: Buffer }>
       let e = i;
       while (s < e && isSpace(body[s])) s++;
       while (e > s && isSpace(body[e - 1])) e--;
-      if (e > s) out.push({ text: body.toString('utf8', s, e), line: n, raw: body.subarray(s, e) });
+      if (e > s) out.push({ line: n, raw: body.subarray(s, e) });
       start = i + 1;
     }
   }
@@ -77,8 +81,8 @@ export function parseBulkBody(body: Buffer | undefined, defaults: BulkDefaults):
   const ls = lines(body);
   const items: BulkItemRequest[] = [];
   for (let i = 0; i < ls.length; i++) {
-    const { text, line } = ls[i]!;
-    const action = parseJsonLine(text, 'action/metadata line');
+    const { raw, line } = ls[i]!;
+    const action = parseJsonLine(raw.toString('utf8'), 'action/metadata line');
     if (action === null || typeof action !== 'object' || Array.isArray(action)) {
       throw illegalArgument(`Malformed action/metadata line [${line}], expected START_OBJECT or END_OBJECT but found [VALUE_STRING]`);
     }
@@ -126,7 +130,7 @@ export function parseBulkBody(body: Buffer | undefined, defaults: BulkDefaults):
       if (!next) throw illegalArgument(`Validation Failed: 1: source is missing;`);
       i++;
       if (op === 'update') {
-        const body = parseJsonLine(next.text, 'update body') as Record<string, unknown>;
+        const body = parseJsonLine(next.raw.toString('utf8'), 'update body') as Record<string, unknown>;
         if (body === null || typeof body !== 'object' || Array.isArray(body)) throw illegalArgument('Failed to parse update body: Malformed content, must start with an object');
         item.update = parseUpdateBody(body, {
           retryOnConflict,

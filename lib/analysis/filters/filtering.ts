@@ -4,9 +4,13 @@
  */
 import type { Tok, TokenStream } from '../token-stream.js';
 
-/** Keep the tokens `accept` approves, carrying removed position increments forward. */
+/**
+ * Keep the tokens `accept` approves, carrying removed position increments forward. While every
+ * token is kept nothing is allocated and the stream itself is returned (the standard analyzer's
+ * stop filter has no stop words: it ran for every indexed value, copying every token list).
+ */
 export function filterTokens(stream: TokenStream, accept: (t: Tok, index: number) => boolean): TokenStream {
-  const kept: Tok[] = [];
+  let kept: Tok[] | undefined;
   let skipped = 0;
   const tokens = stream.tokens;
   for (let i = 0; i < tokens.length; i++) {
@@ -16,9 +20,13 @@ export function filterTokens(stream: TokenStream, accept: (t: Tok, index: number
         t.posInc += skipped;
         skipped = 0;
       }
-      kept.push(t);
-    } else skipped += t.posInc;
+      kept?.push(t);
+    } else {
+      kept ??= tokens.slice(0, i);
+      skipped += t.posInc;
+    }
   }
+  if (kept === undefined) return stream;
   return { tokens: kept, finalOffset: stream.finalOffset, finalPosInc: stream.finalPosInc + skipped };
 }
 
