@@ -3,7 +3,7 @@
  * `node dist/scripts/rest-test.js --cluster 3 --passing`, docs/cluster.md): the tests it leaves
  * out of passing.txt are listed ones, not excluded everywhere, each with a reason. The run itself
  * is the last step of `npm test` (package.json), a command of its own rather than an ava test: it
- * takes 4–7 min on the shared 2-core machine and has no time budget to run out of there.
+ * takes 4–11 min on the shared 2-core machine and has no time budget to run out of there.
  */
 import test from 'ava';
 import { excludedListPath, passingListPath } from '../rest/runner/project-paths.js';
