@@ -42,6 +42,8 @@ export interface PrimaryWrites {
   write<T>(index: string, shard: number, run: (primaryTerm: number, onRecord: (record: Buffer) => void) => Promise<T>, wait?: ActiveCopiesWait): Promise<{ result: T; copies: number }>;
   /** After a refresh of a copy here: when it is the primary, refresh the STARTED replicas its state knows. */
   refreshReplicas?(index: string, shard: number): Promise<void>;
+  /** After `refresh=wait_for` on a copy here: when it is the primary, each STARTED replica its state knows waits for its own refresh (true: one forced it). */
+  waitForReplicasRefresh?(index: string, shard: number, maxListeners: number): Promise<boolean>;
 }
 
 /** `wait_for_active_shards` of a shard write (lib/messages/shard-write.ts `ShardBulkRequest`). */
@@ -104,7 +106,11 @@ export class ShardHost implements ShardHandler {
       },
       // a primary refreshes its replicas too: the coordinator's state may not show a replica the primary already writes to
       refresh: async (req) => (await this.engine(req).refresh(), await this.deps.replication?.refreshReplicas?.(req.index, req.shard), {}),
-      waitForRefresh: async (req) => ({ forced: await this.engine(req).waitForRefresh(req.maxListeners) }),
+      // a primary's replicas wait too, the ones its own state lists (as a refresh reaches them above)
+      waitForRefresh: async (req) => {
+        const [forced, replicasForced] = await Promise.all([this.engine(req).waitForRefresh(req.maxListeners), this.deps.replication?.waitForReplicasRefresh?.(req.index, req.shard, req.maxListeners)]);
+        return { forced: forced || replicasForced === true };
+      },
       flush: async (req) => (await this.engine(req).flush(), {}),
       forceMerge: async (req) => {
         const opts = {

@@ -125,21 +125,10 @@ export function routedShardHandler(local: ShardHandler, deps: RoutingDeps): Shar
         }
         return reply!;
       }
-      const primary = this.to(shardTarget(deps, req), method, req);
-      // a refresh reaches the replicas through the primary (lib/indices/shard-host.ts: it refreshes
-      // the STARTED replicas its own state lists, as ES's replicated refresh action does), once
-      if (method === 'waitForRefresh') {
-        // `refresh=wait_for`: every copy a read may go to waits until its own refresh shows what
-        // it applied (ES 5.6 waits on the primary and on each replica in the replica operation);
-        // the write was replicated before it was answered, so each replica already holds it
-        const replies = (await Promise.all([primary, ...replicaTargets(deps, req).map((t) => this.to(t, method, req))])) as Array<ShardReply<'waitForRefresh'>>;
-        const p = replies[0]!;
-        if ('error' in p) return p;
-        // forced (ES's `forced_refresh`) when any copy ran out of listener slots and refreshed at once
-        const forced = replies.some((r) => 'ok' in r && r.ok.forced);
-        return { ok: { ...p.ok, forced } } as ShardReply<M>;
-      }
-      return primary;
+      // a refresh and a `refresh=wait_for` reach the replicas through the primary (lib/indices/shard-host.ts:
+      // the STARTED replicas its own state lists, the copies its writes reached), as ES's replicated refresh
+      // and write actions do: a coordinator's state may lag the primary's
+      return this.to(shardTarget(deps, req), method, req);
     },
     async to<M extends ShardMethod>(t: Target, method: M, req: ShardMethods[M]['req']): Promise<ShardReply<M>> {
       if ('local' in t) return local.handle(method, req);
@@ -153,21 +142,6 @@ export function routedShardHandler(local: ShardHandler, deps: RoutingDeps): Shar
     },
   };
   return handler;
-}
-
-/** The shard's STARTED replicas, as targets. */
-function replicaTargets(deps: RoutingDeps, ref: ShardRef): Target[] {
-  const state = deps.state();
-  const meta = Object.hasOwn(state.indices, ref.index) ? state.indices[ref.index] : undefined;
-  const a = meta?.state === 'open' ? meta.routing?.[ref.shard] : undefined;
-  const out: Target[] = [];
-  for (const r of a?.replicas ?? []) {
-    if (r.state !== 'STARTED') continue;
-    const node = state.nodes?.[r.node];
-    if (r.node === deps.nodeId) out.push({ local: true });
-    else if (node) out.push({ node });
-  }
-  return out;
 }
 
 /** A primary's answer when it is not, or no longer, the shard's primary (lib/cluster/replication/shard-copies.ts). */

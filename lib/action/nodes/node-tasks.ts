@@ -149,6 +149,26 @@ export class NodeTasks {
     this.remoteBans.delete(`${parentNode}:${parentId}`);
   }
 
+  /**
+   * Members left the cluster (ES `TaskManager#applyClusterState` on removed nodes): the bans their
+   * tasks set here are lifted (no one is left to lift them), and the running cancellable children
+   * of their tasks are cancelled (their coordinating parent is gone). `members` are the node ids
+   * of the new state.
+   */
+  parentNodesLeft(members: ReadonlySet<string>): void {
+    for (const key of [...this.remoteBans.keys()]) {
+      if (!members.has(key.slice(0, key.lastIndexOf(':')))) this.remoteBans.delete(key);
+    }
+    for (const child of [...this.running.values()]) {
+      if (child.parentNode !== undefined && !members.has(child.parentNode)) this.cancel(child.id, `Coordinating node [${child.parentNode}] left the cluster`);
+    }
+  }
+
+  /** How many parents on other nodes have their children banned here (tests: bans do not outlive their node). */
+  get remoteBanCount(): number {
+    return this.remoteBans.size;
+  }
+
   /** Whether the running task `id` has been cancelled (false once it has ended). */
   isCancelled(id: number): boolean {
     return this.running.get(id)?.cancelledReason !== undefined;

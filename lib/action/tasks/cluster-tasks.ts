@@ -114,10 +114,19 @@ async function sendBan(ctx: NodeContext, m: BanMessage): Promise<void> {
   );
 }
 
-/** Cluster mode: lift a cancelled task's bans on the other members when it ends (ES `removeBanOnNodes`). */
+/**
+ * Cluster mode: lift a cancelled task's bans on the other members when it ends (ES
+ * `removeBanOnNodes`); lift the bans of a member that leaves the cluster, and cancel the
+ * children of its tasks running here, when this node applies the state without it (ES
+ * `TaskManager#applyClusterState`).
+ */
 export function liftBansWhenCancelledTasksEnd(ctx: NodeContext): void {
   if (!ctx.remote) return;
   ctx.runtime.tasks.onCancelledEnd = (id) => void sendBan(ctx, { node: ctx.nodeId, id, ban: false });
+  ctx.cluster.addListener(async (next, prev) => {
+    const members = new Set(Object.keys(next.nodes ?? {}));
+    if (Object.keys(prev.nodes ?? {}).some((id) => !members.has(id))) ctx.runtime.tasks.parentNodesLeft(members);
+  });
 }
 
 /** The transport actions answering other members' task requests. */

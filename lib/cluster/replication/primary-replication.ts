@@ -15,7 +15,8 @@ import type { Logger } from '../../indices/index-service.js';
 import type { TransportClient } from '../../transport/transport-client.js';
 import { Mutex } from '../../shard/mutex.js';
 import { EsError } from '../../errors/errors.js';
-import { REPLICA_WRITE_ACTION, assignmentOf, callNode, demoted, failReplica, refreshCopyOn } from './shard-copies.js';
+import { REPLICA_WRITE_ACTION, assignmentOf, callNode, demoted, failReplica, shardMethodOn } from './shard-copies.js';
+import type { ShardMethods, ShardReply } from '../../messages/shard-client.js';
 
 export interface ReplicationDeps {
   nodeId: string;
@@ -204,23 +205,43 @@ export class PrimaryReplication implements PrimaryWrites {
    * copies its writes reach); nothing when the primary is elsewhere (a replica's refresh).
    */
   async refreshReplicas(index: string, shard: number): Promise<void> {
+    await this.onReplicas(index, shard, 'refresh', { index, shard });
+  }
+
+  /**
+   * `refresh=wait_for` on this node's primary `shard`: each STARTED replica its own state lists
+   * waits until its own refresh shows what it applied, as ES 5.6's replica operation of a write
+   * waits (`TransportWriteAction.WriteReplicaResult`). The primary's view, not a coordinator's:
+   * a coordinator whose state lags may not list a replica the primary already wrote to and that
+   * is read from once the coordinator catches up. Resolves true when any replica forced a refresh.
+   */
+  async waitForReplicasRefresh(index: string, shard: number, maxListeners: number): Promise<boolean> {
+    const replies = await this.onReplicas(index, shard, 'waitForRefresh', { index, shard, maxListeners });
+    return replies.some((r) => 'ok' in r && r.ok.forced);
+  }
+
+  /** Run `method` on every STARTED replica of this node's primary `shard` (none when the primary is elsewhere); failures are logged. */
+  private async onReplicas<M extends 'refresh' | 'waitForRefresh'>(index: string, shard: number, method: M, req: ShardMethods[M]['req']): Promise<Array<ShardReply<M>>> {
     const state = this.deps.cluster.state();
     const a = assignmentOf(state, index, shard);
-    if (!a || a.node !== this.deps.nodeId) return;
-    await Promise.all(
+    if (!a || a.node !== this.deps.nodeId) return [];
+    const replies = await Promise.all(
       (a.replicas ?? [])
         .filter((r) => r.state === 'STARTED')
-        .map(async (r) => {
+        .map(async (r): Promise<ShardReply<M> | undefined> => {
           const node = state.nodes?.[r.node];
-          if (!node) return;
+          if (!node) return undefined;
           try {
-            const reply = await refreshCopyOn(this.deps.transport, node, index, shard);
-            if ('error' in reply) this.deps.logger.warn(`[${index}][${shard}] refreshing the replica on [${node.name}] failed: ${reply.error.type}: ${reply.error.reason}`);
+            const reply = await shardMethodOn(this.deps.transport, node, method, req);
+            if ('error' in reply) this.deps.logger.warn(`[${index}][${shard}] ${method} of the replica on [${node.name}] failed: ${reply.error.type}: ${reply.error.reason}`);
+            return reply;
           } catch (err) {
-            this.deps.logger.warn({ err }, `[${index}][${shard}] refreshing the replica on [${node.name}] failed`);
+            this.deps.logger.warn({ err }, `[${index}][${shard}] ${method} of the replica on [${node.name}] failed`);
+            return undefined;
           }
         }),
     );
+    return replies.filter((r): r is ShardReply<M> => r !== undefined);
   }
 
   /**

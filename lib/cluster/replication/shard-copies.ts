@@ -7,8 +7,8 @@
 import { randomBytes } from 'node:crypto';
 import type { ClusterNodeInfo, ClusterState, ShardAssignment } from '../state.js';
 import { wireType } from '../../messages/wire.js';
-import { SHARD_METHOD_WIRES } from '../../messages/wire-methods.js';
-import type { ShardReply } from '../../messages/shard-client.js';
+import { SHARD_METHOD_WIRES, type MethodWire } from '../../messages/wire-methods.js';
+import type { ShardMethods, ShardReply } from '../../messages/shard-client.js';
 import { EsError } from '../../errors/errors.js';
 import type { TransportClient } from '../../transport/transport-client.js';
 
@@ -52,12 +52,17 @@ export async function callNode(transport: TransportClient, node: ClusterNodeInfo
 }
 
 /**
- * Refresh the copy of `index`/`shard` on `node` (its `shard:refresh` action, as the routed
- * clients call it): the primary's fan-out to its replicas and the end of a peer recovery.
+ * Run a refresh-side method on the copy held by `node` (its `shard:<method>` action, as the
+ * routed clients call it): a primary's fan-out to its replicas and the end of a peer recovery.
  */
-export async function refreshCopyOn(transport: TransportClient, node: ClusterNodeInfo, index: string, shard: number): Promise<ShardReply<'refresh'>> {
-  const wire = SHARD_METHOD_WIRES.refresh;
-  return wire.res.decode(await transport.request({ id: node.id, host: node.host, port: node.transportPort }, 'shard:refresh', wire.req.encode({ index, shard })));
+export async function shardMethodOn<M extends 'refresh' | 'waitForRefresh'>(transport: TransportClient, node: ClusterNodeInfo, method: M, req: ShardMethods[M]['req']): Promise<ShardReply<M>> {
+  const wire = SHARD_METHOD_WIRES[method] as unknown as MethodWire<ShardMethods[M]['req'], ShardReply<M>>;
+  return wire.res.decode(await transport.request({ id: node.id, host: node.host, port: node.transportPort }, `shard:${method}`, wire.req.encode(req)));
+}
+
+/** Refresh the copy of `index`/`shard` on `node`. */
+export function refreshCopyOn(transport: TransportClient, node: ClusterNodeInfo, index: string, shard: number): Promise<ShardReply<'refresh'>> {
+  return shardMethodOn(transport, node, 'refresh', { index, shard });
 }
 
 /** The routing of one shard, or undefined. */

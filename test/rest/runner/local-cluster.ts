@@ -26,12 +26,17 @@ export async function startLocalCluster(count: number): Promise<LocalCluster> {
   const close = async (): Promise<void> => {
     await Promise.all(nodes.map((n) => n.stop('SIGKILL')));
     await etcd?.stop();
+    // investigating a failure: the nodes' logs and data stay (docs/cluster.md)
+    if (process.env.STRATA_REST_CLUSTER_KEEP) {
+      process.stderr.write(`cluster directory kept: ${dir}\n`);
+      return;
+    }
     await rm(dir, { recursive: true, force: true });
   };
   try {
     etcd = await startEtcdMember(dir);
     const specs = await localNodeSpecs(dir, etcd.endpoint, 'rest-tests', count, {
-      'logger.level': 'error',
+      'logger.level': process.env.STRATA_REST_CLUSTER_LOG ?? 'error', // e.g. `info` with STRATA_REST_CLUSTER_KEEP=1
       // a node's etcd lease outlives a loaded machine's pauses: these tests check answers, not failover (test/cluster/*.test.ts do)
       'discovery.etcd.lease_ttl': '10',
       'node.attr.testattr': 'test',
