@@ -40,6 +40,8 @@ export interface RecoverySourceDeps {
 export class RecoverySource {
   /** Replica allocation ids being recovered from this node. */
   private readonly running = new Set<string>();
+  /** Started replicas not in sync being failed out (one state update each). */
+  private readonly failing = new Set<string>();
   private closed = false;
 
   constructor(private readonly deps: RecoverySourceDeps) {}
@@ -53,6 +55,10 @@ export class RecoverySource {
         if (a.node !== this.deps.nodeId || a.state !== 'STARTED') return;
         for (const r of a.replicas ?? []) {
           if (r.state === 'INITIALIZING' && !this.running.has(r.allocationId)) this.start(meta.name, shard, r.allocationId);
+          // STARTED but not in sync, and no catch-up of this node will ever finish it (the writes
+          // of its copy were recorded by a primary that died or restarted): fail it, as ES fails
+          // such a copy, so a fresh one is recovered instead of one never read from nor promoted
+          else if (r.state === 'STARTED' && !a.inSync.includes(r.allocationId) && !this.running.has(r.allocationId)) this.failStale(meta.name, shard, a.primaryTerm, r.allocationId);
         }
       });
     }
@@ -60,6 +66,18 @@ export class RecoverySource {
 
   close(): void {
     this.closed = true;
+  }
+
+  private failStale(index: string, shard: number, term: number, allocationId: string): void {
+    if (this.failing.has(allocationId)) return;
+    this.failing.add(allocationId);
+    void this.deps.cluster
+      .submit((s) => failReplica(s, index, shard, this.deps.nodeId, term, allocationId))
+      .then(
+        () => this.deps.logger.info(`[${index}][${shard}] failed replica [${allocationId}]: started, not in sync, and no recovery of this primary to finish it`),
+        (err: unknown) => this.deps.logger.warn(`[${index}][${shard}] failing the stale replica [${allocationId}] failed: ${(err as Error).message}`),
+      )
+      .finally(() => this.failing.delete(allocationId));
   }
 
   private start(index: string, shard: number, allocationId: string): void {
