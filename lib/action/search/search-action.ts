@@ -191,7 +191,7 @@ export async function queryPhase(
   const scores = !sorted || r.trackScores;
   // size 0 counts with Lucene's TotalHitCountCollector: max_score is 0, not computed
   if (size === 0 && !opts.forScroll) maxScore = 0;
-  return {
+  const st: SearchState = {
     contexts,
     failures,
     totalShards,
@@ -200,16 +200,17 @@ export async function queryPhase(
     totalHits,
     maxScore: scores ? maxScore : NaN,
     timedOut,
-    ...(r.terminateAfter !== undefined && r.terminateAfter > 0 ? { terminatedEarly: terminated } : {}),
     scores,
     started,
-    ...(aggregations ? { aggregations } : {}),
-    ...(r.suggest && r.suggest.length > 0 ? { suggest: reduceSuggestions(ok.map((c) => c.result?.suggest ?? [])) } : {}),
     typedKeys: r.typedKeys === true,
     warnings: r.warnings,
-    ...(opts.task ? { task: opts.task } : {}),
     numReducePhases: r.batchedReduceSize !== undefined && r.batchedReduceSize < totalShards && !opts.forScroll ? totalShards - r.batchedReduceSize + 1 : 1,
   };
+  if (r.terminateAfter !== undefined && r.terminateAfter > 0) st.terminatedEarly = terminated;
+  if (aggregations) st.aggregations = aggregations;
+  if (r.suggest && r.suggest.length > 0) st.suggest = reduceSuggestions(ok.map((c) => c.result?.suggest ?? []));
+  if (opts.task) st.task = opts.task;
+  return st;
 }
 
 /** Keep the best hit of each collapse group across shards (group keys recorded per shard). */
