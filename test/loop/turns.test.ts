@@ -96,3 +96,19 @@ test('a pacer past its deadline stops every loop and says so', async (t) => {
   t.is(await pacer.loop().pause(), -1);
   t.true(pacer.timedOut);
 });
+
+test('a clock read waits for a turn only once the request slice is spent', async (t) => {
+  const loop = new Pacer().loop();
+  // a fresh slice: the read answers at once, no promise to wait on
+  const now = loop.pause();
+  t.is(typeof now, 'number');
+  // the slice (10 ms) spent: the read hands the loop back and resolves after the turn
+  const until = performance.now() + 12;
+  while (performance.now() < until);
+  const later = loop.pause();
+  t.true(later instanceof Promise);
+  t.true((await later) >= 1);
+  // a cancelled request's read throws at once, as its awaited read did
+  const cancelled = new Pacer(undefined, () => true).loop();
+  t.throws(() => cancelled.pause(), { message: /cancel/i });
+});
