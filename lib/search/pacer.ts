@@ -49,9 +49,9 @@ export class Pacer {
 
   /**
    * Called at a clock read (`now`): give the event loop a turn when the slice is spent.
-   * Resolves to false once the deadline has passed. Answers at once (no promise, no microtask
-   * turn) when no turn is due, as at most clock reads: a small search reads the clock a few
-   * times per loop while its budget grows, and each read used to cost three promises.
+   * Resolves to false once the deadline has passed. Answers at once (no promise) when no turn
+   * is due, which is most clock reads: a small search reads the clock a few times per loop while
+   * its budget grows, and each read used to cost a chain of three promises.
    */
   tick(now: number): boolean | Promise<boolean> {
     if (this.cancelled?.()) throw taskCancelled();
