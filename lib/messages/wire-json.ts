@@ -58,10 +58,14 @@ export function encodeRendered(v: unknown): WireJson {
   const proto = Object.getPrototypeOf(v) as unknown;
   if (proto !== Object.prototype && proto !== null) throw new TypeError(`not a rendered value: ${(v as object).constructor?.name ?? 'object'}`);
   const out: { [k: string]: WireJson } = {};
-  for (const [k, x] of Object.entries(v)) {
+  const o = v as Record<string, unknown>;
+  for (const k of Object.keys(o)) {
+    const x = o[k];
     if (x === undefined) continue;
-    // defined, not assigned: a `__proto__` key is data
-    Object.defineProperty(out, k.startsWith('$') ? `$${k}` : k, { value: encodeRendered(x), enumerable: true, writable: true, configurable: true });
+    const key = k.charCodeAt(0) === 36 /* $ */ ? `$${k}` : k;
+    // a `__proto__` key is data: defined, not assigned (every hit renders here, so only that key pays for it)
+    if (key === '__proto__') Object.defineProperty(out, key, { value: encodeRendered(x), enumerable: true, writable: true, configurable: true });
+    else out[key] = encodeRendered(x);
   }
   return out;
 }

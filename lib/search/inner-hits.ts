@@ -73,7 +73,8 @@ function walk(node: unknown, out: InnerHitSpec[]): void {
     if (spec.kind !== 'nested' && spec.children.length > 0) throw notBuiltYet(`inner_hits inside the inner hits of [${spec.kind}]`);
     return;
   }
-  for (const [k, v] of Object.entries(q)) if (k !== 'innerHits') walk(v, out);
+  // (keys, not entries: every fetch phase walks its query here)
+  for (const k of Object.keys(q)) if (k !== 'innerHits') walk(q[k], out);
 }
 
 /** A spec compiled for one shard: the inner weight, sorts and script fields. */

@@ -49,16 +49,18 @@ export class Pacer {
 
   /**
    * Called at a clock read (`now`): give the event loop a turn when the slice is spent.
-   * Resolves to false once the deadline has passed.
+   * Resolves to false once the deadline has passed. Answers at once (no promise) when no turn
+   * is due, which is most clock reads: a small search reads the clock a few times per loop while
+   * its budget grows, and each read used to cost a chain of three promises.
    */
-  async tick(now: number): Promise<boolean> {
+  tick(now: number): boolean | Promise<boolean> {
     if (this.cancelled?.()) throw taskCancelled();
     if (this.deadline !== undefined && now > this.deadline) {
       this.timedOut = true;
       return false;
     }
-    await this.slice.pause(now);
-    return true;
+    if (!this.slice.spent(now)) return true;
+    return this.slice.pause(now).then(() => true);
   }
 }
 
@@ -76,15 +78,20 @@ export class PacedLoop {
 
   /**
    * Read the clock, adapt the budget, and give the event loop a turn when the request's slice
-   * is spent. Resolves to the number of iterations to run before the next call, or -1 once the
-   * deadline has passed.
+   * is spent. The number of iterations to run before the next call, or -1 once the deadline has
+   * passed; a promise of it only when the loop waits for its turn (callers `await` either).
    */
-  async pause(): Promise<number> {
+  pause(): number | Promise<number> {
     const now = performance.now();
     const since = now - this.lastRead;
     if (since < READ_EVERY_MS / 2) this.next = Math.min(MAX_BUDGET, this.next * 2);
     else if (since > READ_EVERY_MS * 2) this.next = Math.max(1, Math.floor((this.next * READ_EVERY_MS) / since));
-    if (!(await this.pacer.tick(now))) return -1;
+    const go = this.pacer.tick(now);
+    return typeof go === 'boolean' ? this.resumed(go) : go.then((g) => this.resumed(g));
+  }
+
+  private resumed(go: boolean): number {
+    if (!go) return -1;
     this.lastRead = performance.now();
     return this.next;
   }

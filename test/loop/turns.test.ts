@@ -96,3 +96,26 @@ test('a pacer past its deadline stops every loop and says so', async (t) => {
   t.is(await pacer.loop().pause(), -1);
   t.true(pacer.timedOut);
 });
+
+// serial: its spent slice queues a turn, which the concurrent tests counting the queue would see
+test.serial('a clock read waits for a turn only once the request slice is spent', async (t) => {
+  const loop = new Pacer().loop();
+  // within an unspent slice a read answers at once, no promise to wait on (a read that the
+  // machine delayed past the 10 ms slice waits for a turn, which starts a new slice)
+  let answeredAtOnce = false;
+  for (let i = 0; i < 20 && !answeredAtOnce; i++) {
+    const read = loop.pause();
+    if (typeof read === 'number') answeredAtOnce = true;
+    else await read;
+  }
+  t.true(answeredAtOnce);
+  // the slice (10 ms) spent: the read hands the loop back and resolves after the turn
+  const until = performance.now() + 12;
+  while (performance.now() < until);
+  const later = loop.pause();
+  t.true(later instanceof Promise);
+  t.true((await later) >= 1);
+  // a cancelled request's read throws at once, as its awaited read did
+  const cancelled = new Pacer(undefined, () => true).loop();
+  t.throws(() => cancelled.pause(), { message: /cancel/i });
+});

@@ -78,18 +78,13 @@ export class NodeTasks {
       const banned = opts.parentNode === undefined ? this.bannedParents.get(parentId) : this.remoteBans.get(`${opts.parentNode}:${parentId}`);
       if (banned !== undefined) throw cancelledBeforeStart(banned);
     }
-    const task: RunningTask = {
-      id: this.nextId++,
-      action,
-      type,
-      description,
-      startTimeMillis: Date.now(),
-      startNanos: process.hrtime.bigint(),
-      ...(parentId !== undefined ? { parentId } : {}),
-      ...(parentId !== undefined && opts.parentNode !== undefined ? { parentNode: opts.parentNode } : {}),
-      cancellable: opts.cancellable === true,
-      ...(opts.status ? { status: opts.status } : {}),
-    };
+    // (assigned, not spread: a search registers three tasks)
+    const task: RunningTask = { id: this.nextId++, action, type, description, startTimeMillis: Date.now(), startNanos: process.hrtime.bigint(), cancellable: opts.cancellable === true };
+    if (parentId !== undefined) {
+      task.parentId = parentId;
+      if (opts.parentNode !== undefined) task.parentNode = opts.parentNode;
+    }
+    if (opts.status) task.status = opts.status;
     this.running.set(task.id, task);
     if (opts.onCancel) this.cancelHooks.set(task.id, opts.onCancel);
     if (opts.onRethrottle) this.rethrottleHooks.set(task.id, opts.onRethrottle);

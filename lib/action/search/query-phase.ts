@@ -39,38 +39,42 @@ export interface ShardResult {
   suggest?: ShardSuggestion[];
 }
 
-/** The part of a request every shard gets. */
+/**
+ * The part of a request every shard gets. Built by assignment (not conditional spreads, which
+ * allocate a temporary object each): it is built for every search.
+ */
 export function shardSource(r: SearchRequest, from: number, size: number, keepAllHits: boolean): ShardSearchSource {
-  return {
+  const s: ShardSearchSource = {
     types: r.types,
-    ...(r.query !== undefined ? { query: r.query } : {}),
-    ...(r.postFilter !== undefined ? { postFilter: r.postFilter } : {}),
     from,
     size,
-    ...(r.sort !== undefined ? { sort: r.sort } : {}),
     trackScores: r.trackScores,
-    ...(r.source !== undefined ? { source: r.source } : {}),
-    ...(r.storedFields !== undefined ? { storedFields: r.storedFields } : {}),
     docvalueFields: r.docvalueFields,
     version: r.version,
     explain: r.explain,
-    ...(r.scriptFields !== undefined ? { scriptFields: r.scriptFields as ShardSearchSource['scriptFields'] } : {}),
-    ...(r.minScore !== undefined ? { minScore: r.minScore } : {}),
-    ...(r.terminateAfter !== undefined ? { terminateAfter: r.terminateAfter } : {}),
     searchType: r.searchType,
-    ...(r.searchAfter !== undefined ? { searchAfter: r.searchAfter } : {}),
-    ...(r.slice !== undefined ? { slice: r.slice } : {}),
-    ...(r.aggs !== undefined ? { aggs: r.aggs } : {}),
-    ...(r.rescoreWindow !== undefined ? { rescoreWindow: r.rescoreWindow } : {}),
-    ...(r.rescore !== undefined ? { rescore: r.rescore } : {}),
-    ...(r.collapse !== undefined ? { collapseField: r.collapse.field } : {}),
-    ...(r.highlight !== undefined ? { highlight: r.highlight } : {}),
-    ...(r.suggest !== undefined ? { suggest: r.suggest } : {}),
-    ...(r.stats !== undefined ? { stats: r.stats } : {}),
     scroll: r.scrollMs !== undefined,
     keepAllHits,
-    ...(r.requestCache !== undefined ? { requestCache: r.requestCache } : {}),
   };
+  if (r.query !== undefined) s.query = r.query;
+  if (r.postFilter !== undefined) s.postFilter = r.postFilter;
+  if (r.sort !== undefined) s.sort = r.sort;
+  if (r.source !== undefined) s.source = r.source;
+  if (r.storedFields !== undefined) s.storedFields = r.storedFields;
+  if (r.scriptFields !== undefined) s.scriptFields = r.scriptFields as ShardSearchSource['scriptFields'];
+  if (r.minScore !== undefined) s.minScore = r.minScore;
+  if (r.terminateAfter !== undefined) s.terminateAfter = r.terminateAfter;
+  if (r.searchAfter !== undefined) s.searchAfter = r.searchAfter;
+  if (r.slice !== undefined) s.slice = r.slice;
+  if (r.aggs !== undefined) s.aggs = r.aggs;
+  if (r.rescoreWindow !== undefined) s.rescoreWindow = r.rescoreWindow;
+  if (r.rescore !== undefined) s.rescore = r.rescore;
+  if (r.collapse !== undefined) s.collapseField = r.collapse.field;
+  if (r.highlight !== undefined) s.highlight = r.highlight;
+  if (r.suggest !== undefined) s.suggest = r.suggest;
+  if (r.stats !== undefined) s.stats = r.stats;
+  if (r.requestCache !== undefined) s.requestCache = r.requestCache;
+  return s;
 }
 
 function decode(res: QueryPhaseResult, shardIndex: number, r: SearchRequest): ShardResult {

@@ -10,7 +10,7 @@ import { EsError } from '../../errors/errors.js';
 import { JsonFloat } from '../../units/java-number.js';
 import { STRICT_EXPAND_OPEN, type IndicesOptions } from '../resolve-indices.js';
 import { byScore, bySortValues, type ScoredDoc, type SortValue } from '../../messages/hit-order.js';
-import { toWireDoc } from '../../messages/shard-search.js';
+import { toWireDoc, type OpenContextRequest } from '../../messages/shard-search.js';
 import { esErrorOf, NO_SHARD_AVAILABLE } from '../../messages/shard-error.js';
 import { decodeRendered } from '../../messages/wire-json.js';
 import { groupQuery } from './collapse.js';
@@ -112,7 +112,8 @@ export async function queryPhase(
   }
   const size = sizeOf(r);
   const from = fromOf(r);
-  const source = { ...shardSource(r, from, size, opts.forScroll === true), ...(opts.scan ? { scan: true } : {}) };
+  const source = shardSource(r, from, size, opts.forScroll === true);
+  if (opts.scan) source.scan = true;
   const keepAliveMs = opts.forScroll ? (r.scrollMs ?? 60000) : DEFAULT_KEEP_ALIVE_MS;
   const requestShards = targets.reduce((n, t) => n + (state.indices[t.index]?.state === 'close' || !ctx.indices.get(t.index) ? 0 : t.shards.length), 0);
   const lookups = new LookupFetcher(ctx);
@@ -132,19 +133,11 @@ export async function queryPhase(
         continue;
       }
       const shardIndex = contexts.length;
-      const opened = await ctx.searchShards.openContext({
-        index: t.index,
-        shard: s,
-        shardIndex,
-        requestShards,
-        nowMs: started,
-        indexBoost: boost,
-        ...(t.aliasFilters ? { aliasFilters: t.aliasFilters } : {}),
-        source,
-        keepAliveMs,
-        ...(lookupDocs ? { lookups: lookupDocs } : {}),
-        ...(r.preference !== undefined ? { preference: r.preference } : {}),
-      });
+      const open: OpenContextRequest = { index: t.index, shard: s, shardIndex, requestShards, nowMs: started, indexBoost: boost, source, keepAliveMs };
+      if (t.aliasFilters) open.aliasFilters = t.aliasFilters;
+      if (lookupDocs) open.lookups = lookupDocs;
+      if (r.preference !== undefined) open.preference = r.preference;
+      const opened = await ctx.searchShards.openContext(open);
       if ('failure' in opened && opened.failure.type === NO_SHARD_AVAILABLE) {
         // cluster mode: its node left after the state this search read (the check above saw it
         // started); as ES, the search goes on without it, counted as not available (no failure entry)
@@ -198,7 +191,7 @@ export async function queryPhase(
   const scores = !sorted || r.trackScores;
   // size 0 counts with Lucene's TotalHitCountCollector: max_score is 0, not computed
   if (size === 0 && !opts.forScroll) maxScore = 0;
-  return {
+  const st: SearchState = {
     contexts,
     failures,
     totalShards,
@@ -207,16 +200,17 @@ export async function queryPhase(
     totalHits,
     maxScore: scores ? maxScore : NaN,
     timedOut,
-    ...(r.terminateAfter !== undefined && r.terminateAfter > 0 ? { terminatedEarly: terminated } : {}),
     scores,
     started,
-    ...(aggregations ? { aggregations } : {}),
-    ...(r.suggest && r.suggest.length > 0 ? { suggest: reduceSuggestions(ok.map((c) => c.result?.suggest ?? [])) } : {}),
     typedKeys: r.typedKeys === true,
     warnings: r.warnings,
-    ...(opts.task ? { task: opts.task } : {}),
     numReducePhases: r.batchedReduceSize !== undefined && r.batchedReduceSize < totalShards && !opts.forScroll ? totalShards - r.batchedReduceSize + 1 : 1,
   };
+  if (r.terminateAfter !== undefined && r.terminateAfter > 0) st.terminatedEarly = terminated;
+  if (aggregations) st.aggregations = aggregations;
+  if (r.suggest && r.suggest.length > 0) st.suggest = reduceSuggestions(ok.map((c) => c.result?.suggest ?? []));
+  if (opts.task) st.task = opts.task;
+  return st;
 }
 
 /** Keep the best hit of each collapse group across shards (group keys recorded per shard). */

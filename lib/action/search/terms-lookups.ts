@@ -40,10 +40,11 @@ function collect(v: unknown, out: Lookup[]): void {
     const d = o['indexed'] as PercolateIndexedDocument;
     out.push({ index: d.index, type: d.type, id: d.id, path: '', ...(d.routing !== undefined ? { routing: d.routing } : {}), ...(d.version !== undefined ? { version: d.version } : {}), ...(d.preference !== undefined ? { preference: d.preference } : {}) });
   }
-  for (const [k, x] of Object.entries(o)) {
+  // (own keys without building an entries array: this walk runs over every search's trees)
+  for (const k of Object.keys(o)) {
     // a percolated document is data: its keys are the user's, not DSL
     if (k === 'document' && o['kind'] === 'percolate') continue;
-    collect(x, out);
+    collect(o[k], out);
   }
 }
 

@@ -34,7 +34,7 @@ import { encodeRendered } from '../../messages/wire-json.js';
 import type { CompileContext } from '../compile-context.js';
 import { buildIndexFields, type IndexFields } from '../field-types.js';
 import { SegmentsStats } from '../weight.js';
-import { fetchHits } from '../fetch.js';
+import { fetchHits, type FetchOptions } from '../fetch.js';
 import { prepareHighlight } from '../highlight/prepare.js';
 import { innerHitsFetcher } from '../inner-hits.js';
 import type { ScoredDoc } from '../top-docs.js';
@@ -90,15 +90,13 @@ export class ShardSearchService implements ShardSearchClient {
   openContext(req: OpenContextRequest): Promise<ShardReply<OpenContextResult>> {
     return this.reply(async () => {
       const rc = this.open(req, req.shardIndex, req.nowMs, req.indexBoost);
-      Object.assign(rc, {
-        source: req.source,
-        requestShards: req.requestShards,
-        keepAliveMs: req.keepAliveMs,
-        scroll: req.source.keepAllHits,
-        ...(req.aliasFilters ? { aliasFilters: req.aliasFilters } : {}),
-        // a terms lookup reads another document: ES marks such a request not cacheable
-        ...(req.lookups && req.lookups.length > 0 ? { usesLookups: true } : {}),
-      });
+      rc.source = req.source;
+      rc.requestShards = req.requestShards;
+      rc.keepAliveMs = req.keepAliveMs;
+      rc.scroll = req.source.keepAllHits;
+      if (req.aliasFilters) rc.aliasFilters = req.aliasFilters;
+      // a terms lookup reads another document: ES marks such a request not cacheable
+      if (req.lookups && req.lookups.length > 0) rc.usesLookups = true;
       this.contexts.set(rc.id, rc);
       if (rc.scroll) rc.svc.counters.openContexts++;
       this.arm(rc, req.keepAliveMs);
@@ -149,24 +147,15 @@ export class ShardSearchService implements ShardSearchClient {
         const s = rc.source;
         const highlight = s.highlight ? { spec: s.highlight, context: await prepareHighlight(rc.compile, rc.segments, s.highlight, s.query) } : undefined;
         const innerHits = await innerHitsFetcher({ ctx: rc.compile, index: rc.index, shardId: rc.shard, nodeId: this.deps.nodeId }, rc.segments, s.query);
-        const out = await fetchHits(rc.segments, hits, {
-          index: rc.index,
-          cancelled,
-          shardId: rc.shard,
-          nodeId: this.deps.nodeId,
-          ...(s.source !== undefined ? { source: s.source } : {}),
-          ...(s.storedFields !== undefined ? { storedFields: s.storedFields } : {}),
-          docvalueFields: s.docvalueFields,
-          version: s.version,
-          explain: s.explain,
-          ...(rc.weight ? { weight: rc.weight } : {}),
-          ...(rc.sorts ? { sorts: rc.sorts } : {}),
-          scores: req.scores,
-          fields: rc.compile.fields,
-          ...(rc.scriptFields ? { scriptFields: rc.scriptFields } : {}),
-          ...(highlight ? { highlight } : {}),
-          ...(innerHits ? { innerHits } : {}),
-        });
+        const opts: FetchOptions = { index: rc.index, cancelled, shardId: rc.shard, nodeId: this.deps.nodeId, docvalueFields: s.docvalueFields, version: s.version, explain: s.explain, scores: req.scores, fields: rc.compile.fields };
+        if (s.source !== undefined) opts.source = s.source;
+        if (s.storedFields !== undefined) opts.storedFields = s.storedFields;
+        if (rc.weight) opts.weight = rc.weight;
+        if (rc.sorts) opts.sorts = rc.sorts;
+        if (rc.scriptFields) opts.scriptFields = rc.scriptFields;
+        if (highlight) opts.highlight = highlight;
+        if (innerHits) opts.innerHits = innerHits;
+        const out = await fetchHits(rc.segments, hits, opts);
         const warnings = highlight ? [...highlight.context.warnings] : [];
         return { hits: out.map(encodeRendered), ...(warnings.length > 0 ? { warnings } : {}) };
       } finally {
