@@ -10,20 +10,11 @@
 import test from 'ava';
 import { readFile } from 'node:fs/promises';
 import { request, ndjson } from '../helpers/node.js';
-import { startLocalCluster } from '../helpers/local-cluster.js';
+import { startLocalCluster, until } from '../helpers/local-cluster.js';
 import { startNodeProcess, waitForCluster } from '../../scripts/cluster/node-process.js';
 
 type Row = Record<string, string>;
 
-async function until<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 60_000, last?: () => unknown): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await probe();
-    if (v !== undefined) return v;
-    if (Date.now() > deadline) throw new Error(`not within ${timeoutMs} ms: ${what} (last seen ${JSON.stringify(last?.())})`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
 
 test('an inactive shard is synced by its primary on its own; a killed replica node returns keeping its store', async (t) => {
   t.timeout(240_000);

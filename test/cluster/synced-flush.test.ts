@@ -12,21 +12,11 @@
  */
 import test from 'ava';
 import { request, ndjson } from '../helpers/node.js';
-import { startLocalCluster } from '../helpers/local-cluster.js';
+import { startLocalCluster, until } from '../helpers/local-cluster.js';
 import { startNodeProcess, waitForCluster } from '../../scripts/cluster/node-process.js';
 
 type Row = Record<string, string>;
 
-/** Probe until it answers; `last` says what was seen last when it never does. */
-async function until<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 60_000, last?: () => unknown): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await probe();
-    if (v !== undefined) return v;
-    if (Date.now() > deadline) throw new Error(`not within ${timeoutMs} ms: ${what} (last seen ${JSON.stringify(last?.())})`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 test('a synced copy that returns keeps its store; one written to while it was away is copied in full', async (t) => {
   t.timeout(240_000);

@@ -37,3 +37,14 @@ export async function startLocalCluster(t: ExecutionContext, name: string, count
   nodes.push(...(await Promise.all(specs.map((s) => startNodeProcess(s)))));
   return { dir, etcd, specs, nodes, startedAt };
 }
+
+/** Probe every `everyMs` until it answers; `last` says what was seen last when it never does. */
+export async function until<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 60_000, last?: () => unknown, everyMs = 100): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const v = await probe();
+    if (v !== undefined) return v;
+    if (Date.now() > deadline) throw new Error(`not within ${timeoutMs} ms: ${what} (last seen ${JSON.stringify(last?.())})`);
+    await new Promise((r) => setTimeout(r, everyMs));
+  }
+}
