@@ -7,6 +7,8 @@
  * one. Boundaries are offsets where a sentence starts; 0 and the text length are boundaries.
  */
 
+import { pieceAt } from './boundaries.js';
+
 const CLOSE = new Set(['"', "'", ')', ']', '}', '\u2019', '\u201d']);
 const isSpace = (c: string | undefined): boolean => c !== undefined && /\s/.test(c) && c !== '\u2029';
 
@@ -46,16 +48,4 @@ export function sentenceBoundaries(text: string): number[] {
 }
 
 /** The sentence around `offset`: `[start, end)` (BreakIterator `preceding(offset + 1)` then `next()`). */
-export function sentenceAt(bounds: readonly number[], offset: number): { start: number; end: number } {
-  let lo = 0;
-  let hi = bounds.length - 1;
-  // last boundary <= offset
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >> 1;
-    if ((bounds[mid] as number) <= offset) lo = mid;
-    else hi = mid - 1;
-  }
-  const start = bounds[lo] as number;
-  const end = bounds[lo + 1] ?? start;
-  return { start, end };
-}
+export const sentenceAt = pieceAt;

@@ -14,7 +14,8 @@
  */
 import { EsError } from '../../errors/errors.js';
 import { sentenceAt, sentenceBoundaries } from './sentences.js';
-import { followingBoundary, precedingBoundary, wordBoundaries } from './word-breaks.js';
+import { followingBoundary, precedingBoundary } from './boundaries.js';
+import { wordBoundaries } from './word-breaks.js';
 
 /** The passage `[start, end)` holding the match that starts at `offset`. */
 export type PassageBreaks = (offset: number) => { start: number; end: number };

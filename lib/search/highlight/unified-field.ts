@@ -18,7 +18,8 @@ import { canPostings, finishSnippets } from './postings-field.js';
 import type { QueryPart } from './query-terms.js';
 import { checkPosition, weightedSpanTerms, type TextToken } from './span-terms.js';
 import { unifiedBreaks } from './unified-breaks.js';
-import { followingBoundary, wordBoundaries } from './word-breaks.js';
+import { followingBoundary } from './boundaries.js';
+import { wordBoundaries } from './word-breaks.js';
 
 const SEP = '\u0000';
 const utf8Order = (a: string, b: string): number => Buffer.compare(Buffer.from(a, 'utf8'), Buffer.from(b, 'utf8'));

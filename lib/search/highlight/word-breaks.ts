@@ -50,25 +50,3 @@ export function wordBoundaries(text: string): number[] {
   if (text.length === 0) out.push(0);
   return out;
 }
-
-/** Index of the first boundary greater than `offset` (bounds.length when none): a binary search. */
-function firstAbove(bounds: readonly number[], offset: number): number {
-  let lo = 0;
-  let hi = bounds.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if ((bounds[mid] as number) > offset) hi = mid;
-    else lo = mid + 1;
-  }
-  return lo;
-}
-
-/** `following(offset)`: the first boundary after `offset` (-1 when there is none, Java's DONE). */
-export function followingBoundary(bounds: readonly number[], offset: number): number {
-  return bounds[firstAbove(bounds, offset)] ?? -1;
-}
-
-/** `preceding(offset)`: the last boundary before `offset` (-1 when there is none). */
-export function precedingBoundary(bounds: readonly number[], offset: number): number {
-  return bounds[firstAbove(bounds, offset - 1) - 1] ?? -1;
-}
