@@ -14,7 +14,7 @@ import { encodeNorms } from './codecs/norms.js';
 import { ChunkBuilder, chunkBlocks } from './codecs/postings-chunk.js';
 import { decodePostings, FLAG_FREQS, FLAG_OFFSETS, FLAG_POSITIONS, writePostings } from './codecs/postings.js';
 import { encodeSegmentInfo, segmentName, type FieldInfo, type SegmentInfo } from './codecs/segment-info.js';
-import { encodeTermDict } from './codecs/term-dict.js';
+import { decodeTermDict, encodeTermDict } from './codecs/term-dict.js';
 import { sortTerms } from './sort-terms.js';
 import { docIdsKey, docValuesKey, normsKey, postingsFieldRange, postingsKey, postingsKeyChunk, segInfoKey, segKindRange, segTermsKey, SEG, storedKey, storedKeyDoc } from './keyspace.js';
 import type { FieldCore, SegmentCore } from './segment-core.js';
@@ -67,6 +67,8 @@ interface TermCursor {
   map: Int32Array;
   /** Index of the next term. */
   t: number;
+  /** The next term (decoded once from the packed dictionary), undefined past the last. */
+  term: string | undefined;
   /** Chunk whose blocks are in `blocks` (-1 before the first). */
   chunk: number;
   blocks: Buffer[];
@@ -88,13 +90,14 @@ function nextBlock(c: TermCursor): Buffer {
   while (chunk + 1 < starts.length && (starts[chunk + 1] as number) <= c.t) chunk++;
   if (chunk !== c.chunk) {
     const v = c.chunks[chunk];
-    if (!v) throw new Error(`corrupt segment: postings chunk ${chunk} of [${c.dict.terms[c.t]}] missing`);
+    if (!v) throw new Error(`corrupt segment: postings chunk ${chunk} of [${c.term}] missing`);
     c.blocks = chunkBlocks(v);
     c.chunk = chunk;
   }
   const b = c.blocks[c.t - (starts[chunk] as number)];
-  if (!b) throw new Error(`corrupt segment: no postings block for [${c.dict.terms[c.t]}]`);
+  if (!b) throw new Error(`corrupt segment: no postings block for [${c.term}]`);
   c.t++;
+  c.term = c.t < c.dict.terms.length ? c.dict.terms.at(c.t) : undefined;
   return b;
 }
 
@@ -130,7 +133,7 @@ export async function mergeSegments(db: ShardStore, sources: MergeSource[], id: 
     for (let i = 0; i < sources.length; i++) {
       const f = with_[i];
       if (!f || f.dict.terms.length === 0) continue;
-      cursors.push({ dict: f.dict, chunks: await readChunks(db, sources[i]!.core.info.id, name), map: docMaps[i]!, t: 0, chunk: -1, blocks: [] });
+      cursors.push({ dict: f.dict, chunks: await readChunks(db, sources[i]!.core.info.id, name), map: docMaps[i]!, t: 0, term: f.dict.terms.at(0), chunk: -1, blocks: [] });
     }
     const terms: string[] = [];
     const blockStart: number[] = [];
@@ -150,7 +153,7 @@ export async function mergeSegments(db: ShardStore, sources: MergeSource[], id: 
       if (n % TERMS_PER_READ === 0) await slice.pause();
       let term: string | undefined;
       for (const c of cursors) {
-        const t = c.dict.terms[c.t];
+        const t = c.term;
         if (t !== undefined && (term === undefined || t < term)) term = t;
       }
       if (term === undefined) break;
@@ -160,7 +163,7 @@ export async function mergeSegments(db: ShardStore, sources: MergeSource[], id: 
       so.length = 0;
       eo.length = 0;
       for (const c of cursors) {
-        if (c.dict.terms[c.t] !== term) continue;
+        if (c.term !== term) continue;
         const p = decodePostings(nextBlock(c));
         const map = c.map;
         for (let j = 0; j < p.docs.length; j++) {
@@ -198,8 +201,9 @@ export async function mergeSegments(db: ShardStore, sources: MergeSource[], id: 
     }
     if (chunk.count > 0) await out.put(postingsKey(id, name, blockStart.length - 1), chunk.finish());
     if (terms.length === 0) continue;
-    const dict = { terms, docFreq: Int32Array.from(docFreq), totalTermFreq: Float64Array.from(totalTermFreq), blockStart: Int32Array.from(blockStart) };
-    await out.put(segTermsKey(id, name), encodeTermDict(dict));
+    const encoded = encodeTermDict({ terms, docFreq, totalTermFreq, blockStart });
+    await out.put(segTermsKey(id, name), encoded);
+    const dict = decodeTermDict(encoded);
     const info: FieldInfo = { name, freqs, positions, offsets, norms, docCount, sumDocFreq, sumTotalTermFreq: freqs ? sumTtf : -1, termCount: terms.length };
     const core: FieldCore = { info, dict };
     if (norms) {
