@@ -149,7 +149,7 @@ export async function runMerge(ctx: ShardContext, sources: SegmentState[]): Prom
           if (nd < 0 || (ids.pathOrd[d] as number) >= 0) continue;
           if (!s.isLive(d)) deadRoots.push(nd);
           // Re-point the version map at the merged copy.
-          const e = ctx.versions.get(ids.types[ids.typeOrd[d] as number] as string, ids.ids[d] as string);
+          const e = ctx.versions.peek(ids.types[ids.typeOrd[d] as number] as string, ids.ids[d] as string);
           if (e && e.seg === s && e.doc === d) {
             e.seg = merged;
             e.doc = nd;
@@ -160,6 +160,7 @@ export async function runMerge(ctx: ShardContext, sources: SegmentState[]): Prom
           if (nd >= 0) merged.pending.push(nd);
         }
         s.pending = [];
+        s.movedTo = { seg: merged, docMap: map };
       });
       const batch: StoreOp[] = [];
       if (deadRoots.length > 0) {
@@ -183,6 +184,9 @@ export async function runMerge(ctx: ShardContext, sources: SegmentState[]): Prom
       ctx.counters.mergeTimeInMillis += Date.now() - started;
     });
   } finally {
-    for (const s of sources) s.merging = false;
+    for (const s of sources) {
+      s.merging = false;
+      s.movedTo = null;
+    }
   }
 }
