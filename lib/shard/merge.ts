@@ -23,6 +23,7 @@ import { liveDocsKey, metaKey } from '../../storage/keyspace.js';
 import { mergeSegments } from '../../storage/segment-merger.js';
 import type { StoreOp } from '../../storage/shard-store.js';
 import type { ShardContext } from './context.js';
+import { ID_INDEX_SLICE_MS, IdIndex } from './id-index.js';
 import { commitValue } from './refresh.js';
 import { SegmentState } from './segment-state.js';
 import { dropSegmentData, publish } from './views.js';
@@ -136,10 +137,12 @@ export async function runMerge(ctx: ShardContext, sources: SegmentState[]): Prom
     const snaps = sources.map((s) => ({ core: s.core!, live: s.live }));
     const newId = ctx.nextSegmentId++;
     const { core, docMaps } = await mergeSegments(ctx.db, snaps, newId, () => ctx.closing);
+    const ids = await IdIndex.buildInSlices(core.docIds, ID_INDEX_SLICE_MS);
     await ctx.segMutex.run(async () => {
       if (ctx.closing) throw new Error('merge aborted');
       const merged = new SegmentState(newId, null);
       merged.core = core;
+      merged.useIdIndex(ids);
       const deadRoots: number[] = [];
       sources.forEach((s, i) => {
         const map = docMaps[i]!;

@@ -60,10 +60,18 @@ export class SegmentState {
     return (this.builder?.pathOrd[doc] as number | undefined) ?? -1;
   }
 
-  /** A sealed segment's root docs by id (built on first use: the core never changes); null while unsealed. */
+  /**
+   * A sealed segment's root docs by id, null while unsealed. Opening and merging build it in
+   * slices beforehand (`useIdIndex`); a refreshed segment's is built on first use (a buffer's
+   * worth of docs).
+   */
   idIndex(): IdIndex | null {
     if (!this.core) return null;
     return (this.ids ??= IdIndex.build(this.core.docIds));
+  }
+
+  useIdIndex(index: IdIndex): void {
+    this.ids = index;
   }
 
   isLive(doc: number): boolean {

@@ -13,6 +13,7 @@ import { allSegmentsRange, metaKey, opLogEnd, opLogKey, segmentRange, versionEnd
 import { loadSegment } from '../../storage/segment-loader.js';
 import type { ShardStore } from '../../storage/shard-store.js';
 import type { ShardCommit } from './context.js';
+import { ID_INDEX_SLICE_MS, IdIndex } from './id-index.js';
 import { SegmentState } from './segment-state.js';
 import type { VersionMap } from './version-map.js';
 
@@ -62,6 +63,7 @@ export async function loadShard(db: ShardStore, versions: VersionMap): Promise<L
     const { core, liveDocs } = await loadSegment(db, id);
     const s = new SegmentState(id, null);
     s.core = core;
+    s.useIdIndex(await IdIndex.buildInSlices(core.docIds, ID_INDEX_SLICE_MS));
     if (liveDocs) {
       s.live = liveDocs.bits;
       s.delCount = liveDocs.delCount;

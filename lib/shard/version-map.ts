@@ -12,6 +12,7 @@
  * entry stays until a refresh has applied that delete. So a segment copy found live without an
  * entry is the id's latest operation.
  */
+import { hashId } from './id-index.js';
 import type { SegmentState } from './segment-state.js';
 
 export interface VersionEntry {
@@ -108,12 +109,13 @@ export class VersionMap {
   /** The live copy of `id` of an accepted type in the sealed segments, newest first, as a detached entry. */
   private fromSegments(id: string, acceptType: (type: string) => boolean): VersionEntry | undefined {
     const segs = this.sealed();
+    const h = hashId(id);
     for (let i = segs.length - 1; i >= 0; i--) {
       const s = segs[i] as SegmentState;
       const index = s.idIndex();
       if (!index) continue;
       const ids = s.core!.docIds;
-      const doc = index.find(id, (d) => s.isLive(d) && acceptType(ids.types[ids.typeOrd[d] as number] as string));
+      const doc = index.find(id, h, (d) => s.isLive(d) && acceptType(ids.types[ids.typeOrd[d] as number] as string));
       if (doc < 0) continue;
       // a merge committing right now: its deletes already went to the merged copy
       const moved = s.movedTo;
