@@ -137,12 +137,12 @@ export async function runMerge(ctx: ShardContext, sources: SegmentState[]): Prom
     const snaps = sources.map((s) => ({ core: s.core!, live: s.live }));
     const newId = ctx.nextSegmentId++;
     const { core, docMaps } = await mergeSegments(ctx.db, snaps, newId, () => ctx.closing);
-    const ids = await IdIndex.buildInSlices(core.docIds, ID_INDEX_SLICE_MS);
+    const idIndex = await IdIndex.buildInSlices(core.docIds, ID_INDEX_SLICE_MS);
     await ctx.segMutex.run(async () => {
       if (ctx.closing) throw new Error('merge aborted');
       const merged = new SegmentState(newId, null);
       merged.core = core;
-      merged.useIdIndex(ids);
+      merged.useIdIndex(idIndex);
       const deadRoots: number[] = [];
       sources.forEach((s, i) => {
         const map = docMaps[i]!;
