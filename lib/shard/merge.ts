@@ -151,12 +151,6 @@ export async function runMerge(ctx: ShardContext, sources: SegmentState[]): Prom
           const nd = map[d] as number;
           if (nd < 0 || (ids.pathOrd[d] as number) >= 0) continue;
           if (!s.isLive(d)) deadRoots.push(nd);
-          // Re-point the version map at the merged copy.
-          const e = ctx.versions.peek(ids.types[ids.typeOrd[d] as number] as string, ids.ids[d] as string);
-          if (e && e.seg === s && e.doc === d) {
-            e.seg = merged;
-            e.doc = nd;
-          }
         }
         for (const d of s.pending) {
           const nd = map[d] as number;
@@ -165,6 +159,7 @@ export async function runMerge(ctx: ShardContext, sources: SegmentState[]): Prom
         s.pending = [];
         s.movedTo = { seg: merged, docMap: map };
       });
+      ctx.versions.repoint(sources, merged, docMaps);
       const batch: StoreOp[] = [];
       if (deadRoots.length > 0) {
         const { live, delCount } = merged.withDeletes(deadRoots);

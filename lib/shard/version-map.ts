@@ -101,6 +101,25 @@ export class VersionMap {
     }
   }
 
+  /**
+   * A merge's commit: entries whose live copy is in `sources[i]` at doc `d` now point at
+   * `merged`, doc `docMaps[i][d]`. Walks the entries (writes since the last refresh and deletes),
+   * not the sources' documents.
+   */
+  repoint(sources: readonly SegmentState[], merged: SegmentState, docMaps: readonly Int32Array[]): void {
+    for (const head of this.byId.values()) {
+      for (let e: VersionEntry | null = head; e; e = e.next) {
+        if (e.deleted || !e.seg) continue;
+        const i = sources.indexOf(e.seg);
+        if (i < 0) continue;
+        const nd = docMaps[i]![e.doc] as number;
+        if (nd < 0) continue;
+        e.seg = merged;
+        e.doc = nd;
+      }
+    }
+  }
+
   /** Estimated heap bytes of the entries (ES `SegmentsStats` `version_map_memory_in_bytes`). */
   get ramBytesUsed(): number {
     return this.bytes;
