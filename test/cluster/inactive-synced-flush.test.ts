@@ -71,8 +71,14 @@ test('an inactive shard is synced by its primary on its own; a killed replica no
   t.true(peer.index.size.reused_in_bytes > 0, 'its own store kept');
   t.is(peer.index.size.total_in_bytes, peer.index.size.reused_in_bytes);
   // the kept copy holds exactly the primary's documents and versions
+  // (a copy marked STARTED serves reads once its primary has marked it in sync: poll for that)
+  let answer: unknown;
   const all = async (pref: string): Promise<Array<[string, number]>> =>
-    (await request(primary.url, 'GET', `/idle/_search?preference=${pref}&size=1000&version=true&sort=_uid`)).body.hits.hits.map((h: any) => [h._id, h._version]);
+    until(`a search on ${pref}`, async () => {
+      const r = await request(primary.url, 'GET', `/idle/_search?preference=${pref}&size=1000&version=true&sort=_uid`);
+      answer = r.body;
+      return r.status === 200 && r.body._shards.failed === 0 ? r.body.hits.hits.map((h: any) => [h._id, h._version] as [string, number]) : undefined;
+    }, 30_000, () => answer);
   const onReplica = await all(`_only_nodes:${replicaName}`);
   const onPrimary = await all(`_only_nodes:${primaryName}`);
   t.is(onReplica.length, 275);
