@@ -13,6 +13,7 @@ import { isLiveBit } from './codecs/live-docs.js';
 import { encodeNorms } from './codecs/norms.js';
 import { ChunkBuilder, chunkBlocks } from './codecs/postings-chunk.js';
 import { decodePostings, FLAG_FREQS, FLAG_OFFSETS, FLAG_POSITIONS, writePostings } from './codecs/postings.js';
+import { isShift, writeShifted } from './codecs/postings-shift.js';
 import { encodeSegmentInfo, segmentName, type FieldInfo, type SegmentInfo } from './codecs/segment-info.js';
 import { encodeTermDict } from './codecs/term-dict.js';
 import { sortTerms } from './sort-terms.js';
@@ -65,6 +66,8 @@ interface TermCursor {
   /** The field's postings chunks by chunk number. */
   chunks: Buffer[];
   map: Int32Array;
+  /** What the source's doc numbers shift by when the merge keeps all its documents, else -1. */
+  base: number;
   /** Index of the next term. */
   t: number;
   /** Chunk whose blocks are in `blocks` (-1 before the first). */
@@ -130,8 +133,13 @@ export async function mergeSegments(db: ShardStore, sources: MergeSource[], id: 
     for (let i = 0; i < sources.length; i++) {
       const f = with_[i];
       if (!f || f.dict.terms.length === 0) continue;
-      cursors.push({ dict: f.dict, chunks: await readChunks(db, sources[i]!.core.info.id, name), map: docMaps[i]!, t: 0, chunk: -1, blocks: [] });
+      const map = docMaps[i]!;
+      cursors.push({ dict: f.dict, chunks: await readChunks(db, sources[i]!.core.info.id, name), map, base: isShift(map) ? (map[0] ?? 0) : -1, t: 0, chunk: -1, blocks: [] });
     }
+    // No document of the field dropped: blocks are copied with their doc numbers shifted
+    // (storage/codecs/postings-shift.ts) instead of decoded and re-encoded, and the field's
+    // doc count is the sources' sum.
+    const shifted = cursors.every((c) => c.base >= 0);
     const terms: string[] = [];
     const blockStart: number[] = [];
     const docFreq: number[] = [];
@@ -146,6 +154,11 @@ export async function mergeSegments(db: ShardStore, sources: MergeSource[], id: 
     const pos: number[] = [];
     const so: number[] = [];
     const eo: number[] = [];
+    const input = { docs, freqs: fq, ...(positions ? { positions: pos } : {}), ...(offsets ? { startOffsets: so, endOffsets: eo } : {}) };
+    // The current term's blocks and their sources.
+    const blocks: Buffer[] = [];
+    const bases: number[] = [];
+    const from: TermCursor[] = [];
     for (let n = 1; ; n++) {
       if (n % TERMS_PER_READ === 0) await slice.pause();
       let term: string | undefined;
@@ -154,15 +167,35 @@ export async function mergeSegments(db: ShardStore, sources: MergeSource[], id: 
         if (t !== undefined && (term === undefined || t < term)) term = t;
       }
       if (term === undefined) break;
+      blocks.length = 0;
+      bases.length = 0;
+      from.length = 0;
+      for (const c of cursors) {
+        if (c.dict.terms[c.t] !== term) continue;
+        blocks.push(nextBlock(c));
+        bases.push(c.base);
+        from.push(c);
+      }
+      if (chunk.count === 0) blockStart.push(terms.length);
+      const fast = shifted ? writeShifted(chunk.body, blocks, bases, flags) : undefined;
+      if (fast !== undefined) {
+        terms.push(term);
+        docFreq.push(fast.docs);
+        totalTermFreq.push(freqs ? fast.ttf : -1);
+        sumDocFreq += fast.docs;
+        sumTtf += fast.ttf;
+        chunk.endTerm();
+        if (chunk.full) await out.put(postingsKey(id, name, blockStart.length - 1), chunk.finish());
+        continue;
+      }
       docs.length = 0;
       fq.length = 0;
       pos.length = 0;
       so.length = 0;
       eo.length = 0;
-      for (const c of cursors) {
-        if (c.dict.terms[c.t] !== term) continue;
-        const p = decodePostings(nextBlock(c));
-        const map = c.map;
+      for (let b = 0; b < blocks.length; b++) {
+        const p = decodePostings(blocks[b]!);
+        const map = from[b]!.map;
         for (let j = 0; j < p.docs.length; j++) {
           const nd = map[p.docs[j] as number] as number;
           if (nd < 0) continue;
@@ -183,7 +216,10 @@ export async function mergeSegments(db: ShardStore, sources: MergeSource[], id: 
           }
         }
       }
-      if (docs.length === 0) continue;
+      if (docs.length === 0) {
+        if (chunk.count === 0) blockStart.pop();
+        continue;
+      }
       let ttf = 0;
       for (const f of fq) ttf += f;
       terms.push(term);
@@ -191,13 +227,13 @@ export async function mergeSegments(db: ShardStore, sources: MergeSource[], id: 
       totalTermFreq.push(freqs ? ttf : -1);
       sumDocFreq += docs.length;
       sumTtf += ttf;
-      if (chunk.count === 0) blockStart.push(terms.length - 1);
-      writePostings(chunk.body, { docs, freqs: fq, ...(positions ? { positions: pos } : {}), ...(offsets ? { startOffsets: so, endOffsets: eo } : {}) }, flags);
+      writePostings(chunk.body, input, flags);
       chunk.endTerm();
       if (chunk.full) await out.put(postingsKey(id, name, blockStart.length - 1), chunk.finish());
     }
     if (chunk.count > 0) await out.put(postingsKey(id, name, blockStart.length - 1), chunk.finish());
     if (terms.length === 0) continue;
+    if (shifted) docCount = present.reduce((sum, f) => sum + f.info.docCount, 0);
     const dict = { terms, docFreq: Int32Array.from(docFreq), totalTermFreq: Float64Array.from(totalTermFreq), blockStart: Int32Array.from(blockStart) };
     await out.put(segTermsKey(id, name), encodeTermDict(dict));
     const info: FieldInfo = { name, freqs, positions, offsets, norms, docCount, sumDocFreq, sumTotalTermFreq: freqs ? sumTtf : -1, termCount: terms.length };
