@@ -9,14 +9,14 @@
 import { EsError, mapperParsing, routingMissing, toEsError } from '../errors/errors.js';
 import { resolveAnalyzer } from './analyzer-resolution.js';
 import { DynamicMapper } from './dynamic-mapper.js';
-import { DocFields, type FieldShape } from './field-accumulator.js';
+import { type AnalyzedRun, DocFields, type FieldShape } from './field-accumulator.js';
 import { JsonObject, type JsonValue, TrailingDataError, parseJsonTree } from './json-tree.js';
 import { type FieldMapping, META_FIELDS, type Mapper, type ObjectMapping, type TypeMapping } from './mapper-types.js';
 import { illegalArgument } from './mapping-errors.js';
 import { renderObject } from './mapping-render.js';
 import type { NestedDocument, ParsedDocument } from './parsed-document.js';
 import { filterSource } from './source-filter.js';
-import { type ValueContext, indexValue } from './value-indexer.js';
+import { type IndexedValue, type ValueContext, indexValue } from './value-indexer.js';
 import { decodeUtf8 } from '../units/utf8.js';
 
 /** What the parser needs to know about the index beyond the type being parsed. */
@@ -88,7 +88,8 @@ class ParseRun {
   readonly root: DocFrame = { fields: new DocFields(), path: '', offsets: new Map() };
   readonly nested: NestedDocument[] = [];
   private readonly nestedFrames: DocFrame[] = [];
-  private readonly allEntries: string[] = [];
+  /** `_all`'s values in document order, each with the field's tokens when it analyzed the text. */
+  private readonly allEntries: Array<{ text: string; run: AnalyzedRun | undefined }> = [];
   readonly dyn: DynamicMapper;
 
   constructor(private readonly env: ParseEnvironment) {
@@ -190,7 +191,7 @@ class ParseRun {
 
   /** Index a leaf value, its multi-fields and its copy_to targets. */
   parseField(f: FieldMapping, value: JsonValue, frame: DocFrame, includeInAll: boolean | undefined, withinCopyTo: boolean): void {
-    let res: { all?: string; added: boolean };
+    let res: IndexedValue;
     try {
       res = indexValue(f, value, frame.fields, this.env);
     } catch (e) {
@@ -199,7 +200,7 @@ class ParseRun {
       throw mapperParsing(f.type === 'percolator' ? 'failed to parse' : `failed to parse [${f.path}]`, toEsError(e));
     }
     if (res.added) frame.fields.markFieldName(f.path);
-    if (res.all !== undefined && !withinCopyTo && this.includeInAll(f, includeInAll)) this.allEntries.push(res.all);
+    if (res.all !== undefined && !withinCopyTo && this.includeInAll(f, includeInAll)) this.allEntries.push({ text: res.all, run: res.allRun });
     for (const sub of f.fields.values()) this.parseField(sub, value, frame, false, true);
     if (!withinCopyTo) for (const target of f.copyTo) this.copyTo(target, value, frame);
   }
@@ -226,8 +227,10 @@ class ParseRun {
       const a = tm.meta.all;
       const acc = rootFields.acc('_all', { indexed: true, positions: true, offsets: false, norms: a.norms ?? true, boost: 1, store: a.store ?? false });
       const analyzer = resolveAnalyzer(this.env.registry, a.analyzer ?? 'default');
-      for (const text of this.allEntries) {
-        acc.addAnalyzed(text, analyzer);
+      for (const { text, run } of this.allEntries) {
+        // The field's own analysis of the same text by the same analyzer gave these tokens.
+        if (run !== undefined && run.analyzer === analyzer) acc.addRun(text, run);
+        else acc.addAnalyzed(text, analyzer);
         acc.addStored(text);
       }
     }

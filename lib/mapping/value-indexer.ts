@@ -8,7 +8,7 @@ import type { AnalysisRegistry } from '../analysis/types.js';
 import { EsError } from '../errors/errors.js';
 import { KEYWORD_ANALYZER, resolveAnalyzer } from './analyzer-resolution.js';
 import { DEFAULT_DATE_FORMAT, dateFormatter } from './date-format.js';
-import type { DocFields, FieldShape } from './field-accumulator.js';
+import type { AnalyzedRun, DocFields, FieldShape } from './field-accumulator.js';
 import { encodeGeoDocValue, encodeGeohash, parseGeoPoints, quantizeGeoPoint, validateGeoPoint } from './geo-point.js';
 import { JsonNumber, JsonObject, toPlain, type JsonValue } from './json-tree.js';
 import { analyzedForm, completionEntries, completionMapping } from './completion-value.js';
@@ -66,11 +66,21 @@ function nullSubstitute(f: FieldMapping): JsonValue | undefined {
   return String(nv);
 }
 
+/** What indexing one value gives the document parser. */
+export interface IndexedValue {
+  /** The text the value adds to `_all`. */
+  all?: string;
+  /** `all` as the field analyzed it, when it did (`_all` reuses the tokens if its analyzer is the same). */
+  allRun?: AnalyzedRun;
+  /** Whether anything was indexed (for `_field_names`). */
+  added: boolean;
+}
+
 /**
  * Index one value of `f` into `doc`. Returns the text to add to `_all` (undefined for none) and
  * whether anything was indexed (for `_field_names`).
  */
-export function indexValue(f: FieldMapping, raw: JsonValue, doc: DocFields, ctx: ValueContext): { all?: string; added: boolean } {
+export function indexValue(f: FieldMapping, raw: JsonValue, doc: DocFields, ctx: ValueContext): IndexedValue {
   let v: JsonValue | undefined = raw;
   if (v === null) v = nullSubstitute(f);
   if (v === undefined || v === null) return { added: false };
@@ -83,9 +93,9 @@ export function indexValue(f: FieldMapping, raw: JsonValue, doc: DocFields, ctx:
       const text = textOf(v);
       if (f.type === 'string' && !isAnalyzed(f)) return indexKeyword(f, text, doc, ctx);
       const analyzer = resolveAnalyzer(ctx.registry, p.analyzer ?? 'default');
-      acc.addAnalyzed(text, analyzer, p.positionIncrementGap ?? analyzer.positionIncrementGap);
+      const run = acc.addAnalyzed(text, analyzer, p.positionIncrementGap ?? analyzer.positionIncrementGap);
       acc.addStored(text);
-      return { all: text, added: shape.indexed || shape.store };
+      return run ? { all: text, allRun: run, added: shape.indexed || shape.store } : { all: text, added: shape.indexed || shape.store };
     }
     case 'keyword':
       return indexKeyword(f, textOf(v), doc, ctx);
