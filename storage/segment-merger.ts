@@ -142,8 +142,10 @@ export async function mergeSegments(db: ShardStore, sources: MergeSource[], id: 
     const shifted = cursors.every((c) => c.base >= 0);
     const terms: string[] = [];
     const blockStart: number[] = [];
-    const docFreq: number[] = [];
-    const totalTermFreq: number[] = [];
+    // At most every source term: filled in place and trimmed at the end, not pushed and copied.
+    const maxTerms = cursors.reduce((sum, c) => sum + c.dict.terms.length, 0);
+    const docFreq = new Int32Array(maxTerms);
+    const totalTermFreq = new Float64Array(maxTerms);
     const seen = new Uint8Array(maxDoc);
     let docCount = 0;
     let sumDocFreq = 0;
@@ -179,9 +181,9 @@ export async function mergeSegments(db: ShardStore, sources: MergeSource[], id: 
       if (chunk.count === 0) blockStart.push(terms.length);
       const fast = shifted ? writeShifted(chunk.body, blocks, bases, flags) : undefined;
       if (fast !== undefined) {
+        docFreq[terms.length] = fast.docs;
+        totalTermFreq[terms.length] = freqs ? fast.ttf : -1;
         terms.push(term);
-        docFreq.push(fast.docs);
-        totalTermFreq.push(freqs ? fast.ttf : -1);
         sumDocFreq += fast.docs;
         sumTtf += fast.ttf;
         chunk.endTerm();
@@ -222,9 +224,9 @@ export async function mergeSegments(db: ShardStore, sources: MergeSource[], id: 
       }
       let ttf = 0;
       for (const f of fq) ttf += f;
+      docFreq[terms.length] = docs.length;
+      totalTermFreq[terms.length] = freqs ? ttf : -1;
       terms.push(term);
-      docFreq.push(docs.length);
-      totalTermFreq.push(freqs ? ttf : -1);
       sumDocFreq += docs.length;
       sumTtf += ttf;
       writePostings(chunk.body, input, flags);
@@ -234,7 +236,8 @@ export async function mergeSegments(db: ShardStore, sources: MergeSource[], id: 
     if (chunk.count > 0) await out.put(postingsKey(id, name, blockStart.length - 1), chunk.finish());
     if (terms.length === 0) continue;
     if (shifted) docCount = present.reduce((sum, f) => sum + f.info.docCount, 0);
-    const dict = { terms, docFreq: Int32Array.from(docFreq), totalTermFreq: Float64Array.from(totalTermFreq), blockStart: Int32Array.from(blockStart) };
+    const termCount = terms.length;
+    const dict = { terms, docFreq: docFreq.slice(0, termCount), totalTermFreq: totalTermFreq.slice(0, termCount), blockStart: Int32Array.from(blockStart) };
     await out.put(segTermsKey(id, name), encodeTermDict(dict));
     const info: FieldInfo = { name, freqs, positions, offsets, norms, docCount, sumDocFreq, sumTotalTermFreq: freqs ? sumTtf : -1, termCount: terms.length };
     const core: FieldCore = { info, dict };
