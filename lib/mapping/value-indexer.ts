@@ -23,6 +23,21 @@ import { decodeIp, encodeBoolean, encodeDouble, encodeIp, encodeLong } from './t
 export interface ValueContext {
   readonly registry: AnalysisRegistry;
   readonly warnings: string[];
+  /**
+   * Shapes already computed for the fields of these (immutable) mappings: a field's shape is the
+   * same for every value, and computing it allocated two objects per value indexed.
+   */
+  readonly shapes?: WeakMap<FieldMapping, FieldShape>;
+}
+
+/** The shape of `f`, from `ctx.shapes` when it was computed before. */
+function shapeIn(ctx: ValueContext, f: FieldMapping): FieldShape {
+  let shape = ctx.shapes?.get(f);
+  if (shape === undefined) {
+    shape = shapeOf(f);
+    ctx.shapes?.set(f, shape);
+  }
+  return shape;
 }
 
 /** The shape (indexing options) of a field. */
@@ -85,7 +100,7 @@ export function indexValue(f: FieldMapping, raw: JsonValue, doc: DocFields, ctx:
   if (v === null) v = nullSubstitute(f);
   if (v === undefined || v === null) return { added: false };
   const p = f.params;
-  const shape = shapeOf(f);
+  const shape = shapeIn(ctx, f);
   const acc = doc.acc(f.path, shape);
   switch (f.type) {
     case 'text':
@@ -196,7 +211,7 @@ function indexCompletion(f: FieldMapping, v: JsonValue, doc: DocFields, ctx: Val
   const m = completionMapping(f.params.extra ?? {});
   const entries = completionEntries(toPlain(v), m, f.path);
   const analyzer = resolveAnalyzer(ctx.registry, m.analyzer);
-  const acc = doc.acc(f.path, shapeOf(f));
+  const acc = doc.acc(f.path, shapeIn(ctx, f));
   for (const e of entries) {
     const form = analyzedForm(e.input, analyzer, m);
     if (form !== '') acc.addTerm(form, e.input);
@@ -217,8 +232,7 @@ function indexKeyword(f: FieldMapping, text: string, doc: DocFields, ctx: ValueC
     }
     term = (toks[0] as { term: string }).term;
   }
-  const shape = shapeOf(f);
-  const acc = doc.acc(f.path, shape);
+  const acc = doc.acc(f.path, shapeIn(ctx, f));
   acc.addTerm(term, text);
   acc.addDocValue(term);
   acc.addStored(text);
