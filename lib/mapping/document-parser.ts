@@ -49,8 +49,8 @@ interface DocFrame {
   /** Index into `nested` (undefined for the root). */
   nestedIndex?: number;
   parent?: DocFrame;
-  /** Next offset per nested path among this document's children. */
-  offsets: Map<string, number>;
+  /** Next offset per nested path among this document's children (created with the first). */
+  offsets?: Map<string, number>;
 }
 
 const KEYWORD_SHAPE: FieldShape = { indexed: true, positions: false, offsets: false, norms: false, boost: 1, store: false, docValues: 'string' };
@@ -85,7 +85,7 @@ function readSource(source: Buffer): JsonObject {
 }
 
 class ParseRun {
-  readonly root: DocFrame = { fields: new DocFields(), path: '', offsets: new Map() };
+  readonly root: DocFrame = { fields: new DocFields(), path: '' };
   readonly nested: NestedDocument[] = [];
   private readonly nestedFrames: DocFrame[] = [];
   /** `_all`'s values in document order, each with the field's tokens when it analyzed the text. */
@@ -175,9 +175,10 @@ class ParseRun {
       this.parseObjectBody(obj, json, frame, inAll);
       return;
     }
-    const offset = frame.offsets.get(obj.path) ?? 0;
-    frame.offsets.set(obj.path, offset + 1);
-    const child: DocFrame = { fields: new DocFields(), path: obj.path, parent: frame, offsets: new Map(), nestedIndex: this.nested.length };
+    const offsets = (frame.offsets ??= new Map());
+    const offset = offsets.get(obj.path) ?? 0;
+    offsets.set(obj.path, offset + 1);
+    const child: DocFrame = { fields: new DocFields(), path: obj.path, parent: frame, nestedIndex: this.nested.length };
     const nd: NestedDocument = { path: obj.path, offset, fields: [] };
     if (frame.nestedIndex !== undefined) nd.parentIndex = frame.nestedIndex;
     this.nested.push(nd);
@@ -256,7 +257,7 @@ class ParseRun {
     if (fieldNamesOn) {
       for (const fr of frames) {
         const fnAcc = fr.fields.acc('_field_names', META_SHAPE);
-        for (const name of [...fr.fields.fieldNames].sort()) fnAcc.addTerm(name, name);
+        for (const name of sortedNames(fr.fields.fieldNames)) fnAcc.addTerm(name, name);
       }
     }
     this.nestedFrames.forEach((fr, i) => {
@@ -272,6 +273,25 @@ class ParseRun {
     if (update) result.dynamicUpdate = renderObject(update, false, true);
     return result;
   }
+}
+
+/**
+ * The names in `set` sorted as `Array#sort` sorts strings. A document has a handful of field
+ * names, and `Array#sort` allocated a work array for every document: insertion sort in place.
+ */
+function sortedNames(set: ReadonlySet<string>): string[] {
+  const a = [...set];
+  if (a.length > 32) return a.sort();
+  for (let i = 1; i < a.length; i++) {
+    const s = a[i] as string;
+    let j = i - 1;
+    while (j >= 0 && (a[j] as string) > s) {
+      a[j + 1] = a[j] as string;
+      j--;
+    }
+    a[j + 1] = s;
+  }
+  return a;
 }
 
 /** Split a dotted key; empty segments are ambiguous (`a..b`, `.a`, `a.`). */
