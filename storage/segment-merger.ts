@@ -16,7 +16,6 @@ import { decodePostings, FLAG_FREQS, FLAG_OFFSETS, FLAG_POSITIONS, writePostings
 import { isShift, writeShifted } from './codecs/postings-shift.js';
 import { encodeSegmentInfo, segmentName, type FieldInfo, type SegmentInfo } from './codecs/segment-info.js';
 import { encodeTermDict } from './codecs/term-dict.js';
-import { sortTerms } from './sort-terms.js';
 import { docIdsKey, docValuesKey, normsKey, postingsFieldRange, postingsKey, postingsKeyChunk, segInfoKey, segKindRange, segTermsKey, SEG, storedKey, storedKeyDoc } from './keyspace.js';
 import type { FieldCore, SegmentCore } from './segment-core.js';
 import type { ShardStore } from './shard-store.js';
@@ -325,14 +324,32 @@ function mergeColumn(cols: Array<DocValuesColumn | undefined>, docMaps: Int32Arr
     });
     return { kind, start, values };
   }
-  const termSet = new Set<string>();
-  for (const c of cols) if (c && c.kind === 'string') for (const t of c.terms) termSet.add(t);
-  const terms = sortTerms([...termSet]);
-  const ordOf = new Map(terms.map((t, i) => [t, i]));
+  // Each source's dictionary is sorted: walk them together into the sorted union, noting every
+  // source ordinal's new ordinal on the way (no set, re-sort or map of all the terms).
+  const strs = cols.map((c) => (c && c.kind === 'string' ? c : undefined));
+  const at = new Int32Array(strs.length);
+  const remaps = strs.map((c) => (c ? new Int32Array(c.terms.length) : undefined));
+  const terms: string[] = [];
+  for (;;) {
+    let min: string | undefined;
+    for (let i = 0; i < strs.length; i++) {
+      const t = strs[i]?.terms[at[i] as number];
+      if (t !== undefined && (min === undefined || t < min)) min = t;
+    }
+    if (min === undefined) break;
+    const ord = terms.length;
+    terms.push(min);
+    for (let i = 0; i < strs.length; i++) {
+      const c = strs[i];
+      if (c === undefined || c.terms[at[i] as number] !== min) continue;
+      remaps[i]![at[i] as number] = ord;
+      at[i] = (at[i] as number) + 1;
+    }
+  }
   const ords = new Int32Array(total);
-  cols.forEach((c, i) => {
-    if (!c || c.kind !== 'string') return;
-    const remap = Int32Array.from(c.terms, (t) => ordOf.get(t) as number);
+  strs.forEach((c, i) => {
+    if (!c) return;
+    const remap = remaps[i]!;
     const map = docMaps[i]!;
     for (let d = 0; d < map.length; d++) {
       const nd = map[d] as number;

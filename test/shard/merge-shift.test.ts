@@ -1,7 +1,8 @@
 /**
  * A merge that drops no document copies postings blocks with their doc numbers shifted
  * (storage/codecs/postings-shift.ts) instead of decoding them: the merged segment must be the
- * very segment that indexing the same documents in one go seals.
+ * very segment that indexing the same documents in one go seals (doc values too: string
+ * dictionaries are merged by walking the sorted source dictionaries together).
  */
 import test from 'ava';
 import type { StrataShardEngine } from '../../lib/shard/engine.js';
@@ -57,6 +58,10 @@ async function snapshot(r: StrataSegmentReader): Promise<unknown> {
     const norms = bytes && Object.fromEntries(Array.from({ length: r.maxDoc }, (_, d) => [id(d), bytes[d]]));
     out[f] = { info: r.fieldInfo(f), stats: r.fieldStats(f), norms, terms };
   }
+  // doc values by document id: the keyword's (several per doc, merged dictionaries) and the number's
+  const dv: Record<string, unknown> = {};
+  for (let d = 0; d < r.maxDoc; d++) dv[id(d)] = { k: r.stringValues('k', d), n: r.numericValues('n', d) };
+  out['docValues'] = dv;
   return out;
 }
 
@@ -81,6 +86,31 @@ test('merging segments without deletions gives the segment indexing them at once
     const body = (got as Record<string, { terms: Record<string, { docs: number; perDoc: Record<string, { positions: number[] }> }> }>)['body']!;
     t.is(body.terms['common']!.docs, 280);
     t.deepEqual(body.terms['common']!.perDoc['d139']!.positions, [105]);
+    t.deepEqual((got as { docValues: Record<string, unknown> }).docValues['d139'], { k: ['k4', 'u139'], n: [139] });
+  } finally {
+    a.release();
+    b.release();
+  }
+});
+
+test('merging with deletions gives the segment indexing only the survivors seals', async (t) => {
+  const merged = await openTmp();
+  const once = await openTmp();
+  t.teardown(() => merged.destroy());
+  t.teardown(() => once.destroy());
+  await load(merged, [60, 3, 70]);
+  const dropped = (i: number): boolean => i % 4 === 1 || (i > 60 && i < 64);
+  await merged.bulk(Array.from({ length: 133 }, (_, i) => i).filter(dropped).map((i) => ({ op: 'delete' as const, type: 'doc', id: `d${i}` })));
+  await merged.refresh();
+  await merged.forceMerge({ maxNumSegments: 1 });
+  await once.bulk(Array.from({ length: 133 }, (_, i) => i).filter((i) => !dropped(i)).map((i) => ({ op: 'index' as const, opType: 'index' as const, doc: nthDoc(i) })));
+  await once.refresh();
+  const a = merged.searcher();
+  const b = once.searcher();
+  try {
+    t.is(a.segments.length, 1);
+    t.true(a.segments[0]!.maxDoc < 133);
+    t.deepEqual(await snapshot(a.segments[0]!), await snapshot(b.segments[0]!));
   } finally {
     a.release();
     b.release();
