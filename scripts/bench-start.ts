@@ -39,10 +39,17 @@ export interface Launched {
   stderr: () => string;
 }
 
+/**
+ * The environment `npm start` gives the server (package.json): glibc's malloc limited to two
+ * arenas unless the caller set `MALLOC_ARENA_MAX` (docs/benchmarks.md, session 9: 80–90 MiB
+ * less peak RSS loading 100k docs, no more CPU). Every server the bench starts gets it.
+ */
+export const SERVER_ENV: NodeJS.ProcessEnv = { ...process.env, MALLOC_ARENA_MAX: process.env['MALLOC_ARENA_MAX'] ?? '2' };
+
 /** Spawn `node ...args` serving on `port`. */
 export function launch(args: string[], port: number): Launched {
   const spawnedAt = performance.now();
-  const child = spawn(process.execPath, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(process.execPath, args, { stdio: ['ignore', 'ignore', 'pipe'], env: SERVER_ENV });
   let err = '';
   child.stderr!.on('data', (d: Buffer) => (err += d.toString()));
   return { child, base: `http://127.0.0.1:${port}`, spawnedAt, stderr: () => err };

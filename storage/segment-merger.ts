@@ -15,7 +15,7 @@ import { ChunkBuilder, chunkBlocks } from './codecs/postings-chunk.js';
 import { decodePostings, FLAG_FREQS, FLAG_OFFSETS, FLAG_POSITIONS, writePostings } from './codecs/postings.js';
 import { isShift, writeShifted } from './codecs/postings-shift.js';
 import { encodeSegmentInfo, segmentName, type FieldInfo, type SegmentInfo } from './codecs/segment-info.js';
-import { encodeTermDict } from './codecs/term-dict.js';
+import { decodeTermDict, encodeTermDict } from './codecs/term-dict.js';
 import { docIdsKey, docValuesKey, normsKey, postingsFieldRange, postingsKey, postingsKeyChunk, segInfoKey, segKindRange, segTermsKey, SEG, storedKey, storedKeyDoc } from './keyspace.js';
 import type { FieldCore, SegmentCore } from './segment-core.js';
 import type { ShardStore } from './shard-store.js';
@@ -69,6 +69,8 @@ interface TermCursor {
   base: number;
   /** Index of the next term. */
   t: number;
+  /** The next term (decoded once from the packed dictionary), undefined past the last. */
+  term: string | undefined;
   /** Chunk whose blocks are in `blocks` (-1 before the first). */
   chunk: number;
   blocks: Buffer[];
@@ -90,13 +92,14 @@ function nextBlock(c: TermCursor): Buffer {
   while (chunk + 1 < starts.length && (starts[chunk + 1] as number) <= c.t) chunk++;
   if (chunk !== c.chunk) {
     const v = c.chunks[chunk];
-    if (!v) throw new Error(`corrupt segment: postings chunk ${chunk} of [${c.dict.terms[c.t]}] missing`);
+    if (!v) throw new Error(`corrupt segment: postings chunk ${chunk} of [${c.term}] missing`);
     c.blocks = chunkBlocks(v);
     c.chunk = chunk;
   }
   const b = c.blocks[c.t - (starts[chunk] as number)];
-  if (!b) throw new Error(`corrupt segment: no postings block for [${c.dict.terms[c.t]}]`);
+  if (!b) throw new Error(`corrupt segment: no postings block for [${c.term}]`);
   c.t++;
+  c.term = c.t < c.dict.terms.length ? c.dict.terms.at(c.t) : undefined;
   return b;
 }
 
@@ -133,7 +136,7 @@ export async function mergeSegments(db: ShardStore, sources: MergeSource[], id: 
       const f = with_[i];
       if (!f || f.dict.terms.length === 0) continue;
       const map = docMaps[i]!;
-      cursors.push({ dict: f.dict, chunks: await readChunks(db, sources[i]!.core.info.id, name), map, base: isShift(map) ? (map[0] ?? 0) : -1, t: 0, chunk: -1, blocks: [] });
+      cursors.push({ dict: f.dict, chunks: await readChunks(db, sources[i]!.core.info.id, name), map, base: isShift(map) ? (map[0] ?? 0) : -1, t: 0, term: f.dict.terms.at(0), chunk: -1, blocks: [] });
     }
     // No document of the field dropped: blocks are copied with their doc numbers shifted
     // (storage/codecs/postings-shift.ts) instead of decoded and re-encoded, and the field's
@@ -164,7 +167,7 @@ export async function mergeSegments(db: ShardStore, sources: MergeSource[], id: 
       if (n % TERMS_PER_READ === 0) await slice.pause();
       let term: string | undefined;
       for (const c of cursors) {
-        const t = c.dict.terms[c.t];
+        const t = c.term;
         if (t !== undefined && (term === undefined || t < term)) term = t;
       }
       if (term === undefined) break;
@@ -172,7 +175,7 @@ export async function mergeSegments(db: ShardStore, sources: MergeSource[], id: 
       bases.length = 0;
       from.length = 0;
       for (const c of cursors) {
-        if (c.dict.terms[c.t] !== term) continue;
+        if (c.term !== term) continue;
         blocks.push(nextBlock(c));
         bases.push(c.base);
         from.push(c);
@@ -236,8 +239,10 @@ export async function mergeSegments(db: ShardStore, sources: MergeSource[], id: 
     if (terms.length === 0) continue;
     if (shifted) docCount = present.reduce((sum, f) => sum + f.info.docCount, 0);
     const termCount = terms.length;
-    const dict = { terms, docFreq: docFreq.slice(0, termCount), totalTermFreq: totalTermFreq.slice(0, termCount), blockStart: Int32Array.from(blockStart) };
-    await out.put(segTermsKey(id, name), encodeTermDict(dict));
+    // Views of the filled part: the in-memory dictionary is decoded from the encoded bytes.
+    const encoded = encodeTermDict({ terms, docFreq: docFreq.subarray(0, termCount), totalTermFreq: totalTermFreq.subarray(0, termCount), blockStart });
+    await out.put(segTermsKey(id, name), encoded);
+    const dict = decodeTermDict(encoded);
     const info: FieldInfo = { name, freqs, positions, offsets, norms, docCount, sumDocFreq, sumTotalTermFreq: freqs ? sumTtf : -1, termCount: terms.length };
     const core: FieldCore = { info, dict };
     if (norms) {

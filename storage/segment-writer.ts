@@ -10,7 +10,7 @@ import { buildColumn, encodeDocValues, type DocValuesColumn } from './codecs/doc
 import { encodeNorms } from './codecs/norms.js';
 import { FLAG_FREQS, FLAG_OFFSETS, FLAG_POSITIONS, writePostingsStream } from './codecs/postings.js';
 import { encodeSegmentInfo, segmentName, type FieldInfo, type SegmentInfo } from './codecs/segment-info.js';
-import { encodeTermDict } from './codecs/term-dict.js';
+import { decodeTermDict, encodeTermDict } from './codecs/term-dict.js';
 import { docIdsKey, docValuesKey, normsKey, postingsKey, segInfoKey, segTermsKey, storedKey } from './keyspace.js';
 import type { SegmentBuilder } from './segment-builder.js';
 import type { FieldCore, SegmentCore } from './segment-core.js';
@@ -53,8 +53,11 @@ export function sealSegment(b: SegmentBuilder, id: number, put: PutFn): SegmentC
         if (i < n - 1) blockStart.push(i + 1);
       }
     }
-    const dict = { terms, docFreq, totalTermFreq, blockStart: Int32Array.from(blockStart) };
-    emit(segTermsKey(id, fb.name), encodeTermDict(dict));
+    const encoded = encodeTermDict({ terms, docFreq, totalTermFreq, blockStart });
+    emit(segTermsKey(id, fb.name), encoded);
+    // The in-memory dictionary is the one a reopen loads (packed, and holding none of the
+    // buffer's term strings: those are slices of the documents' text and would keep it alive).
+    const dict = decodeTermDict(encoded);
     const info: FieldInfo = {
       name: fb.name,
       freqs: fb.freqs,

@@ -16,6 +16,7 @@ import { buildIndexFields } from '../search/field-types.js';
 import { WorkSlice } from '../loop/turns.js';
 import type { IndexService } from './index-service.js';
 import type { StrataShardEngine } from '../shard/engine.js';
+import type { TermList } from '../shard/segment-reader.js';
 
 /** Terms sized between two clock reads. */
 const TERMS_PER_CHECK = 4096;
@@ -27,7 +28,7 @@ export class CompletionSizes {
   private readonly bySegment = new WeakMap<object, Map<string, number>>();
 
   /** UTF-8 bytes of `field`'s terms in `segment`, sized once. */
-  async size(segment: { terms(field: string): readonly string[] }, field: string, slice: WorkSlice): Promise<number> {
+  async size(segment: { terms(field: string): TermList }, field: string, slice: WorkSlice): Promise<number> {
     let sizes = this.bySegment.get(segment);
     if (!sizes) this.bySegment.set(segment, (sizes = new Map()));
     const known = sizes.get(field);
@@ -36,7 +37,7 @@ export class CompletionSizes {
     let bytes = 0;
     for (let i = 0; i < terms.length; i++) {
       if (i % TERMS_PER_CHECK === TERMS_PER_CHECK - 1) await slice.pause();
-      bytes += Buffer.byteLength(terms[i] as string);
+      bytes += Buffer.byteLength(terms.at(i));
     }
     sizes.set(field, bytes);
     return bytes;

@@ -152,6 +152,7 @@ message ShardStats {
   double completion_size_in_bytes = 53;
   optional CompletionFieldSizeList completion_fields = 54;
   double index_writer_memory_in_bytes = 73;
+  double version_map_memory_in_bytes = 83;
 }
 
 message CompletionFieldSizeList {

@@ -107,6 +107,8 @@ export interface ShardStats {
   segmentsCount: number;
   /** Bytes held by the indexing buffer (ES `SegmentsStats` `index_writer_memory_in_bytes`). */
   indexWriterMemoryInBytes: number;
+  /** Bytes held by the version map: writes since the last refresh, and deletes (ES `version_map_memory_in_bytes`). */
+  versionMapMemoryInBytes: number;
   /** Operations in the op log above the last flush (ES's translog operations). */
   translogOperations: number;
   /** Encoded bytes of those operations. */

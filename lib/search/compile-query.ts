@@ -320,7 +320,7 @@ function existsWeight(ctx: CompileContext, path: string, boost: number): Weight 
     if (seg.terms('_field_names').length > 0) return docsOfTerms(seg, '_field_names', paths);
     // segments without a _field_names index: a doc has the field when it has any term or doc value in it
     const lists: Int32Array[] = [];
-    for (const p of paths) lists.push(await docsOfTerms(seg, p, seg.terms(p)));
+    for (const p of paths) lists.push(await docsOfTerms(seg, p, seg.terms(p).slice()));
     const { unionDocLists } = await import('./scorer.js');
     return unionDocLists(lists, seg.maxDoc);
   });

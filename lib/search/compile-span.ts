@@ -8,7 +8,7 @@
  */
 import type { Query } from '../dsl/query-types.js';
 import type { SpanQuery } from '../dsl/queries/span.js';
-import type { SegmentReader } from '../shard/segment-reader.js';
+import type { SegmentReader, TermList } from '../shard/segment-reader.js';
 import { EsError } from '../errors/errors.js';
 import { fuzzinessToEdits } from '../dsl/fuzziness.js';
 import { compileRegexpAsync, compileWildcard, TermMatcher } from '../automaton/index.js';
@@ -28,7 +28,7 @@ const sameField = (): EsError => new EsError('illegal_argument_exception', 400, 
 
 async function multiTermNode(ctx: CompileContext, q: Query, segments: readonly SegmentReader[]): Promise<SpanNode> {
   let field: string;
-  let pick: (terms: readonly string[]) => string[];
+  let pick: (terms: TermList) => string[];
   switch (q.kind) {
     case 'prefix':
       field = q.field;

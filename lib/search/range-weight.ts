@@ -6,7 +6,7 @@
  */
 import type { SegmentReader } from '../shard/segment-reader.js';
 import { DocSetWeight } from './constant-weights.js';
-import { docsOfTerms, lowerBound } from './term-expansion.js';
+import { docsOfTerms, rangeBounds } from './term-expansion.js';
 import { AllDocsScorer, DocListScorer, NO_MORE_DOCS, type Scorer } from './scorer.js';
 import { columnOf, type Column } from './doc-values-column.js';
 import { cachedDocSet } from './doc-set-cache.js';
@@ -71,11 +71,7 @@ export class RangeWeight extends DocSetWeight {
   }
 
   private bounds(seg: SegmentReader): [number, number] {
-    const terms = seg.terms(this.field);
-    let start = this.from === null ? 0 : lowerBound(terms, this.from);
-    if (this.from !== null && !this.incLo && terms[start] === this.from) start++;
-    let end = this.to === null ? terms.length : lowerBound(terms, this.to);
-    if (this.to !== null && this.incHi && terms[end] === this.to) end++;
+    const [start, end] = rangeBounds(seg.terms(this.field), this.from, this.to, this.incLo, this.incHi);
     return [start, Math.max(start, end)];
   }
 

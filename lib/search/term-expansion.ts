@@ -5,35 +5,29 @@
  * rewrite does.
  */
 import type { TermMatcher } from '../automaton/index.js';
-import type { Postings, SegmentReader } from '../shard/segment-reader.js';
+import type { Postings, SegmentReader, TermList } from '../shard/segment-reader.js';
 import { unionDocLists } from './scorer.js';
 
-/** First index in sorted `terms` with term >= key. */
-export function lowerBound(terms: readonly string[], key: string): number {
-  let lo = 0;
-  let hi = terms.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if ((terms[mid] as string) < key) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
-
 /** Terms of a field within a range (null bound = open). */
-export function termsInRange(terms: readonly string[], from: string | null, to: string | null, includeLower: boolean, includeUpper: boolean): string[] {
-  let start = from === null ? 0 : lowerBound(terms, from);
-  if (from !== null && !includeLower && terms[start] === from) start++;
-  let end = to === null ? terms.length : lowerBound(terms, to);
-  if (to !== null && includeUpper && terms[end] === to) end++;
+export function termsInRange(terms: TermList, from: string | null, to: string | null, includeLower: boolean, includeUpper: boolean): string[] {
+  const [start, end] = rangeBounds(terms, from, to, includeLower, includeUpper);
   return start < end ? terms.slice(start, end) : [];
 }
 
+/** The index range `[start, end)` of the terms within a range (null bound = open); `end` may be ≤ `start`. */
+export function rangeBounds(terms: TermList, from: string | null, to: string | null, includeLower: boolean, includeUpper: boolean): [number, number] {
+  let start = from === null ? 0 : terms.lowerBound(from);
+  if (from !== null && !includeLower && start < terms.length && terms.at(start) === from) start++;
+  let end = to === null ? terms.length : terms.lowerBound(to);
+  if (to !== null && includeUpper && end < terms.length && terms.at(end) === to) end++;
+  return [start, end];
+}
+
 /** Terms of a field starting with `prefix`. */
-export function termsWithPrefix(terms: readonly string[], prefix: string): string[] {
+export function termsWithPrefix(terms: TermList, prefix: string): string[] {
   const out: string[] = [];
-  for (let i = lowerBound(terms, prefix); i < terms.length; i++) {
-    const t = terms[i] as string;
+  for (let i = terms.lowerBound(prefix); i < terms.length; i++) {
+    const t = terms.at(i);
     if (!t.startsWith(prefix)) break;
     out.push(t);
   }
@@ -44,11 +38,11 @@ export function termsWithPrefix(terms: readonly string[], prefix: string): strin
  * Terms a compiled wildcard/regexp automaton accepts. Like Lucene's `AutomatonTermsEnum` it
  * seeks to the automaton's literal prefix; each term then costs one step per code point.
  */
-export function termsMatching(terms: readonly string[], m: TermMatcher): string[] {
+export function termsMatching(terms: TermList, m: TermMatcher): string[] {
   const out: string[] = [];
   const prefix = m.prefix;
-  for (let i = lowerBound(terms, prefix); i < terms.length; i++) {
-    const t = terms[i] as string;
+  for (let i = terms.lowerBound(prefix); i < terms.length; i++) {
+    const t = terms.at(i);
     if (prefix !== '' && !t.startsWith(prefix)) break;
     if (m.test(t)) out.push(t);
   }
@@ -107,13 +101,13 @@ export interface FuzzyMatch {
 }
 
 /** Terms within `maxEdits` of `text` sharing its first `prefixLength` code points. */
-export function fuzzyTerms(terms: readonly string[], text: string, maxEdits: number, prefixLength: number, transpositions: boolean): FuzzyMatch[] {
+export function fuzzyTerms(terms: TermList, text: string, maxEdits: number, prefixLength: number, transpositions: boolean): FuzzyMatch[] {
   const cps = [...text].map((c) => c.codePointAt(0) as number);
   const prefix = String.fromCodePoint(...cps.slice(0, prefixLength));
   const rest = cps.slice(prefixLength);
   const out: FuzzyMatch[] = [];
-  for (let i = lowerBound(terms, prefix); i < terms.length; i++) {
-    const t = terms[i] as string;
+  for (let i = terms.lowerBound(prefix); i < terms.length; i++) {
+    const t = terms.at(i);
     if (!t.startsWith(prefix)) break;
     const tc = [...t.slice(prefix.length)].map((c) => c.codePointAt(0) as number);
     const d = editDistance(rest, tc, maxEdits, transpositions);

@@ -168,6 +168,7 @@ export async function openShardEngine(opts: ShardEngineOptions): Promise<StrataS
       counters: { indexTotal: 0, indexTimeInMillis: 0, deleteTotal: 0, refreshTotal: 0, refreshTimeInMillis: 0, flushTotal: 0, mergeTotal: 0, mergeDocs: 0, mergeTimeInMillis: 0 },
       closing: false,
     };
+    versions.useSegments(() => ctx.segments);
     for (const r of loaded.replayRecords) ctx.opLog.add(r.lastSeqNo, r.ops, r.bytes);
     const written = await replayOperations(ctx, loaded.replay, (doc, seqNo) => reparseLogged(opts, doc, seqNo), {
       ...(opts.indexingMemory ? { indexingMemory: opts.indexingMemory } : {}),
@@ -625,6 +626,7 @@ class Engine implements StrataShardEngine {
       mergeTotal: c.mergeTotal,
       segmentsCount: readers.length,
       indexWriterMemoryInBytes: this.indexBufferBytes(),
+      versionMapMemoryInBytes: this.ctx.versions.ramBytesUsed,
       translogOperations: this.ctx.opLog.operations,
       translogSizeInBytes: this.ctx.opLog.bytes,
       // completion fields are the mapping's: the shard host fills them in (lib/indices/completion-stats.ts)

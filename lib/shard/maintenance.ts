@@ -23,7 +23,7 @@ function memoryBreakdown(s: SegmentState): Array<{ description: string; sizeInBy
   let terms = 0;
   let norms = 0;
   for (const f of core.fields.values()) {
-    terms += strings(f.dict.terms) + f.dict.docFreq.byteLength + f.dict.totalTermFreq.byteLength + f.dict.blockStart.byteLength;
+    terms += f.dict.terms.byteSize + f.dict.docFreq.byteLength + (f.dict.totalTermFreq?.byteLength ?? 0) + f.dict.blockStart.byteLength;
     norms += f.norms?.byteLength ?? 0;
   }
   let docValues = 0;
@@ -95,8 +95,8 @@ export function shardFieldStats(ctx: ShardContext, fields: readonly string[]): S
         sumDocFreq += fs.sumDocFreq;
         sumTtf = sumTtf < 0 || fs.sumTotalTermFreq < 0 ? -1 : sumTtf + fs.sumTotalTermFreq;
         const terms = r.terms(field);
-        const lo = terms[0];
-        const hi = terms[terms.length - 1];
+        const lo = terms.length > 0 ? terms.at(0) : undefined;
+        const hi = terms.length > 0 ? terms.at(terms.length - 1) : undefined;
         if (lo !== undefined && (minTerm === undefined || lo < minTerm)) minTerm = lo;
         if (hi !== undefined && (maxTerm === undefined || hi > maxTerm)) maxTerm = hi;
       } else if (r.hasDocValues(field)) {

@@ -23,6 +23,7 @@ import { liveDocsKey, metaKey } from '../../storage/keyspace.js';
 import { mergeSegments } from '../../storage/segment-merger.js';
 import type { StoreOp } from '../../storage/shard-store.js';
 import type { ShardContext } from './context.js';
+import { ID_INDEX_SLICE_MS, IdIndex } from './id-index.js';
 import { commitValue } from './refresh.js';
 import { SegmentState } from './segment-state.js';
 import { dropSegmentData, publish } from './views.js';
@@ -136,10 +137,12 @@ export async function runMerge(ctx: ShardContext, sources: SegmentState[]): Prom
     const snaps = sources.map((s) => ({ core: s.core!, live: s.live }));
     const newId = ctx.nextSegmentId++;
     const { core, docMaps } = await mergeSegments(ctx.db, snaps, newId, () => ctx.closing);
+    const idIndex = await IdIndex.buildInSlices(core.docIds, ID_INDEX_SLICE_MS);
     await ctx.segMutex.run(async () => {
       if (ctx.closing) throw new Error('merge aborted');
       const merged = new SegmentState(newId, null);
       merged.core = core;
+      merged.useIdIndex(idIndex);
       const deadRoots: number[] = [];
       sources.forEach((s, i) => {
         const map = docMaps[i]!;
@@ -148,19 +151,15 @@ export async function runMerge(ctx: ShardContext, sources: SegmentState[]): Prom
           const nd = map[d] as number;
           if (nd < 0 || (ids.pathOrd[d] as number) >= 0) continue;
           if (!s.isLive(d)) deadRoots.push(nd);
-          // Re-point the version map at the merged copy.
-          const e = ctx.versions.get(ids.types[ids.typeOrd[d] as number] as string, ids.ids[d] as string);
-          if (e && e.seg === s && e.doc === d) {
-            e.seg = merged;
-            e.doc = nd;
-          }
         }
         for (const d of s.pending) {
           const nd = map[d] as number;
           if (nd >= 0) merged.pending.push(nd);
         }
         s.pending = [];
+        s.movedTo = { seg: merged, docMap: map };
       });
+      ctx.versions.repoint(sources, merged, docMaps);
       const batch: StoreOp[] = [];
       if (deadRoots.length > 0) {
         const { live, delCount } = merged.withDeletes(deadRoots);
@@ -183,6 +182,9 @@ export async function runMerge(ctx: ShardContext, sources: SegmentState[]): Prom
       ctx.counters.mergeTimeInMillis += Date.now() - started;
     });
   } finally {
-    for (const s of sources) s.merging = false;
+    for (const s of sources) {
+      s.merging = false;
+      s.movedTo = null;
+    }
   }
 }

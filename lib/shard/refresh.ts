@@ -63,13 +63,22 @@ export async function refreshLocked(ctx: ShardContext): Promise<void> {
     else kept.push(s);
   }
   batch.push({ type: 'put', key: metaKey('commit'), value: commitValue(ctx, kept, checkpoint) });
-  await ctx.db.write(batch);
+  // Marked before the write: a merge picked while it is awaited must not take a segment this
+  // commit drops (its keys are cleared as soon as no reader holds it).
+  for (const s of gone) s.dropped = true;
+  try {
+    await ctx.db.write(batch);
+  } catch (err) {
+    for (const s of gone) s.dropped = false;
+    throw err;
+  }
 
   if (hasDocs) frozen.builder = null;
-  for (const s of gone) s.dropped = true;
   ctx.segments = kept;
   ctx.checkpoint = checkpoint;
   publish(ctx);
+  // The sealed copies are live and published: the segment answers for their ids now.
+  if (hasDocs && !frozen.dropped) ctx.versions.pruneSealed(frozen);
   for (const s of gone) if (s.refs === 0) dropSegmentData(ctx, s);
   ctx.counters.refreshTotal++;
   ctx.counters.refreshTimeInMillis += Date.now() - started;

@@ -8,7 +8,8 @@ import { isLiveBit } from '../../storage/codecs/live-docs.js';
 import { decodePostings } from '../../storage/codecs/postings.js';
 import type { FieldInfo } from '../../storage/codecs/segment-info.js';
 import { decodeStoredDoc } from '../../storage/codecs/stored-doc.js';
-import { chunkOf, findTerm } from '../../storage/codecs/term-dict.js';
+import { chunkOf } from '../../storage/codecs/term-dict.js';
+import { PackedTermList, type TermList } from '../../storage/codecs/term-list.js';
 import { chunkBlock } from '../../storage/codecs/postings-chunk.js';
 import { postingsKey, storedKey, storedKeyDoc } from '../../storage/keyspace.js';
 import type { SegmentCore } from '../../storage/segment-core.js';
@@ -19,6 +20,7 @@ import type { SegmentState } from './segment-state.js';
 import type { StoredDocument } from './types.js';
 
 const EMPTY: readonly never[] = Object.freeze([]);
+const NO_TERMS: TermList = PackedTermList.EMPTY;
 const NO_DOCS = new Int32Array(0);
 
 /** Root docs per type of a segment's doc-id column, built on first use (segments are immutable). */
@@ -90,19 +92,19 @@ export class SegmentReaderImpl implements StrataSegmentReader {
   docFreq(field: string, term: string): number {
     const f = this.core.fields.get(field);
     if (!f) return 0;
-    const i = findTerm(f.dict.terms, term);
+    const i = f.dict.terms.indexOf(term);
     return i < 0 ? 0 : (f.dict.docFreq[i] as number);
   }
 
   totalTermFreq(field: string, term: string): number {
     const f = this.core.fields.get(field);
     if (!f) return 0;
-    const i = findTerm(f.dict.terms, term);
-    return i < 0 ? 0 : (f.dict.totalTermFreq[i] as number);
+    const i = f.dict.terms.indexOf(term);
+    return i < 0 ? 0 : (f.dict.totalTermFreq?.[i] ?? -1);
   }
 
-  terms(field: string): readonly string[] {
-    return this.core.fields.get(field)?.dict.terms ?? EMPTY;
+  terms(field: string): TermList {
+    return this.core.fields.get(field)?.dict.terms ?? NO_TERMS;
   }
 
   async postings(field: string, term: string): Promise<Postings | null> {
@@ -118,7 +120,7 @@ export class SegmentReaderImpl implements StrataSegmentReader {
     const misses = new Map<number, Array<{ i: number; slot: number }>>();
     for (let i = 0; i < terms.length; i++) {
       const term = terms[i] as string;
-      const ti = findTerm(f.dict.terms, term);
+      const ti = f.dict.terms.indexOf(term);
       if (ti < 0) continue;
       const cached = this.cache.get(this.cacheKey(field, term));
       if (cached) {

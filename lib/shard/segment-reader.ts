@@ -8,6 +8,8 @@
  * The engine may add members; it must not change the meaning of these.
  */
 import type { StoredDocument } from './types.js';
+import type { TermList } from '../../storage/codecs/term-list.js';
+export type { TermList };
 
 import type { Postings } from '../../storage/types.js';
 export type { Postings };
@@ -37,8 +39,11 @@ export interface SegmentReader {
   docFreq(field: string, term: string): number;
   /** Total term frequency of a term, 0 when absent. */
   totalTermFreq(field: string, term: string): number;
-  /** The field's terms in ascending (UTF-16 code unit) order; use for prefix/range/wildcard/fuzzy. */
-  terms(field: string): readonly string[];
+  /**
+   * The field's terms in ascending (UTF-16 code unit) order; use for prefix/range/wildcard/fuzzy.
+   * Packed, not an array: `at(i)` makes a string, `lowerBound`/`indexOf` seek without making any.
+   */
+  terms(field: string): TermList;
   /** Postings of a term, or null when the term is absent. */
   postings(field: string, term: string): Promise<Postings | null>;
 

@@ -12,6 +12,7 @@ import { allLive, clearBit, isLiveBit } from '../../storage/codecs/live-docs.js'
 import type { SegmentBuilder } from '../../storage/segment-builder.js';
 import type { SegmentCore } from '../../storage/segment-core.js';
 import { segmentName } from '../../storage/codecs/segment-info.js';
+import { IdIndex } from './id-index.js';
 
 export class SegmentState {
   readonly name: string;
@@ -25,6 +26,13 @@ export class SegmentState {
   merging = false;
   /** Estimated heap bytes of `core` by kind, computed once for the segments APIs (the core never changes). */
   memoryBytes: Array<{ description: string; sizeInBytes: number }> | undefined = undefined;
+  private ids: IdIndex | null = null;
+  /**
+   * Set by a merge's commit from the moment its deletes are carried over to the merged segment
+   * until the segment list is swapped (the commit's write is awaited in between): a copy found
+   * here is answered as its merged copy, so a delete queued meanwhile lands on the segment that stays.
+   */
+  movedTo: { seg: SegmentState; docMap: Int32Array } | null = null;
 
   constructor(
     readonly id: number,
@@ -50,6 +58,20 @@ export class SegmentState {
   pathOrd(doc: number): number {
     if (this.core) return this.core.docIds.pathOrd[doc] as number;
     return (this.builder?.pathOrd[doc] as number | undefined) ?? -1;
+  }
+
+  /**
+   * A sealed segment's root docs by id, null while unsealed. Opening and merging build it in
+   * slices beforehand (`useIdIndex`); a refreshed segment's is built on first use (a buffer's
+   * worth of docs).
+   */
+  idIndex(): IdIndex | null {
+    if (!this.core) return null;
+    return (this.ids ??= IdIndex.build(this.core.docIds));
+  }
+
+  useIdIndex(index: IdIndex): void {
+    this.ids = index;
   }
 
   isLive(doc: number): boolean {

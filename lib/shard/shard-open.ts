@@ -13,6 +13,7 @@ import { allSegmentsRange, metaKey, opLogEnd, opLogKey, segmentRange, versionEnd
 import { loadSegment } from '../../storage/segment-loader.js';
 import type { ShardStore } from '../../storage/shard-store.js';
 import type { ShardCommit } from './context.js';
+import { ID_INDEX_SLICE_MS, IdIndex } from './id-index.js';
 import { SegmentState } from './segment-state.js';
 import type { VersionMap } from './version-map.js';
 
@@ -62,26 +63,18 @@ export async function loadShard(db: ShardStore, versions: VersionMap): Promise<L
     const { core, liveDocs } = await loadSegment(db, id);
     const s = new SegmentState(id, null);
     s.core = core;
+    s.useIdIndex(await IdIndex.buildInSlices(core.docIds, ID_INDEX_SLICE_MS));
     if (liveDocs) {
       s.live = liveDocs.bits;
       s.delCount = liveDocs.delCount;
-    }
-    const ids = core.docIds;
-    for (let d = 0; d < core.info.maxDoc; d++) {
-      if ((ids.pathOrd[d] as number) >= 0 || !s.isLive(d)) continue;
-      const e = versions.upsert(ids.types[ids.typeOrd[d] as number] as string, ids.ids[d] as string);
-      const seqNo = ids.seqNos[d] as number;
-      if (seqNo < e.seqNo) continue;
-      e.version = ids.versions[d] as number;
-      e.seqNo = seqNo;
-      e.deleted = false;
-      e.seg = s;
-      e.doc = d;
     }
     maxSeqNo = Math.max(maxSeqNo, core.info.maxSeqNo);
     segments.push(s);
   }
 
+  // The segments answer for the ids whose last write they hold (lib/shard/version-map.ts);
+  // the map gets the tombstones below and what the op log replays.
+  versions.useSegments(() => segments);
   await db.scan({ gte: versionStart(), lt: versionEnd() }, (k, v) => {
     const r = new KeyReader(k);
     r.tag();

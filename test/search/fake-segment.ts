@@ -4,7 +4,8 @@
  * norms, positions, doc values and stored sources.
  */
 import { encodeBm25Norm } from '../../storage/codecs/small-float.js';
-import type { FieldStats, Postings, SegmentReader } from '../../lib/shard/segment-reader.js';
+import type { FieldStats, Postings, SegmentReader, TermList } from '../../lib/shard/segment-reader.js';
+import { termListOf } from '../../storage/codecs/term-list.js';
 import type { StoredDocument } from '../../lib/shard/types.js';
 
 export interface FakeDoc {
@@ -105,8 +106,8 @@ export class FakeSegment implements SegmentReader {
   totalTermFreq(field: string, term: string): number {
     return this.data.get(field)?.postings.get(term)?.freqs.reduce((a, b) => a + b, 0) ?? 0;
   }
-  terms(field: string): readonly string[] {
-    return this.sortedTerms.get(field) ?? [];
+  terms(field: string): TermList {
+    return termListOf(this.sortedTerms.get(field) ?? []);
   }
   async postings(field: string, term: string): Promise<Postings | null> {
     const p = this.data.get(field)?.postings.get(term);

@@ -14,7 +14,7 @@ import { byte315ToFloat, encodeBm25Norm, floatToByte315 } from '../../storage/co
 import { decodeStoredDoc, encodeStoredDoc } from '../../storage/codecs/stored-doc.js';
 import { recordTypes } from '../../storage/codecs/messages.js';
 import type { StoredDocument } from '../../lib/shard/types.js';
-import { chunkOf, decodeTermDict, encodeTermDict, findTerm } from '../../storage/codecs/term-dict.js';
+import { chunkOf, decodeTermDict, encodeTermDict } from '../../storage/codecs/term-dict.js';
 import { decodeVersionEntry, encodeVersionEntry } from '../../storage/codecs/version-entry.js';
 import { checkFormats, CURRENT_FORMATS } from '../../storage/codecs/formats.js';
 
@@ -130,14 +130,21 @@ test('term dictionary round trip keeps UTF-16 order and surrogate pairs', (t) =>
   const terms = ['a', 'ab', 'abc', 'b', 'z\ud83d\ude00', 'z\ud83d\ude01', '\uffff'].sort();
   const dict = { terms, blockStart: Int32Array.from([0, 3]), docFreq: Int32Array.from(terms, (_, i) => i + 1), totalTermFreq: Float64Array.from(terms, (_, i) => (i === 2 ? -1 : i * 3)) };
   const back = decodeTermDict(encodeTermDict(dict));
-  t.deepEqual(back.terms, terms);
+  t.deepEqual([...back.terms], terms);
   t.deepEqual([...back.docFreq], [...dict.docFreq]);
-  t.deepEqual([...back.totalTermFreq], [...dict.totalTermFreq]);
+  t.deepEqual([...back.totalTermFreq!], [...dict.totalTermFreq]);
   t.deepEqual([...back.blockStart], [0, 3]);
   t.deepEqual(chunkOf(back.blockStart, 2), { chunk: 0, slot: 2 });
   t.deepEqual(chunkOf(back.blockStart, 5), { chunk: 1, slot: 2 });
-  t.is(findTerm(back.terms, 'abc'), terms.indexOf('abc'));
-  t.is(findTerm(back.terms, 'abd'), -1);
+  t.is(back.terms.indexOf('abc'), terms.indexOf('abc'));
+  t.is(back.terms.indexOf('abd'), -1);
+});
+
+test('a term dictionary without frequencies keeps no total-term-frequency column', (t) => {
+  const terms = ['a', 'b'];
+  const back = decodeTermDict(encodeTermDict({ terms, blockStart: [0], docFreq: [1, 2], totalTermFreq: [-1, -1] }));
+  t.is(back.totalTermFreq, null);
+  t.deepEqual([...back.terms], terms);
 });
 
 test('doc values columns round trip, sorted per doc', (t) => {

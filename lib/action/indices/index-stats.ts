@@ -26,7 +26,7 @@ function zeroSum(): Sum {
   return {
     docsCount: 0, docsDeleted: 0, storeSizeInBytes: 0, indexTotal: 0, indexTimeInMillis: 0, deleteTotal: 0,
     refreshTotal: 0, refreshTimeInMillis: 0, flushTotal: 0, mergeTotal: 0, segmentsCount: 0,
-    translogOperations: 0, translogSizeInBytes: 0, indexWriterMemoryInBytes: 0, completionSizeInBytes: 0,
+    translogOperations: 0, translogSizeInBytes: 0, indexWriterMemoryInBytes: 0, versionMapMemoryInBytes: 0, completionSizeInBytes: 0,
   };
 }
 
@@ -193,7 +193,7 @@ function render(c: IndexCounters, s: Sum, metrics: Set<string>, humanOn: boolean
     out.segments = {
       count: s.segmentsCount, memory_in_bytes: 0, terms_memory_in_bytes: 0, stored_fields_memory_in_bytes: 0,
       term_vectors_memory_in_bytes: 0, norms_memory_in_bytes: 0, points_memory_in_bytes: 0, doc_values_memory_in_bytes: 0,
-      index_writer_memory_in_bytes: s.indexWriterMemoryInBytes, version_map_memory_in_bytes: 0, fixed_bit_set_memory_in_bytes: 0,
+      index_writer_memory_in_bytes: s.indexWriterMemoryInBytes, version_map_memory_in_bytes: s.versionMapMemoryInBytes, fixed_bit_set_memory_in_bytes: 0,
       max_unsafe_auto_id_timestamp: -1, file_sizes: {},
     };
   }

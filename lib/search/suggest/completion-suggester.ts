@@ -9,7 +9,7 @@
  */
 import type { CompletionFuzzy, SuggestSpec } from '../../dsl/suggest.js';
 import type { ShardSuggestOption, ShardSuggestion } from '../../messages/shard-suggest.js';
-import type { SegmentReader } from '../../shard/segment-reader.js';
+import type { SegmentReader, TermList } from '../../shard/segment-reader.js';
 import type { Analyzer } from '../../analysis/types.js';
 import { analyzedForm, completionEntries, type CompletionMapping } from '../../mapping/completion-value.js';
 import { compileRegexpAsync, TermMatcher } from '../../automaton/index.js';
@@ -59,7 +59,7 @@ function fuzzyEdits(f: CompletionFuzzy, len: number): number {
 }
 
 /** The predicate on analyzed forms, and the boost a match carries (1 unless fuzzy). */
-async function matcherOf(spec: SuggestSpec, field: CompletionField): Promise<{ seek: (terms: readonly string[]) => string[]; boost: (form: string) => number | undefined }> {
+async function matcherOf(spec: SuggestSpec, field: CompletionField): Promise<{ seek: (terms: TermList) => string[]; boost: (form: string) => number | undefined }> {
   const c = spec.completion ?? {};
   if (spec.regex) {
     const m = new TermMatcher(await compileRegexpAsync(`(${spec.text}).*`, resolveRegexpFlags(c.regexFlags ?? 'ALL'), c.maxDeterminizedStates));
