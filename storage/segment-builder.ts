@@ -2,7 +2,8 @@
  * The indexing buffer: an in-memory segment being built from ParsedDocuments, like Lucene's
  * DocumentsWriterPerThread. Documents get consecutive doc numbers (nested documents first,
  * then their root, as Lucene block-joins index them). Postings accumulate per field and term in
- * ONE number array per term (a small object and an array per unique term, none per token):
+ * ONE number array per term (that array and a slot in a few typed arrays per unique term, nothing
+ * per token):
  * the buffer lives until the next refresh, so everything it allocates survives young-generation
  * collections and is costly to the old-generation GC; fewer, larger arrays keep that down
  * (Lucene for the same reason writes postings into shared byte-slice pools).
@@ -15,29 +16,29 @@ import { encodeStoredDoc } from './codecs/stored-doc.js';
 import { dict } from '../lib/dict.js';
 
 /**
- * Postings of one term accumulated in the buffer, as one stream: per document its number, then
- * (fields with freqs) its freq, then per occurrence (fields with positions) the position and
- * (fields with offsets) the start and end offsets. `storage/codecs/postings.ts`
- * `writePostingsStream` encodes it.
+ * One inverted field accumulated in the buffer. Terms get ordinals in first-seen order (the
+ * order of `terms`' keys); per ordinal the field keeps its postings as ONE number stream in
+ * `data` — per document its number, then (fields with freqs) its freq, then per occurrence
+ * (fields with positions) the position and (fields with offsets) the start and end offsets,
+ * which `storage/codecs/postings.ts` `writePostingsStream` encodes — and its counters in
+ * parallel typed arrays (Lucene's ParallelPostingsArray): a token costs one Map lookup that
+ * yields a small integer, and a new term no object of its own.
  */
-export interface TermBuilder {
-  data: number[];
-  docCount: number;
-  /** Occurrences in all documents (the term's totalTermFreq when the field keeps freqs). */
-  totalFreq: number;
-  lastDoc: number;
-  /** Index in `data` of the last document's freq. */
-  freqAt: number;
-}
-
-/** One inverted field accumulated in the buffer. */
 export interface FieldBuilder {
   name: string;
   freqs: boolean;
   positions: boolean;
   offsets: boolean;
   norms: boolean;
-  terms: Map<string, TermBuilder>;
+  /** Term → ordinal. */
+  terms: Map<string, number>;
+  /** Postings stream per ordinal. */
+  data: number[][];
+  /** Per ordinal: documents, occurrences in all documents (the totalTermFreq with freqs), the last document, and the index in `data[ord]` of the last document's freq. */
+  termDocs: Int32Array;
+  termFreq: Int32Array;
+  termLastDoc: Int32Array;
+  termFreqAt: Int32Array;
   /** Norm byte per doc (grown as needed). */
   normBytes: Uint8Array;
   docCount: number;
@@ -160,30 +161,38 @@ export class SegmentBuilder {
   private invertTokens(doc: number, fb: FieldBuilder, f: IndexableField): void {
     const tokens = f.tokens ?? [];
     const terms = fb.terms;
+    const all = fb.data;
     const { freqs, positions, offsets } = fb;
     for (let i = 0; i < tokens.length; i++) {
       const t = tokens[i]!;
-      const tb = terms.get(t.term);
-      if (tb === undefined) {
+      const ord = terms.get(t.term);
+      if (ord === undefined) {
+        const next = all.length;
+        terms.set(t.term, next);
+        if (next === fb.termDocs.length) growTermArrays(fb);
         // The first occurrence as the array's literal: an empty array reserves 17 slots on its
         // first push, and most terms of a buffer (ids, names, rare words) occur in one document.
-        const data = !freqs ? [doc] : !positions ? [doc, 1] : !offsets ? [doc, 1, t.position] : [doc, 1, t.position, t.startOffset, t.endOffset];
-        terms.set(t.term, { data, docCount: 1, totalFreq: 1, lastDoc: doc, freqAt: freqs ? 1 : -1 });
-        this.ramBytes += t.term.length * 2 + 64;
+        all.push(!freqs ? [doc] : !positions ? [doc, 1] : !offsets ? [doc, 1, t.position] : [doc, 1, t.position, t.startOffset, t.endOffset]);
+        fb.termDocs[next] = 1;
+        fb.termFreq[next] = 1;
+        fb.termLastDoc[next] = doc;
+        fb.termFreqAt[next] = freqs ? 1 : -1;
+        this.ramBytes += t.term.length * 2 + 48;
       } else {
-        const data = tb.data;
-        if (tb.lastDoc !== doc) {
+        const data = all[ord]!;
+        if (fb.termLastDoc[ord] !== doc) {
           data.push(doc);
           if (freqs) {
-            tb.freqAt = data.length;
+            fb.termFreqAt[ord] = data.length;
             data.push(1);
           }
-          tb.lastDoc = doc;
-          tb.docCount++;
+          fb.termLastDoc[ord] = doc;
+          fb.termDocs[ord] = (fb.termDocs[ord] as number) + 1;
         } else if (freqs) {
-          data[tb.freqAt] = (data[tb.freqAt] as number) + 1;
+          const at = fb.termFreqAt[ord]!;
+          data[at] = data[at]! + 1;
         }
-        tb.totalFreq++;
+        fb.termFreq[ord] = (fb.termFreq[ord] as number) + 1;
         if (positions) {
           data.push(t.position);
           if (offsets) data.push(t.startOffset, t.endOffset);
@@ -226,6 +235,11 @@ function newFieldBuilder(f: IndexableField): FieldBuilder {
     offsets: positions && f.offsets === true,
     norms,
     terms: new Map(),
+    data: [],
+    termDocs: new Int32Array(8),
+    termFreq: new Int32Array(8),
+    termLastDoc: new Int32Array(8),
+    termFreqAt: new Int32Array(8),
     normBytes: new Uint8Array(norms ? 64 : 0),
     docCount: 0,
     sumTotalTermFreq: 0,
@@ -235,6 +249,19 @@ function newFieldBuilder(f: IndexableField): FieldBuilder {
     curBoost: 1,
     curLastPos: -1,
   };
+}
+
+/** Double the per-term arrays of `fb`. */
+function growTermArrays(fb: FieldBuilder): void {
+  const grow = (a: Int32Array): Int32Array => {
+    const next = new Int32Array(a.length * 2);
+    next.set(a);
+    return next;
+  };
+  fb.termDocs = grow(fb.termDocs);
+  fb.termFreq = grow(fb.termFreq);
+  fb.termLastDoc = grow(fb.termLastDoc);
+  fb.termFreqAt = grow(fb.termFreqAt);
 }
 
 /** The StoredDocument view of a ParsedDocument (realtime get from the buffer, sealing). */

@@ -13,9 +13,9 @@ import { isLiveBit } from './codecs/live-docs.js';
 import { encodeNorms } from './codecs/norms.js';
 import { ChunkBuilder, chunkBlocks } from './codecs/postings-chunk.js';
 import { decodePostings, FLAG_FREQS, FLAG_OFFSETS, FLAG_POSITIONS, writePostings } from './codecs/postings.js';
+import { isShift, writeShifted } from './codecs/postings-shift.js';
 import { encodeSegmentInfo, segmentName, type FieldInfo, type SegmentInfo } from './codecs/segment-info.js';
 import { decodeTermDict, encodeTermDict } from './codecs/term-dict.js';
-import { sortTerms } from './sort-terms.js';
 import { docIdsKey, docValuesKey, normsKey, postingsFieldRange, postingsKey, postingsKeyChunk, segInfoKey, segKindRange, segTermsKey, SEG, storedKey, storedKeyDoc } from './keyspace.js';
 import type { FieldCore, SegmentCore } from './segment-core.js';
 import type { ShardStore } from './shard-store.js';
@@ -65,6 +65,8 @@ interface TermCursor {
   /** The field's postings chunks by chunk number. */
   chunks: Buffer[];
   map: Int32Array;
+  /** What the source's doc numbers shift by when the merge keeps all its documents, else -1. */
+  base: number;
   /** Index of the next term. */
   t: number;
   /** The next term (decoded once from the packed dictionary), undefined past the last. */
@@ -133,12 +135,19 @@ export async function mergeSegments(db: ShardStore, sources: MergeSource[], id: 
     for (let i = 0; i < sources.length; i++) {
       const f = with_[i];
       if (!f || f.dict.terms.length === 0) continue;
-      cursors.push({ dict: f.dict, chunks: await readChunks(db, sources[i]!.core.info.id, name), map: docMaps[i]!, t: 0, term: f.dict.terms.at(0), chunk: -1, blocks: [] });
+      const map = docMaps[i]!;
+      cursors.push({ dict: f.dict, chunks: await readChunks(db, sources[i]!.core.info.id, name), map, base: isShift(map) ? (map[0] ?? 0) : -1, t: 0, term: f.dict.terms.at(0), chunk: -1, blocks: [] });
     }
+    // No document of the field dropped: blocks are copied with their doc numbers shifted
+    // (storage/codecs/postings-shift.ts) instead of decoded and re-encoded, and the field's
+    // doc count is the sources' sum.
+    const shifted = cursors.every((c) => c.base >= 0);
     const terms: string[] = [];
     const blockStart: number[] = [];
-    const docFreq: number[] = [];
-    const totalTermFreq: number[] = [];
+    // At most every source term: filled in place and trimmed at the end, not pushed and copied.
+    const maxTerms = cursors.reduce((sum, c) => sum + c.dict.terms.length, 0);
+    const docFreq = new Int32Array(maxTerms);
+    const totalTermFreq = new Float64Array(maxTerms);
     const seen = new Uint8Array(maxDoc);
     let docCount = 0;
     let sumDocFreq = 0;
@@ -149,6 +158,11 @@ export async function mergeSegments(db: ShardStore, sources: MergeSource[], id: 
     const pos: number[] = [];
     const so: number[] = [];
     const eo: number[] = [];
+    const input = { docs, freqs: fq, ...(positions ? { positions: pos } : {}), ...(offsets ? { startOffsets: so, endOffsets: eo } : {}) };
+    // The current term's blocks and their sources.
+    const blocks: Buffer[] = [];
+    const bases: number[] = [];
+    const from: TermCursor[] = [];
     for (let n = 1; ; n++) {
       if (n % TERMS_PER_READ === 0) await slice.pause();
       let term: string | undefined;
@@ -157,15 +171,35 @@ export async function mergeSegments(db: ShardStore, sources: MergeSource[], id: 
         if (t !== undefined && (term === undefined || t < term)) term = t;
       }
       if (term === undefined) break;
+      blocks.length = 0;
+      bases.length = 0;
+      from.length = 0;
+      for (const c of cursors) {
+        if (c.term !== term) continue;
+        blocks.push(nextBlock(c));
+        bases.push(c.base);
+        from.push(c);
+      }
+      if (chunk.count === 0) blockStart.push(terms.length);
+      const fast = shifted ? writeShifted(chunk.body, blocks, bases, flags) : undefined;
+      if (fast !== undefined) {
+        docFreq[terms.length] = fast.docs;
+        totalTermFreq[terms.length] = freqs ? fast.ttf : -1;
+        terms.push(term);
+        sumDocFreq += fast.docs;
+        sumTtf += fast.ttf;
+        chunk.endTerm();
+        if (chunk.full) await out.put(postingsKey(id, name, blockStart.length - 1), chunk.finish());
+        continue;
+      }
       docs.length = 0;
       fq.length = 0;
       pos.length = 0;
       so.length = 0;
       eo.length = 0;
-      for (const c of cursors) {
-        if (c.term !== term) continue;
-        const p = decodePostings(nextBlock(c));
-        const map = c.map;
+      for (let b = 0; b < blocks.length; b++) {
+        const p = decodePostings(blocks[b]!);
+        const map = from[b]!.map;
         for (let j = 0; j < p.docs.length; j++) {
           const nd = map[p.docs[j] as number] as number;
           if (nd < 0) continue;
@@ -186,22 +220,27 @@ export async function mergeSegments(db: ShardStore, sources: MergeSource[], id: 
           }
         }
       }
-      if (docs.length === 0) continue;
+      if (docs.length === 0) {
+        if (chunk.count === 0) blockStart.pop();
+        continue;
+      }
       let ttf = 0;
       for (const f of fq) ttf += f;
+      docFreq[terms.length] = docs.length;
+      totalTermFreq[terms.length] = freqs ? ttf : -1;
       terms.push(term);
-      docFreq.push(docs.length);
-      totalTermFreq.push(freqs ? ttf : -1);
       sumDocFreq += docs.length;
       sumTtf += ttf;
-      if (chunk.count === 0) blockStart.push(terms.length - 1);
-      writePostings(chunk.body, { docs, freqs: fq, ...(positions ? { positions: pos } : {}), ...(offsets ? { startOffsets: so, endOffsets: eo } : {}) }, flags);
+      writePostings(chunk.body, input, flags);
       chunk.endTerm();
       if (chunk.full) await out.put(postingsKey(id, name, blockStart.length - 1), chunk.finish());
     }
     if (chunk.count > 0) await out.put(postingsKey(id, name, blockStart.length - 1), chunk.finish());
     if (terms.length === 0) continue;
-    const encoded = encodeTermDict({ terms, docFreq, totalTermFreq, blockStart });
+    if (shifted) docCount = present.reduce((sum, f) => sum + f.info.docCount, 0);
+    const termCount = terms.length;
+    // Views of the filled part: the in-memory dictionary is decoded from the encoded bytes.
+    const encoded = encodeTermDict({ terms, docFreq: docFreq.subarray(0, termCount), totalTermFreq: totalTermFreq.subarray(0, termCount), blockStart });
     await out.put(segTermsKey(id, name), encoded);
     const dict = decodeTermDict(encoded);
     const info: FieldInfo = { name, freqs, positions, offsets, norms, docCount, sumDocFreq, sumTotalTermFreq: freqs ? sumTtf : -1, termCount: terms.length };
@@ -290,14 +329,32 @@ function mergeColumn(cols: Array<DocValuesColumn | undefined>, docMaps: Int32Arr
     });
     return { kind, start, values };
   }
-  const termSet = new Set<string>();
-  for (const c of cols) if (c && c.kind === 'string') for (const t of c.terms) termSet.add(t);
-  const terms = sortTerms([...termSet]);
-  const ordOf = new Map(terms.map((t, i) => [t, i]));
+  // Each source's dictionary is sorted: walk them together into the sorted union, noting every
+  // source ordinal's new ordinal on the way (no set, re-sort or map of all the terms).
+  const strs = cols.map((c) => (c && c.kind === 'string' ? c : undefined));
+  const at = new Int32Array(strs.length);
+  const remaps = strs.map((c) => (c ? new Int32Array(c.terms.length) : undefined));
+  const terms: string[] = [];
+  for (;;) {
+    let min: string | undefined;
+    for (let i = 0; i < strs.length; i++) {
+      const t = strs[i]?.terms[at[i] as number];
+      if (t !== undefined && (min === undefined || t < min)) min = t;
+    }
+    if (min === undefined) break;
+    const ord = terms.length;
+    terms.push(min);
+    for (let i = 0; i < strs.length; i++) {
+      const c = strs[i];
+      if (c === undefined || c.terms[at[i] as number] !== min) continue;
+      remaps[i]![at[i] as number] = ord;
+      at[i] = (at[i] as number) + 1;
+    }
+  }
   const ords = new Int32Array(total);
-  cols.forEach((c, i) => {
-    if (!c || c.kind !== 'string') return;
-    const remap = Int32Array.from(c.terms, (t) => ordOf.get(t) as number);
+  strs.forEach((c, i) => {
+    if (!c) return;
+    const remap = remaps[i]!;
     const map = docMaps[i]!;
     for (let d = 0; d < map.length; d++) {
       const nd = map[d] as number;

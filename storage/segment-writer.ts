@@ -4,7 +4,7 @@
  * in-memory core so the segment is searchable without reading it back.
  */
 import { ChunkBuilder } from './codecs/postings-chunk.js';
-import { sortTerms } from './sort-terms.js';
+import { sortTermsWith } from './sort-terms.js';
 import { encodeDocIds, type DocIds } from './codecs/doc-ids.js';
 import { buildColumn, encodeDocValues, type DocValuesColumn } from './codecs/doc-values.js';
 import { encodeNorms } from './codecs/norms.js';
@@ -29,20 +29,24 @@ export function sealSegment(b: SegmentBuilder, id: number, put: PutFn): SegmentC
   const fieldInfos: FieldInfo[] = [];
   const chunk = new ChunkBuilder();
   for (const fb of [...b.fields.values()].sort((x, y) => (x.name < y.name ? -1 : x.name > y.name ? 1 : 0))) {
-    const terms = sortTerms([...fb.terms.keys()]);
+    // The Map's keys come in ordinal order; sorting carries each term's ordinal along.
+    const terms = [...fb.terms.keys()];
     const n = terms.length;
+    const ords = new Int32Array(n);
+    for (let i = 0; i < n; i++) ords[i] = i;
+    sortTermsWith(terms, ords);
     const docFreq = new Int32Array(n);
     const totalTermFreq = new Float64Array(n);
     const flags = (fb.freqs ? FLAG_FREQS : 0) | (fb.positions ? FLAG_POSITIONS : 0) | (fb.offsets ? FLAG_OFFSETS : 0);
     let sumDocFreq = 0;
     const blockStart: number[] = n > 0 ? [0] : [];
     for (let i = 0; i < n; i++) {
-      const term = terms[i] as string;
-      const tb = fb.terms.get(term)!;
-      docFreq[i] = tb.docCount;
-      sumDocFreq += tb.docCount;
-      totalTermFreq[i] = fb.freqs ? tb.totalFreq : -1;
-      writePostingsStream(chunk.body, tb.data, tb.docCount, flags);
+      const ord = ords[i] as number;
+      const docs = fb.termDocs[ord] as number;
+      docFreq[i] = docs;
+      sumDocFreq += docs;
+      totalTermFreq[i] = fb.freqs ? (fb.termFreq[ord] as number) : -1;
+      writePostingsStream(chunk.body, fb.data[ord]!, docs, flags);
       chunk.endTerm();
       if (chunk.full || i === n - 1) {
         emit(postingsKey(id, fb.name, blockStart.length - 1), chunk.finish());

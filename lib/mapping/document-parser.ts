@@ -9,14 +9,14 @@
 import { EsError, mapperParsing, routingMissing, toEsError } from '../errors/errors.js';
 import { resolveAnalyzer } from './analyzer-resolution.js';
 import { DynamicMapper } from './dynamic-mapper.js';
-import { DocFields, type FieldShape } from './field-accumulator.js';
+import { type AnalyzedRun, DocFields, type FieldShape } from './field-accumulator.js';
 import { JsonObject, type JsonValue, TrailingDataError, parseJsonTree } from './json-tree.js';
 import { type FieldMapping, META_FIELDS, type Mapper, type ObjectMapping, type TypeMapping } from './mapper-types.js';
 import { illegalArgument } from './mapping-errors.js';
 import { renderObject } from './mapping-render.js';
 import type { NestedDocument, ParsedDocument } from './parsed-document.js';
 import { filterSource } from './source-filter.js';
-import { type ValueContext, indexValue } from './value-indexer.js';
+import { type IndexedValue, type ValueContext, indexValue } from './value-indexer.js';
 import { decodeUtf8 } from '../units/utf8.js';
 
 /** What the parser needs to know about the index beyond the type being parsed. */
@@ -49,8 +49,8 @@ interface DocFrame {
   /** Index into `nested` (undefined for the root). */
   nestedIndex?: number;
   parent?: DocFrame;
-  /** Next offset per nested path among this document's children. */
-  offsets: Map<string, number>;
+  /** Next offset per nested path among this document's children (created with the first). */
+  offsets?: Map<string, number>;
 }
 
 const KEYWORD_SHAPE: FieldShape = { indexed: true, positions: false, offsets: false, norms: false, boost: 1, store: false, docValues: 'string' };
@@ -85,10 +85,11 @@ function readSource(source: Buffer): JsonObject {
 }
 
 class ParseRun {
-  readonly root: DocFrame = { fields: new DocFields(), path: '', offsets: new Map() };
+  readonly root: DocFrame = { fields: new DocFields(), path: '' };
   readonly nested: NestedDocument[] = [];
   private readonly nestedFrames: DocFrame[] = [];
-  private readonly allEntries: string[] = [];
+  /** `_all`'s values in document order, each with the field's tokens when it analyzed the text. */
+  private readonly allEntries: Array<{ text: string; run: AnalyzedRun | undefined }> = [];
   readonly dyn: DynamicMapper;
 
   constructor(private readonly env: ParseEnvironment) {
@@ -174,9 +175,10 @@ class ParseRun {
       this.parseObjectBody(obj, json, frame, inAll);
       return;
     }
-    const offset = frame.offsets.get(obj.path) ?? 0;
-    frame.offsets.set(obj.path, offset + 1);
-    const child: DocFrame = { fields: new DocFields(), path: obj.path, parent: frame, offsets: new Map(), nestedIndex: this.nested.length };
+    const offsets = (frame.offsets ??= new Map());
+    const offset = offsets.get(obj.path) ?? 0;
+    offsets.set(obj.path, offset + 1);
+    const child: DocFrame = { fields: new DocFields(), path: obj.path, parent: frame, nestedIndex: this.nested.length };
     const nd: NestedDocument = { path: obj.path, offset, fields: [] };
     if (frame.nestedIndex !== undefined) nd.parentIndex = frame.nestedIndex;
     this.nested.push(nd);
@@ -190,7 +192,7 @@ class ParseRun {
 
   /** Index a leaf value, its multi-fields and its copy_to targets. */
   parseField(f: FieldMapping, value: JsonValue, frame: DocFrame, includeInAll: boolean | undefined, withinCopyTo: boolean): void {
-    let res: { all?: string; added: boolean };
+    let res: IndexedValue;
     try {
       res = indexValue(f, value, frame.fields, this.env);
     } catch (e) {
@@ -199,7 +201,7 @@ class ParseRun {
       throw mapperParsing(f.type === 'percolator' ? 'failed to parse' : `failed to parse [${f.path}]`, toEsError(e));
     }
     if (res.added) frame.fields.markFieldName(f.path);
-    if (res.all !== undefined && !withinCopyTo && this.includeInAll(f, includeInAll)) this.allEntries.push(res.all);
+    if (res.all !== undefined && !withinCopyTo && this.includeInAll(f, includeInAll)) this.allEntries.push({ text: res.all, run: res.allRun });
     for (const sub of f.fields.values()) this.parseField(sub, value, frame, false, true);
     if (!withinCopyTo) for (const target of f.copyTo) this.copyTo(target, value, frame);
   }
@@ -226,8 +228,10 @@ class ParseRun {
       const a = tm.meta.all;
       const acc = rootFields.acc('_all', { indexed: true, positions: true, offsets: false, norms: a.norms ?? true, boost: 1, store: a.store ?? false });
       const analyzer = resolveAnalyzer(this.env.registry, a.analyzer ?? 'default');
-      for (const text of this.allEntries) {
-        acc.addAnalyzed(text, analyzer);
+      for (const { text, run } of this.allEntries) {
+        // The field's own analysis of the same text by the same analyzer gave these tokens.
+        if (run !== undefined && run.analyzer === analyzer) acc.addRun(text, run);
+        else acc.addAnalyzed(text, analyzer);
         acc.addStored(text);
       }
     }
@@ -253,7 +257,7 @@ class ParseRun {
     if (fieldNamesOn) {
       for (const fr of frames) {
         const fnAcc = fr.fields.acc('_field_names', META_SHAPE);
-        for (const name of [...fr.fields.fieldNames].sort()) fnAcc.addTerm(name, name);
+        for (const name of sortedNames(fr.fields.fieldNames)) fnAcc.addTerm(name, name);
       }
     }
     this.nestedFrames.forEach((fr, i) => {
@@ -269,6 +273,25 @@ class ParseRun {
     if (update) result.dynamicUpdate = renderObject(update, false, true);
     return result;
   }
+}
+
+/**
+ * The names in `set` sorted as `Array#sort` sorts strings. A document has a handful of field
+ * names, and `Array#sort` allocated a work array for every document: insertion sort in place.
+ */
+function sortedNames(set: ReadonlySet<string>): string[] {
+  const a = [...set];
+  if (a.length > 32) return a.sort();
+  for (let i = 1; i < a.length; i++) {
+    const s = a[i] as string;
+    let j = i - 1;
+    while (j >= 0 && (a[j] as string) > s) {
+      a[j + 1] = a[j] as string;
+      j--;
+    }
+    a[j + 1] = s;
+  }
+  return a;
 }
 
 /** Split a dotted key; empty segments are ambiguous (`a..b`, `.a`, `a.`). */

@@ -36,24 +36,24 @@ function isDouble(text: string): boolean {
 }
 
 export class DynamicMapper {
-  /** Mappers added in this parse, by full path. */
-  private readonly added = new Map<string, Mapper>();
+  /** Mappers added in this parse, by full path (created with the first: most documents add none). */
+  private added: Map<string, Mapper> | undefined;
 
   constructor(private readonly env: ParseEnvironment) {}
 
   /** A child of an object, looking at this parse's additions too. */
   child(obj: ObjectMapping, name: string): Mapper | undefined {
-    return obj.properties.get(name) ?? this.added.get(childPath(obj.path, name));
+    return obj.properties.get(name) ?? this.added?.get(childPath(obj.path, name));
   }
 
   private objectByPath(path: string): ObjectMapping | undefined {
-    const m = typeIndex(this.env.type).objects.get(path) ?? this.added.get(path);
+    const m = typeIndex(this.env.type).objects.get(path) ?? this.added?.get(path);
     return m && m.kind === 'object' ? m : undefined;
   }
 
   /** A leaf (or multi-field) of this type by full path. */
   fieldByPath(path: string): FieldMapping | undefined {
-    const m = typeIndex(this.env.type).fields.get(path) ?? this.added.get(path);
+    const m = typeIndex(this.env.type).fields.get(path) ?? this.added?.get(path);
     return m && m.kind === 'field' ? m : undefined;
   }
 
@@ -74,7 +74,7 @@ export class DynamicMapper {
   }
 
   private register(m: Mapper): void {
-    this.added.set(m.path, m);
+    (this.added ??= new Map()).set(m.path, m);
   }
 
   /**
@@ -202,7 +202,8 @@ export class DynamicMapper {
 
   /** The mapping update: a root holding every addition under copies of its existing parents. */
   updateRoot(): ObjectMapping | undefined {
-    if (this.added.size === 0) return undefined;
+    const added = this.added;
+    if (added === undefined || added.size === 0) return undefined;
     type Node = { mapper: Mapper; children: Map<string, Node> };
     const root: Node = { mapper: { ...this.env.type.root, properties: new Map() }, children: new Map() };
     const nodeFor = (path: string): Node => {
@@ -212,14 +213,14 @@ export class DynamicMapper {
       const name = dot < 0 ? path : path.slice(dot + 1);
       let n = parent.children.get(name);
       if (!n) {
-        const m = this.added.get(path) ?? this.objectByPath(path);
+        const m = added.get(path) ?? this.objectByPath(path);
         const base = m && m.kind === 'object' ? { ...m, properties: new Map() } : (m ?? emptyObject(name, path));
         n = { mapper: base as Mapper, children: new Map() };
         parent.children.set(name, n);
       }
       return n;
     };
-    for (const path of [...this.added.keys()].sort()) nodeFor(path);
+    for (const path of [...added.keys()].sort()) nodeFor(path);
     const build = (n: Node): Mapper => {
       if (n.mapper.kind === 'field') return n.mapper;
       const props = new Map<string, Mapper>();

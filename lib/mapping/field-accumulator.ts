@@ -19,6 +19,21 @@ export interface FieldShape {
   termVector?: IndexableField['termVector'];
 }
 
+/**
+ * One analyzed value as a field recorded it: `_all` reuses it instead of analyzing the same text
+ * with the same analyzer a second time (ES 5.6 analyzes each `_all` entry on its own, so the
+ * tokens are the field's, renumbered from `_all`'s own position and offset).
+ */
+export interface AnalyzedRun {
+  analyzer: Analyzer;
+  /** The array `analyze` returned; the value's tokens are its first `count` (the field may have taken the array and appended later values). */
+  tokens: Token[];
+  count: number;
+  /** What the field added to each token's position and offsets. */
+  positionBase: number;
+  offsetBase: number;
+}
+
 export class FieldAccumulator {
   tokens: Token[] = [];
   readonly docValues: Array<number | string> = [];
@@ -33,9 +48,9 @@ export class FieldAccumulator {
     readonly shape: FieldShape,
   ) {}
 
-  /** Add one analyzed value. */
-  addAnalyzed(text: string, analyzer: Analyzer, gap = analyzer.positionIncrementGap): void {
-    if (!this.shape.indexed) return;
+  /** Add one analyzed value; returns its tokens for `_all` to reuse (undefined when the field is not indexed). */
+  addAnalyzed(text: string, analyzer: Analyzer, gap = analyzer.positionIncrementGap): AnalyzedRun | undefined {
+    if (!this.shape.indexed) return undefined;
     if (this.instances > 0) {
       this.lastPosition += gap;
       this.offsetBase += analyzer.offsetGap;
@@ -58,6 +73,36 @@ export class FieldAccumulator {
       if (pos > last) last = pos;
     }
     if (own) this.tokens = tokens;
+    this.lastPosition = last;
+    this.offsetBase += text.length;
+    return { analyzer, tokens, count: tokens.length, positionBase: base, offsetBase };
+  }
+
+  /**
+   * Add the value `run` holds, analyzed by another field with `run.analyzer` — the tokens
+   * `addAnalyzed(text, run.analyzer)` would add, copied instead of analyzed again.
+   */
+  addRun(text: string, run: AnalyzedRun): void {
+    if (!this.shape.indexed) return;
+    const analyzer = run.analyzer;
+    if (this.instances > 0) {
+      this.lastPosition += analyzer.positionIncrementGap;
+      this.offsetBase += analyzer.offsetGap;
+    }
+    this.instances++;
+    const shift = this.lastPosition + 1 - run.positionBase;
+    const offsetShift = this.offsetBase - run.offsetBase;
+    let last = this.lastPosition;
+    const out = this.tokens;
+    for (let i = 0; i < run.count; i++) {
+      const t = run.tokens[i]!;
+      const pos = t.position + shift;
+      const copy: Token = { term: t.term, position: pos, startOffset: t.startOffset + offsetShift, endOffset: t.endOffset + offsetShift, type: t.type };
+      if (t.positionLength !== undefined) copy.positionLength = t.positionLength;
+      if (t.keyword !== undefined) copy.keyword = t.keyword;
+      out.push(copy);
+      if (pos > last) last = pos;
+    }
     this.lastPosition = last;
     this.offsetBase += text.length;
   }

@@ -8,6 +8,7 @@ import type { AnalysisRegistry } from '../analysis/types.js';
 import { applyDefaultMapping, readMappingLimits, validateLimits, validateTypeName, type MappingLimits } from './index-rules.js';
 import { type FieldTypeInfo, METADATA_FIELD_NAMES, describeField, describeMetaField } from './field-info.js';
 import { type ParseResult, parseDocument } from './document-parser.js';
+import type { FieldShape } from './field-accumulator.js';
 import { simpleMatch } from '../units/simple-match.js';
 import { type FieldMapping, type Mapper, type ObjectMapping, type TypeMapping, walkMappers, walkMultiFields } from './mapper-types.js';
 import { illegalArgument } from './mapping-errors.js';
@@ -43,6 +44,8 @@ interface Lookup {
 
 export class IndexMappings {
   private lookupCache: Lookup | undefined;
+  /** Indexing shapes of this version's fields (lib/mapping/value-indexer.ts), computed on first use. */
+  private readonly shapes = new WeakMap<FieldMapping, FieldShape>();
   // Read once: every document parse asks for the depth limit, and reading settings is not free.
   private limitsCache: MappingLimits | undefined;
 
@@ -229,6 +232,7 @@ export class IndexMappings {
         index: this.index,
         type: tm,
         registry: this.registry,
+        shapes: this.shapes,
         warnings: opts.warnings ?? [],
         isParentType: lk.parentTypes.has(type),
         fieldInAnyType: (path) => lk.fields.get(path)?.field,

@@ -8,7 +8,7 @@ import type { AnalysisRegistry } from '../analysis/types.js';
 import { EsError } from '../errors/errors.js';
 import { KEYWORD_ANALYZER, resolveAnalyzer } from './analyzer-resolution.js';
 import { DEFAULT_DATE_FORMAT, dateFormatter } from './date-format.js';
-import type { DocFields, FieldShape } from './field-accumulator.js';
+import type { AnalyzedRun, DocFields, FieldShape } from './field-accumulator.js';
 import { encodeGeoDocValue, encodeGeohash, parseGeoPoints, quantizeGeoPoint, validateGeoPoint } from './geo-point.js';
 import { JsonNumber, JsonObject, toPlain, type JsonValue } from './json-tree.js';
 import { analyzedForm, completionEntries, completionMapping } from './completion-value.js';
@@ -23,6 +23,21 @@ import { decodeIp, encodeBoolean, encodeDouble, encodeIp, encodeLong } from './t
 export interface ValueContext {
   readonly registry: AnalysisRegistry;
   readonly warnings: string[];
+  /**
+   * Shapes already computed for the fields of these (immutable) mappings: a field's shape is the
+   * same for every value, and computing it allocated two objects per value indexed.
+   */
+  readonly shapes?: WeakMap<FieldMapping, FieldShape>;
+}
+
+/** The shape of `f`, from `ctx.shapes` when it was computed before. */
+function shapeIn(ctx: ValueContext, f: FieldMapping): FieldShape {
+  let shape = ctx.shapes?.get(f);
+  if (shape === undefined) {
+    shape = shapeOf(f);
+    ctx.shapes?.set(f, shape);
+  }
+  return shape;
 }
 
 /** The shape (indexing options) of a field. */
@@ -66,16 +81,26 @@ function nullSubstitute(f: FieldMapping): JsonValue | undefined {
   return String(nv);
 }
 
+/** What indexing one value gives the document parser. */
+export interface IndexedValue {
+  /** The text the value adds to `_all`. */
+  all?: string;
+  /** `all` as the field analyzed it, when it did (`_all` reuses the tokens if its analyzer is the same). */
+  allRun?: AnalyzedRun;
+  /** Whether anything was indexed (for `_field_names`). */
+  added: boolean;
+}
+
 /**
  * Index one value of `f` into `doc`. Returns the text to add to `_all` (undefined for none) and
  * whether anything was indexed (for `_field_names`).
  */
-export function indexValue(f: FieldMapping, raw: JsonValue, doc: DocFields, ctx: ValueContext): { all?: string; added: boolean } {
+export function indexValue(f: FieldMapping, raw: JsonValue, doc: DocFields, ctx: ValueContext): IndexedValue {
   let v: JsonValue | undefined = raw;
   if (v === null) v = nullSubstitute(f);
   if (v === undefined || v === null) return { added: false };
   const p = f.params;
-  const shape = shapeOf(f);
+  const shape = shapeIn(ctx, f);
   const acc = doc.acc(f.path, shape);
   switch (f.type) {
     case 'text':
@@ -83,9 +108,9 @@ export function indexValue(f: FieldMapping, raw: JsonValue, doc: DocFields, ctx:
       const text = textOf(v);
       if (f.type === 'string' && !isAnalyzed(f)) return indexKeyword(f, text, doc, ctx);
       const analyzer = resolveAnalyzer(ctx.registry, p.analyzer ?? 'default');
-      acc.addAnalyzed(text, analyzer, p.positionIncrementGap ?? analyzer.positionIncrementGap);
+      const run = acc.addAnalyzed(text, analyzer, p.positionIncrementGap ?? analyzer.positionIncrementGap);
       acc.addStored(text);
-      return { all: text, added: shape.indexed || shape.store };
+      return run ? { all: text, allRun: run, added: shape.indexed || shape.store } : { all: text, added: shape.indexed || shape.store };
     }
     case 'keyword':
       return indexKeyword(f, textOf(v), doc, ctx);
@@ -186,7 +211,7 @@ function indexCompletion(f: FieldMapping, v: JsonValue, doc: DocFields, ctx: Val
   const m = completionMapping(f.params.extra ?? {});
   const entries = completionEntries(toPlain(v), m, f.path);
   const analyzer = resolveAnalyzer(ctx.registry, m.analyzer);
-  const acc = doc.acc(f.path, shapeOf(f));
+  const acc = doc.acc(f.path, shapeIn(ctx, f));
   for (const e of entries) {
     const form = analyzedForm(e.input, analyzer, m);
     if (form !== '') acc.addTerm(form, e.input);
@@ -207,8 +232,7 @@ function indexKeyword(f: FieldMapping, text: string, doc: DocFields, ctx: ValueC
     }
     term = (toks[0] as { term: string }).term;
   }
-  const shape = shapeOf(f);
-  const acc = doc.acc(f.path, shape);
+  const acc = doc.acc(f.path, shapeIn(ctx, f));
   acc.addTerm(term, text);
   acc.addDocValue(term);
   acc.addStored(text);

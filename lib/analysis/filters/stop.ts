@@ -12,6 +12,8 @@ export function stopFilter(name: string, stopWords: readonly string[], ignoreCas
     name,
     addsKeywordAttribute: !removeTrailing,
     filter(s) {
+      // No stop words (the `standard` analyzer's default): nothing to drop or flag.
+      if (set.size === 0) return s;
       const last = s.tokens.length - 1;
       return filterTokens(s, (t, i) => {
         if (!isStop(t.term)) return true;
