@@ -36,7 +36,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve, dirname } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { agreement, formatStats, loadAnchors, loadMix, timeMix, type Answer, type Anchors, type KindStats } from './query-mix.js';
-import { median, SERVER_ENV, startBench, type StartFigures } from './bench-start.js';
+import { median, SERVER_ENV, SERVER_NODE_ARGS, startBench, type StartFigures } from './bench-start.js';
 import { luceneJar, runLucene, type LuceneRun } from './bench-lucene.js';
 import { freePort } from './cluster/ports.js';
 
@@ -219,7 +219,7 @@ async function main(): Promise<void> {
   const port = await freePort();
   // `--node-arg --cpu-prof` (repeatable) passes flags to the server's node, e.g. to profile it.
   const nodeArgs = process.argv.flatMap((a, i) => (process.argv[i - 1] === '--node-arg' ? [a] : []));
-  const child = spawn(process.execPath, [...nodeArgs, join(root, 'dist', 'bin', 'strata.js'), '-E', `http.port=${port}`, '-E', `path.data=${dataPath}`, '-E', 'logger.level=warn'], {
+  const child = spawn(process.execPath, [...SERVER_NODE_ARGS, ...nodeArgs, join(root, 'dist', 'bin', 'strata.js'), '-E', `http.port=${port}`, '-E', `path.data=${dataPath}`, '-E', 'logger.level=warn'], {
     stdio: ['ignore', 'ignore', 'inherit'],
     env: SERVER_ENV,
   });
