@@ -78,7 +78,11 @@ export class IdIndex {
   }
 }
 
-/** FNV-1a over UTF-16 code units, as a signed 32-bit integer (what an Int32Array holds). */
+/**
+ * FNV-1a over UTF-16 code units, as a signed 32-bit integer (what an Int32Array holds). Not
+ * lib/hash's murmur3: that hashes bytes (ES-compatible routing, slices), this one only has to be
+ * cheap on the string as it is, without encoding it.
+ */
 export function hashId(id: string): number {
   let h = 0x811c9dc5;
   for (let i = 0; i < id.length; i++) h = Math.imul(h ^ id.charCodeAt(i), 0x01000193);

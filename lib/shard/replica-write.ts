@@ -35,8 +35,9 @@ export async function writeReplicated(ctx: ShardContext, record: Buffer, parse: 
   entries.forEach((e, i) => {
     if (e.op === 'index') {
       const doc = docs[i]!;
-      if (current(ctx.versions.get(doc.type, doc.id))?.deleted) batch.push({ type: 'del', key: versionKey(doc.type, doc.id) });
-      applyIndex(ctx, doc, e.version, e.seqNo);
+      const found = ctx.versions.get(doc.type, doc.id) ?? null;
+      if (current(found)?.deleted) batch.push({ type: 'del', key: versionKey(doc.type, doc.id) });
+      applyIndex(ctx, doc, e.version, e.seqNo, found);
       indexed++;
     } else {
       batch.push({ type: 'put', key: versionKey(e.type, e.id), value: encodeVersionEntry({ version: e.version, seqNo: e.seqNo, deleted: true }) });

@@ -69,11 +69,16 @@ export class VersionMap {
     });
   }
 
-  /** The entry for (type, id), created from its segment copy (or as never seen, version -1) when missing. */
-  upsert(type: string, id: string): VersionEntry {
+  /**
+   * The entry for (type, id), created from its segment copy (or as never seen, version -1) when
+   * missing. `found` is what `get` answered for it in the same tick, when the caller asked
+   * (a write checks the version first): the segments are not searched twice.
+   */
+  upsert(type: string, id: string, found?: VersionEntry | null): VersionEntry {
     const head = this.byId.get(id);
     for (let e: VersionEntry | null | undefined = head; e; e = e.next) if (e.type === type) return e;
-    const e = this.fromSegments(id, (t) => t === type) ?? { type, id, version: -1, seqNo: -1, deleted: true, seg: null, doc: -1, next: null };
+    const fromSegment = found === undefined ? this.fromSegments(id, (t) => t === type) : found;
+    const e = fromSegment ?? { type, id, version: -1, seqNo: -1, deleted: true, seg: null, doc: -1, next: null };
     e.next = head ?? null;
     this.byId.set(id, e);
     this.bytes += ENTRY_BYTES + 2 * id.length;

@@ -16,9 +16,12 @@ import type { BulkItemOutcome, ShardOperation } from './types.js';
 import type { VersionEntry } from './version-map.js';
 import { planWrite } from './versioning.js';
 
-/** Put an index operation into the buffer and version map (no checks; also used by replay). */
-export function applyIndex(ctx: ShardContext, doc: ParsedDocument, version: number, seqNo: number): void {
-  const e = ctx.versions.upsert(doc.type, doc.id);
+/**
+ * Put an index operation into the buffer and version map (no checks; also used by replay).
+ * `found`: what `ctx.versions.get` answered for the id in this tick, when the caller looked.
+ */
+export function applyIndex(ctx: ShardContext, doc: ParsedDocument, version: number, seqNo: number, found?: VersionEntry | null): void {
+  const e = ctx.versions.upsert(doc.type, doc.id, found);
   markOldCopyDeleted(e);
   const builder = ctx.buffer.builder;
   if (!builder) throw new Error('indexing buffer is sealed');
@@ -29,9 +32,9 @@ export function applyIndex(ctx: ShardContext, doc: ParsedDocument, version: numb
   e.deleted = false;
 }
 
-/** Apply a delete to the version map (no checks; also used by replay). */
-export function applyDelete(ctx: ShardContext, type: string, id: string, version: number, seqNo: number): void {
-  const e = ctx.versions.upsert(type, id);
+/** Apply a delete to the version map (no checks; also used by replay). `found` as for `applyIndex`. */
+export function applyDelete(ctx: ShardContext, type: string, id: string, version: number, seqNo: number, found?: VersionEntry | null): void {
+  const e = ctx.versions.upsert(type, id, found);
   markOldCopyDeleted(e);
   e.seg = null;
   e.doc = -1;
@@ -45,7 +48,7 @@ function markOldCopyDeleted(e: VersionEntry): void {
   if (!e.deleted && e.seg) e.seg.pending.push(e.doc);
 }
 
-export function current(e: VersionEntry | undefined): VersionEntry | undefined {
+export function current(e: VersionEntry | null | undefined): VersionEntry | undefined {
   return e && e.version >= 0 ? e : undefined;
 }
 
@@ -95,7 +98,8 @@ function applyBulkNow(
     try {
       if (op.op === 'index') {
         const { doc } = op;
-        const cur = current(ctx.versions.get(doc.type, doc.id));
+        const found = ctx.versions.get(doc.type, doc.id) ?? null;
+        const cur = current(found);
         const plan = planWrite(cur, op.version, op.versionType ?? 'internal', op.opType === 'create');
         if (!plan.ok) {
           results.push({ error: versionConflict(doc.type, doc.id, ctx.index, ctx.shardId, ctx.indexUuid, plan.reason) });
@@ -106,11 +110,12 @@ function applyBulkNow(
         maxSeqNo = seqNo;
         log.index(doc, plan.version, seqNo);
         if (cur?.deleted) batch.push({ type: 'del', key: versionKey(doc.type, doc.id) });
-        applyIndex(ctx, doc, plan.version, seqNo);
+        applyIndex(ctx, doc, plan.version, seqNo, found);
         indexed++;
         results.push({ ok: { result: plan.wasDeleted ? 'created' : 'updated', version: plan.version, seqNo } });
       } else {
-        const cur = current(ctx.versions.get(op.type, op.id));
+        const found = ctx.versions.get(op.type, op.id) ?? null;
+        const cur = current(found);
         const plan = planWrite(cur, op.version, op.versionType ?? 'internal', false);
         if (!plan.ok) {
           results.push({ error: versionConflict(op.type, op.id, ctx.index, ctx.shardId, ctx.indexUuid, plan.reason) });
@@ -121,7 +126,7 @@ function applyBulkNow(
         maxSeqNo = seqNo;
         log.delete(op.type, op.id, plan.version, seqNo);
         batch.push({ type: 'put', key: versionKey(op.type, op.id), value: encodeVersionEntry({ version: plan.version, seqNo, deleted: true }) });
-        applyDelete(ctx, op.type, op.id, plan.version, seqNo);
+        applyDelete(ctx, op.type, op.id, plan.version, seqNo, found);
         deleted++;
         results.push({ ok: { result: plan.wasDeleted ? 'not_found' : 'deleted', version: plan.version, seqNo } });
       }

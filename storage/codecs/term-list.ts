@@ -82,13 +82,13 @@ export class PackedTermList implements TermList {
 
   lowerBound(key: string): number {
     const k = this.byteKey(key);
-    return k === undefined ? this.lowerBoundByString(key) : this.lowerBoundByBytes(k);
+    return k === undefined ? lowerBoundBy(this.length, (i) => this.at(i), key) : this.lowerBoundByBytes(k);
   }
 
   indexOf(key: string): number {
     const k = this.byteKey(key);
     if (k === undefined) {
-      const i = this.lowerBoundByString(key);
+      const i = lowerBoundBy(this.length, (i) => this.at(i), key);
       return i < this.length && this.at(i) === key ? i : -1;
     }
     const i = this.lowerBoundByBytes(k);
@@ -125,17 +125,6 @@ export class PackedTermList implements TermList {
     return lo;
   }
 
-  private lowerBoundByString(key: string): number {
-    let lo = 0;
-    let hi = this.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (this.at(mid) < key) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo;
-  }
-
   slice(start = 0, end = this.length): string[] {
     const s = Math.max(0, start);
     const e = Math.min(this.length, end);
@@ -158,9 +147,9 @@ export function termListOf(terms: readonly string[]): TermList {
       if (t === undefined) throw new RangeError(`term ${i} out of range [0, ${terms.length})`);
       return t;
     },
-    lowerBound: (key) => lowerBoundOf(terms, key),
+    lowerBound: (key) => lowerBoundBy(terms.length, (i) => terms[i] as string, key),
     indexOf: (key) => {
-      const i = lowerBoundOf(terms, key);
+      const i = lowerBoundBy(terms.length, (i) => terms[i] as string, key);
       return terms[i] === key ? i : -1;
     },
     slice: (start, end) => terms.slice(start, end),
@@ -168,12 +157,13 @@ export function termListOf(terms: readonly string[]): TermList {
   };
 }
 
-function lowerBoundOf(terms: readonly string[], key: string): number {
+/** The first index in `[0, n)` whose term (`at`) is ≥ `key` in UTF-16 order. */
+function lowerBoundBy(n: number, at: (i: number) => string, key: string): number {
   let lo = 0;
-  let hi = terms.length;
+  let hi = n;
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
-    if ((terms[mid] as string) < key) lo = mid + 1;
+    if (at(mid) < key) lo = mid + 1;
     else hi = mid;
   }
   return lo;
