@@ -14,6 +14,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from './cluster/ports.js';
+import { SERVER_ENV, SERVER_NODE_ARGS } from './server-process.js';
 
 /** Idle time before the RSS is read: the warm-up of route groups starts 1 s after listening. */
 const IDLE_MS = 4000;
@@ -38,22 +39,6 @@ export interface Launched {
   spawnedAt: number;
   stderr: () => string;
 }
-
-/**
- * The environment `npm start` gives the server (package.json): glibc's malloc limited to two
- * arenas unless the caller set `MALLOC_ARENA_MAX` (docs/benchmarks.md, session 9: 80–90 MiB
- * less peak RSS loading 100k docs, no more CPU). Every server the bench starts gets it.
- */
-export const SERVER_ENV: NodeJS.ProcessEnv = { ...process.env, MALLOC_ARENA_MAX: process.env['MALLOC_ARENA_MAX'] ?? '2' };
-
-/**
- * The node flags `npm start` gives the server (package.json): a young generation of up to 32 MiB
- * per semi-space instead of 16. Indexing allocates fast and most of it dies young; with the
- * default, scavenges took ~23% of the server's CPU and promoted garbage the old generation then
- * collected (docs/benchmarks.md, session 9: 20–45% less CPU per document, peak RSS and idle RSS
- * unchanged). Every Strata server the bench starts gets them.
- */
-export const SERVER_NODE_ARGS: readonly string[] = ['--max-semi-space-size=32'];
 
 /** Spawn `node ...args` serving on `port`. */
 export function launch(args: string[], port: number): Launched {

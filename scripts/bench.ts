@@ -36,7 +36,8 @@ import { tmpdir } from 'node:os';
 import { join, resolve, dirname } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { agreement, formatStats, loadAnchors, loadMix, timeMix, type Answer, type Anchors, type KindStats } from './query-mix.js';
-import { median, SERVER_ENV, SERVER_NODE_ARGS, startBench, type StartFigures } from './bench-start.js';
+import { median, startBench, type StartFigures } from './bench-start.js';
+import { SERVER_ENV, SERVER_NODE_ARGS } from './server-process.js';
 import { luceneJar, runLucene, type LuceneRun } from './bench-lucene.js';
 import { freePort } from './cluster/ports.js';
 

@@ -8,6 +8,7 @@ import { closeSync, openSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort } from './ports.js';
+import { SERVER_ENV, SERVER_NODE_ARGS } from '../server-process.js';
 
 /** The checkout's root (this file is dist/scripts/cluster/node-process.js). */
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
@@ -75,8 +76,8 @@ export async function startNodeProcess(spec: NodeSpec, timeoutMs = 60_000): Prom
     ...spec.settings,
   };
   const log = openSync(spec.logFile, 'a');
-  const args = [join(ROOT, 'dist', 'bin', 'strata.js'), ...Object.entries(settings).flatMap(([k, v]) => ['-E', `${k}=${v}`])];
-  const child = spawn(process.execPath, args, { stdio: ['ignore', log, log] });
+  const args = [...SERVER_NODE_ARGS, join(ROOT, 'dist', 'bin', 'strata.js'), ...Object.entries(settings).flatMap(([k, v]) => ['-E', `${k}=${v}`])];
+  const child = spawn(process.execPath, args, { stdio: ['ignore', log, log], env: SERVER_ENV });
   closeSync(log);
   const exited = new Promise<void>((r) => child.once('exit', () => r()));
   const stop = async (signal: NodeJS.Signals = 'SIGTERM'): Promise<void> => {

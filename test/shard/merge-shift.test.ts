@@ -116,3 +116,54 @@ test('merging with deletions gives the segment indexing only the survivors seals
     b.release();
   }
 });
+
+/** A document whose body holds the words t{from} … t{to - 1}: a field of thousands of terms. */
+function wideDoc(id: string, from: number, to: number) {
+  const words = Array.from({ length: to - from }, (_, k) => `t${from + k}`).join(' ');
+  return doc(id, 'wide', [{ name: 'body', tokens: textTokens([words]), positions: true, offsets: false, norms: true }]);
+}
+
+test('fields of many postings chunks merge exactly, shifted or decoded', async (t) => {
+  // 12,000 terms per source (chunks of at most 128 terms: ~94 chunks, the cursors cross chunk
+  // boundaries at different terms), overlapping sources, and a third source whose document is
+  // deleted (the decoding path).
+  const wide = [wideDoc('w0', 0, 12_000), wideDoc('w1', 6_000, 18_000), wideDoc('w2', 3_000, 15_000)];
+  for (const deleted of [false, true]) {
+    const merged = await openTmp();
+    const once = await openTmp();
+    t.teardown(() => merged.destroy());
+    t.teardown(() => once.destroy());
+    for (const d of wide) {
+      await merged.bulk([{ op: 'index', opType: 'index', doc: d }]);
+      await merged.refresh();
+    }
+    if (deleted) {
+      await merged.bulk([{ op: 'delete', type: 'doc', id: 'w1' }]);
+      await merged.refresh();
+    }
+    await merged.forceMerge({ maxNumSegments: 1 });
+    await once.bulk(wide.filter((d) => !deleted || d.id !== 'w1').map((d) => ({ op: 'index' as const, opType: 'index' as const, doc: d })));
+    await once.refresh();
+    const a = merged.searcher();
+    const b = once.searcher();
+    try {
+      t.is(a.segments.length, 1);
+      const ra = a.segments[0]!;
+      const rb = b.segments[0]!;
+      const terms = [...ra.terms('body')];
+      t.deepEqual(terms, [...rb.terms('body')]);
+      t.is(terms.length, deleted ? 15_000 : 18_000);
+      t.deepEqual(ra.fieldStats('body'), rb.fieldStats('body'));
+      // postings of every 7th term (a term of every chunk of every source)
+      const postings = async (r: StrataSegmentReader, term: string): Promise<unknown> => {
+        const p = (await r.postings('body', term))!;
+        return { docs: [...p.docs].map((d) => r.docId(d)), freqs: [...p.freqs], positions: p.positions && [...p.positions] };
+      };
+      for (let i = 0; i < terms.length; i += 7) t.deepEqual(await postings(ra, terms[i]!), await postings(rb, terms[i]!), terms[i]);
+      t.deepEqual(await postings(ra, 't7000'), { docs: deleted ? ['w0', 'w2'] : ['w0', 'w1', 'w2'], freqs: deleted ? [1, 1] : [1, 1, 1], positions: deleted ? [7000, 4000] : [7000, 1000, 4000] });
+    } finally {
+      a.release();
+      b.release();
+    }
+  }
+});
