@@ -126,7 +126,10 @@ async function renderHit(seg: SegmentReader, h: ScoredDoc, doc: StoredDocument, 
       if (stored.some((p) => simpleMatch(p, name))) fields[name] = values;
     }
   }
-  await valueFields(seg, h.doc, h.score, () => (doc.source ? JSON.parse(doc.source.toString('utf8')) : null), o, fields);
+  // (only asked when the request has doc value or script fields: a call and a promise per hit otherwise)
+  if (o.docvalueFields.length > 0 || (o.scriptFields !== undefined && o.scriptFields.length > 0)) {
+    await valueFields(seg, h.doc, h.score, () => (doc.source ? JSON.parse(doc.source.toString('utf8')) : null), o, fields);
+  }
   if (Object.keys(fields).length > 0) hit.fields = fields;
   if (o.highlight) {
     const source: unknown = doc.source ? JSON.parse(doc.source.toString('utf8')) : undefined;

@@ -79,7 +79,9 @@ export async function compileShardSearch(rc: ReaderContext, req: QueryPhaseReque
   const s = rc.source;
   // On the monotonic clock, so even `1nanos` is already past at the first check.
   const pacer = new Pacer(req.deadlineEpochMs === undefined ? undefined : req.deadlineEpochMs - performance.timeOrigin, rc.cancelled);
-  rc.compile = { ...rc.compile, pacer };
+  // set on the context's own compile context (made per context by its open, or copied by a dfs
+  // phase), not on a copy of it: this runs for every query phase
+  rc.compile.pacer = pacer;
   // inner hits are rendered by the fetch phase, but a bad definition fails the search here, as ES's parseSource does
   collectInnerHits(s.query);
   const aliasFilters = rc.aliasFilters?.map((f) => parseQuery(f));
