@@ -54,14 +54,16 @@ export function createHttpServer(opts: HttpServerOptions): StrataHttpServer {
   const inFlight = new Set<ServerResponse>();
   let draining = false;
   let drained: (() => void) | undefined;
+  // one listener for every response ('close' comes once), not a closure per request
+  function onResponseClose(this: ServerResponse): void {
+    inFlight.delete(this);
+    if (inFlight.size === 0) drained?.();
+  }
   const server = createRestifyServer({ name: 'strata', log: opts.logger });
   server.first((req, res) => {
     res.sendDate = false; // ES sends no Date header
     inFlight.add(res);
-    res.once('close', () => {
-      inFlight.delete(res);
-      if (inFlight.size === 0) drained?.();
-    });
+    res.on('close', onResponseClose);
     // While draining, every answer ends its connection so keep-alive clients go away.
     if (draining) res.setHeader('connection', 'close');
     dispatcher.handle(req, res);

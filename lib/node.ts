@@ -287,7 +287,7 @@ export async function startNode(opts: StartNodeOptions): Promise<RunningNode> {
     ...(coordination ? { masterFence: () => coordination.masterFence() } : {}),
   };
   // Gated requests also wait for the script compilers, which load after the node listens.
-  const routes = new LazyRoutes(context, undefined, { wait: () => scriptsAndIndices(scripts, indices), exempt: UNGATED_ROUTE_GROUPS }, [() => scripts.ready(), warmShardParts]);
+  const routes = new LazyRoutes(context, undefined, { wait: () => (scripts.isReady() && indices.isSettled() ? undefined : scriptsAndIndices(scripts, indices)), exempt: UNGATED_ROUTE_GROUPS }, [() => scripts.ready(), warmShardParts]);
   await routes.preload('cluster');
   const server = createHttpServer({
     host,

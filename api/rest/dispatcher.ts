@@ -94,6 +94,35 @@ function pathParamNames(pattern: string): string[] {
   return names;
 }
 
+/**
+ * What rendering reads of one request: the query parameters, the headers, and once the request
+ * is parsed its body's format (one object per request instead of a set of closures).
+ */
+class RequestRenderContext implements RenderContext {
+  /** Set once the route matched and the request was built. */
+  request: EsRestRequest | undefined;
+
+  constructor(
+    private readonly query: Map<string, string>,
+    private readonly headers: IncomingMessage['headers'],
+  ) {}
+
+  param(name: string): string | undefined {
+    return this.query.get(name);
+  }
+
+  header(name: string): string | undefined {
+    if (this.request !== undefined) return this.request.header(name);
+    const v = this.headers[name];
+    return Array.isArray(v) ? v[0] : v;
+  }
+
+  requestContentType(): XContentType | undefined {
+    const request = this.request;
+    return request !== undefined && request.hasBody() ? request.bodyContentType() : undefined;
+  }
+}
+
 /** Builds the request listener for a set of routes. */
 export class Dispatcher {
   private tries = new Map<TrieMethod, PathTrie<BoundRoute>>();
@@ -239,20 +268,14 @@ export class Dispatcher {
     const q = uri.indexOf('?');
     const rawPath = q < 0 ? uri : uri.substring(0, q);
     const query = new Map<string, string>();
-    const headers = req.headers;
-    const simpleCtx: RenderContext = {
-      param: (name) => query.get(name),
-      header: (name) => {
-        const v = headers[name];
-        return Array.isArray(v) ? v[0] : v;
-      },
-      requestContentType: () => undefined,
-    };
+    const simpleCtx = new RequestRenderContext(query, req.headers);
     let rendered: Rendered;
     try {
       if (q >= 0) decodeQueryString(uri, q + 1, query);
       rendered = await this.run(req, method, uri, rawPath, query, body, simpleCtx);
     } catch (err) {
+      // an error that escaped `run` is rendered as for a request not yet parsed
+      simpleCtx.request = undefined;
       rendered = this.errorResponse(simpleCtx, err, rawPath);
     }
     await this.send(req, res, method, rendered);
@@ -265,9 +288,11 @@ export class Dispatcher {
     rawPath: string,
     query: Map<string, string>,
     body: Buffer | undefined,
-    simpleCtx: RenderContext,
+    simpleCtx: RequestRenderContext,
   ): Promise<Rendered> {
-    const match = await this.resolve(method, rawPath);
+    // a loaded route answers at once; only a placeholder or no match waits for the route table
+    let match = this.retrieve(method, rawPath);
+    if (match === undefined || (this.source !== undefined && this.source.pending(match.value.route))) match = await this.resolve(method, rawPath);
     if (!match) {
       if (method === 'OPTIONS') return renderText(200, '');
       return renderText(400, `No handler found for uri [${uri}] and method [${method}]`);
@@ -297,11 +322,9 @@ export class Dispatcher {
       headers: req.headers,
       body,
     });
-    const ctx: RenderContext = {
-      param: (name) => query.get(name),
-      header: (name) => request.header(name),
-      requestContentType: () => (request.hasBody() ? request.bodyContentType() : undefined),
-    };
+    // from here on, answers (and errors) are rendered for the parsed request
+    simpleCtx.request = request;
+    const ctx = simpleCtx;
     try {
       if (match.value.route.anyParams !== true) {
         const unknown = checkUnrecognized(request.path, query.keys(), match.value.allowed);

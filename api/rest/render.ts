@@ -53,15 +53,19 @@ export function renderValue(ctx: RenderContext, value: unknown, useFiltering: bo
 /** Render a handler's response. */
 export function renderResponse(ctx: RenderContext, res: RestResponse): Rendered {
   const { status, body } = res;
+  let rendered: Rendered;
   if (body === undefined || body === null) {
-    return { status, contentType: res.contentType ?? MEDIA_TYPE.text, body: '', ...(res.headers ? { headers: res.headers } : {}) };
-  }
-  if (res.contentType !== undefined || typeof body === 'string' || Buffer.isBuffer(body)) {
+    rendered = { status, contentType: res.contentType ?? MEDIA_TYPE.text, body: '' };
+  } else if (res.contentType !== undefined || typeof body === 'string' || Buffer.isBuffer(body)) {
     const text = Buffer.isBuffer(body) || typeof body === 'string' ? body : String(body);
-    return { status, contentType: res.contentType ?? MEDIA_TYPE.text, body: text, ...(res.headers ? { headers: res.headers } : {}) };
+    rendered = { status, contentType: res.contentType ?? MEDIA_TYPE.text, body: text };
+  } else {
+    const out = renderValue(ctx, body, true);
+    rendered = { status, contentType: out.contentType, body: out.body };
   }
-  const out = renderValue(ctx, body, true);
-  return { status, contentType: out.contentType, body: out.body, ...(res.headers ? { headers: res.headers } : {}) };
+  // (assigned, not spread: every answer passes here)
+  if (res.headers) rendered.headers = res.headers;
+  return rendered;
 }
 
 /** Render a thrown error as ES's error body (`error_trace=true` adds stack traces). */

@@ -38,10 +38,16 @@ export class EsRestRequest implements RestRequest {
   readonly rawPath: string;
   readonly uri: string;
   readonly pathParams: Record<string, string>;
-  readonly query: Record<string, string>;
   readonly headers: Record<string, string | string[] | undefined>;
   readonly rawBody: Buffer | undefined;
+  /** The query parameters as received (`source_content_type` is read from these alone). */
   private readonly params: Map<string, string>;
+  /**
+   * Query and path parameters in one map, path parameters set last so they win (ES puts both in
+   * one map, path last): one map lookup per `param` call, and a search reads ~30 of them.
+   */
+  private readonly merged: Map<string, string>;
+  private queryRecord: Record<string, string> | undefined;
   /** Whether the body came from the `source` query parameter. */
   private readonly bodyFromSource: boolean;
   private parsedBody: unknown;
@@ -55,7 +61,12 @@ export class EsRestRequest implements RestRequest {
     this.pathParams = init.pathParams;
     this.headers = init.headers;
     this.params = init.query;
-    this.query = Object.fromEntries(init.query);
+    let merged = init.query;
+    for (const name in init.pathParams) {
+      if (merged === init.query) merged = new Map(init.query);
+      merged.set(name, init.pathParams[name] as string);
+    }
+    this.merged = merged;
     const source = init.query.get('source');
     this.bodyFromSource = false;
     if (init.body !== undefined && init.body.length > 0) {
@@ -68,6 +79,11 @@ export class EsRestRequest implements RestRequest {
     }
   }
 
+  /** The query parameters as a record (built when first read: few handlers read it). */
+  get query(): Record<string, string> {
+    return (this.queryRecord ??= Object.fromEntries(this.params));
+  }
+
   /** A request header (first value), lower-case name. */
   header(name: string): string | undefined {
     const v = this.headers[name.toLowerCase()];
@@ -75,11 +91,11 @@ export class EsRestRequest implements RestRequest {
   }
 
   hasParam(name: string): boolean {
-    return name in this.pathParams || this.params.has(name);
+    return this.merged.has(name);
   }
 
   param(name: string, def?: string): string | undefined {
-    const v = this.pathParams[name] ?? this.params.get(name);
+    const v = this.merged.get(name);
     return v === undefined ? def : v;
   }
 

@@ -23,14 +23,21 @@ const notLoaded = (): never => {
  * node opens its indices after it listens (lib/node.ts), and index requests wait for them.
  */
 export interface RouteGate {
-  wait(): Promise<void>;
+  /** What to wait for; undefined once the gate is open (no promise, no microtask turn per request). */
+  wait(): Promise<void> | undefined;
   exempt: ReadonlySet<string>;
 }
 
 /** `route` with its handler run once the gate opens. */
 function gated(route: RouteDef, gate: RouteGate): RouteDef {
   const handler = route.handler;
-  return { ...route, handler: async (req) => (await gate.wait(), handler(req)) };
+  return {
+    ...route,
+    handler: (req) => {
+      const waiting = gate.wait();
+      return waiting === undefined ? handler(req) : waiting.then(() => handler(req));
+    },
+  };
 }
 
 /** One node's routes, its groups loaded on demand (per node: nothing is shared between nodes). */

@@ -138,7 +138,13 @@ export function applyUriParams(req: RestRequest, r: SearchRequest): void {
     if (groups.length > 0) r.stats = groups;
     else delete r.stats;
   }
-  r.sourceBuilder = { ...r.sourceBuilder, ...set };
+  // without URI parameters the body's source stands as it is (no copy per search)
+  let any = false;
+  for (const _ in set) {
+    any = true;
+    break;
+  }
+  if (any || r.sourceBuilder === undefined) r.sourceBuilder = { ...r.sourceBuilder, ...set };
 }
 
 /** The `_source` URL parameters as the source's `FetchSourceContext`. */

@@ -47,6 +47,8 @@ export class IndicesService {
   private readonly openFailures = new Map<string, { uuid: string; attempts: number; shards: Map<number, ShardFailure> }>();
   /** The applies run one after another; this settles when the last one has. */
   private applying: Promise<void> = Promise.resolve();
+  /** Applies started and not yet finished (so a request can tell the indices settled without a promise). */
+  private pendingApplies = 0;
   private readonly volume: StoreVolume;
   /** The node's shard request cache (ES `IndicesRequestCache`): the search service reads and fills it. */
   readonly requestCache: RequestCache;
@@ -108,13 +110,22 @@ export class IndicesService {
     // Marked now, not when the apply runs: health must not call an index green before it opens.
     for (const meta of Object.values(state.indices)) if (meta.state === 'open' && !this.open.has(meta.name)) this.opening.add(meta.name);
     const p = this.applying.then(() => after).then(() => this.reconcile(state));
-    this.applying = p.catch(() => undefined);
+    this.pendingApplies++;
+    this.applying = p.then(
+      () => void this.pendingApplies--,
+      () => void this.pendingApplies--,
+    );
     return p;
   }
 
   /** Settles once every apply started so far has finished (opened or failed). */
   settled(): Promise<void> {
     return this.applying;
+  }
+
+  /** Whether every apply started so far has finished: what {@link settled} would wait for is done. */
+  isSettled(): boolean {
+    return this.pendingApplies === 0;
   }
 
   /** Whether `name` is being opened (its shards recovering from their stores). */

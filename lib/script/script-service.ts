@@ -116,6 +116,11 @@ export class ScriptService {
     return this.loading;
   }
 
+  /** Whether {@link ready} has settled with the compilers loaded (a request need not wait). */
+  isReady(): boolean {
+    return this.engines !== undefined;
+  }
+
   /** The compilers; reaching here before {@link ready} settled is a bug of the caller's wiring. */
   private get compilers(): ScriptEngines {
     if (!this.engines) throw new Error('ScriptService: compile before ready() settled');

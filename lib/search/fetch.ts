@@ -54,35 +54,31 @@ export interface FetchOptions {
   innerHits?: (seg: SegmentReader, doc: number, stored: StoredDocument) => Promise<Record<string, unknown> | undefined>;
 }
 
-async function loadDocs(seg: SegmentReader, docs: number[]): Promise<StoredDocument[]> {
-  return loadStoredDocs(seg, docs);
-}
-
 /** Render the hits (best first) of one shard. */
 export async function fetchHits(segments: readonly SegmentReader[], hits: readonly ScoredDoc[], o: FetchOptions): Promise<Array<Record<string, unknown>>> {
+  // the positions in `hits` of each segment's hits, their documents loaded one segment at a time
   const bySeg = new Map<number, number[]>();
-  for (const h of hits) {
-    let l = bySeg.get(h.seg);
-    if (!l) bySeg.set(h.seg, (l = []));
-    l.push(h.doc);
+  for (let i = 0; i < hits.length; i++) {
+    const si = (hits[i] as ScoredDoc).seg;
+    let l = bySeg.get(si);
+    if (!l) bySeg.set(si, (l = []));
+    l.push(i);
   }
-  const loaded = new Map<string, StoredDocument>();
-  await Promise.all(
-    [...bySeg].map(async ([si, docs]) => {
-      const seg = segments[si] as SegmentReader;
-      const sd = await loadDocs(seg, docs);
-      docs.forEach((d, i) => loaded.set(`${si}:${d}`, sd[i] as StoredDocument));
-    }),
-  );
+  const loaded = new Array<StoredDocument>(hits.length);
+  const load = async (si: number, positions: number[]): Promise<void> => {
+    const sd = await loadStoredDocs(segments[si] as SegmentReader, positions.map((i) => (hits[i] as ScoredDoc).doc));
+    for (let k = 0; k < positions.length; k++) loaded[positions[k] as number] = sd[k] as StoredDocument;
+  };
+  if (bySeg.size === 1) for (const [si, positions] of bySeg) await load(si, positions);
+  else await Promise.all([...bySeg].map(([si, positions]) => load(si, positions)));
   const out: Array<Record<string, unknown>> = [];
   // up to 10,000 hits, each maybe running script fields: hand the event loop back between them
   const paced = new Pacer(undefined, o.cancelled).loop();
   let left = paced.budget;
-  for (const h of hits) {
+  for (let i = 0; i < hits.length; i++) {
     if (--left === 0) left = await paced.pause();
-    const seg = segments[h.seg] as SegmentReader;
-    const doc = loaded.get(`${h.seg}:${h.doc}`) as StoredDocument;
-    out.push(await renderHit(seg, h, doc, o));
+    const h = hits[i] as ScoredDoc;
+    out.push(await renderHit(segments[h.seg] as SegmentReader, h, loaded[i] as StoredDocument, o));
   }
   return out;
 }
@@ -130,7 +126,10 @@ async function renderHit(seg: SegmentReader, h: ScoredDoc, doc: StoredDocument, 
       if (stored.some((p) => simpleMatch(p, name))) fields[name] = values;
     }
   }
-  await valueFields(seg, h.doc, h.score, () => (doc.source ? JSON.parse(doc.source.toString('utf8')) : null), o, fields);
+  // (only asked when the request has doc value or script fields: a call and a promise per hit otherwise)
+  if (o.docvalueFields.length > 0 || (o.scriptFields !== undefined && o.scriptFields.length > 0)) {
+    await valueFields(seg, h.doc, h.score, () => (doc.source ? JSON.parse(doc.source.toString('utf8')) : null), o, fields);
+  }
   if (Object.keys(fields).length > 0) hit.fields = fields;
   if (o.highlight) {
     const source: unknown = doc.source ? JSON.parse(doc.source.toString('utf8')) : undefined;

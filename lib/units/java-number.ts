@@ -75,11 +75,40 @@ export function javaDoubleToString(d: number): string {
 export function javaFloatToString(f: number): string {
   const v = Math.fround(f);
   if (!Number.isFinite(v) || v === 0) return javaDoubleToString(v);
-  for (let p = 1; p <= 9; p++) {
-    const candidate = Number(v.toPrecision(p));
-    if (Math.fround(candidate) === v) return javaDoubleToString(candidate);
+  return javaDoubleToString(shortestFloatDigits(v));
+}
+
+/** A float32's bits, to tell a power of two (its mantissa bits are zero). */
+const FLOAT_VIEW = new Float32Array(1);
+const FLOAT_BITS = new Uint32Array(FLOAT_VIEW.buffer);
+
+/**
+ * The value of the fewest significant digits (1 to 9) that reads back as the float32 `v`: the
+ * smallest `p` whose `v.toPrecision(p)` rounds to `v`. Scores need 7–9 digits and every hit's
+ * score is written, so the digit counts are tried from 8 down (1–2 tries for most floats,
+ * against 7–9 counting up): the p-digit rounding of `v` is also a (p+1)-digit number, so the
+ * (p+1)-digit rounding is at least as close to `v`, and the values that read back as `v` lie
+ * symmetrically around it, so once `p` digits read back every larger count does too, and the
+ * first count that does not read back ends the search. The interval is not symmetric when `v`
+ * is a power of two (the float spacing halves below it): those are scanned from 1.
+ */
+export function shortestFloatDigits(v: number): number {
+  FLOAT_VIEW[0] = v;
+  if ((FLOAT_BITS[0]! & 0x7fffff) === 0) {
+    for (let p = 1; p <= 9; p++) {
+      const c = Number(v.toPrecision(p));
+      if (Math.fround(c) === v) return c;
+    }
+    return v;
   }
-  return javaDoubleToString(v);
+  let best = Number.NaN;
+  for (let p = 8; p >= 1; p--) {
+    const c = Number(v.toPrecision(p));
+    if (Math.fround(c) !== v) break;
+    best = c;
+  }
+  // 9 digits always read back as the float
+  return Number.isNaN(best) ? Number(v.toPrecision(9)) : best;
 }
 
 /** Text of any number as Jackson writes it: integers plain, marked doubles/floats the Java way. */

@@ -31,12 +31,16 @@ export interface TermList extends Iterable<string> {
 }
 
 const EMPTY_OFFSETS = new Int32Array(1);
+/** How many of the last {@link PackedTermList.indexOf} answers a list keeps. */
+const MEMO_SIZE = 4;
 /** A key with a surrogate (or a lone one, which UTF-8 cannot carry) is compared as a string. */
 const HAS_SURROGATE = /[\uD800-\uDFFF]/;
 
 /** The packed form: `bytes[offsets[i] .. offsets[i + 1])` is term `i` in UTF-8. */
 export class PackedTermList implements TermList {
   readonly length: number;
+  /** The last keys {@link indexOf} was asked for and its answers (the list never changes). */
+  private memo: { keys: Array<string | undefined>; found: Int32Array; next: number } | undefined;
   /** Every term is ASCII: decoded as latin1, which is faster than UTF-8. */
   private readonly ascii: boolean;
   /** UTF-8 byte order equals the UTF-16 order of the list's terms (no byte ≥ 0xEE). */
@@ -86,6 +90,20 @@ export class PackedTermList implements TermList {
   }
 
   indexOf(key: string): number {
+    // A term query looks its term up three times in a row (document frequency, total term
+    // frequency, postings) and a query of a few terms does the same per term: the last few
+    // answers are kept (made on first use, so lists never searched carry none).
+    const memo = (this.memo ??= { keys: new Array<string | undefined>(MEMO_SIZE), found: new Int32Array(MEMO_SIZE), next: 0 });
+    for (let j = 0; j < MEMO_SIZE; j++) if (memo.keys[j] === key) return memo.found[j] as number;
+    const found = this.search(key);
+    const slot = memo.next;
+    memo.keys[slot] = key;
+    memo.found[slot] = found;
+    memo.next = (slot + 1) % MEMO_SIZE;
+    return found;
+  }
+
+  private search(key: string): number {
     const k = this.byteKey(key);
     if (k === undefined) {
       const i = lowerBoundBy(this.length, (i) => this.at(i), key);

@@ -8,6 +8,7 @@ import test from 'ava';
 import { readFileSync } from 'node:fs';
 import { generateRouteTable, ROUTE_TABLE_FILE } from '../../scripts/route-table.js';
 import { LazyRoutes } from '../../api/routes/lazy-routes.js';
+import { Dispatcher } from '../../api/rest/dispatcher.js';
 import { ROUTE_GROUPS } from '../../api/routes/index.js';
 import { startTestNode, request } from '../helpers/node.js';
 
@@ -45,7 +46,6 @@ test('an empty route table, or one with wrong entries, still routes every reques
   try {
     const ctx = n.node.context;
     t.is((await n.request('GET', '/')).body.tagline, 'You Know, for Search');
-    const { Dispatcher } = await import('../../api/rest/dispatcher.js');
     const { createServer } = await import('node:http');
     for (const table of [[], [['search', ['GET'], ['/']], ['cluster', ['GET'], ['/_no_such_route']]]] as const) {
       const dispatcher = new Dispatcher({ source: new LazyRoutes(ctx, table as never) });
@@ -75,6 +75,46 @@ test('a node loads the groups no request needed in the background after start', 
     const deadline = Date.now() + 20_000;
     while (n.node.routeGroupsLoaded().length < ROUTE_GROUPS.length && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
     t.deepEqual(n.node.routeGroupsLoaded().sort(), ROUTE_GROUPS.map(([g]) => g).sort());
+  } finally {
+    await n.close();
+  }
+});
+
+test('a gated route runs once its gate opens, and at once (no promise) while the gate answers it is open', async (t) => {
+  const n = await startTestNode({ warmRoutes: false });
+  try {
+    let open = false;
+    let release: () => void = () => undefined;
+    const gate = {
+      wait: (): Promise<void> | undefined => (open ? undefined : new Promise<void>((r) => (release = () => ((open = true), r())))),
+      exempt: new Set<string>(),
+    };
+    const dispatcher = new Dispatcher({ source: new LazyRoutes(n.node.context, undefined, gate) });
+    const answer = (): { done: Promise<number>; status: () => number | undefined } => {
+      let status: number | undefined;
+      const res = {
+        headersSent: false,
+        destroyed: false,
+        writeHead(s: number) {
+          status = s;
+        },
+        end() {},
+      };
+      const done = dispatcher.dispatch({ url: '/', method: 'GET', headers: {} } as never, res as never, undefined).then(() => status ?? -1);
+      return { done, status: () => status };
+    };
+    const first = answer();
+    await new Promise((r) => setTimeout(r, 50));
+    t.is(first.status(), undefined, 'the handler waits for the gate');
+    release();
+    t.is(await first.done, 200);
+    // open: the gate gives no promise and the route group is loaded, so the answer is written
+    // within the dispatch's own microtasks (before a timer could run)
+    const second = answer();
+    let timerRan = false;
+    setTimeout(() => (timerRan = true), 0);
+    t.is(await second.done, 200);
+    t.false(timerRan);
   } finally {
     await n.close();
   }

@@ -3,7 +3,7 @@ import { parseTimeValue, TimeValue } from '../../lib/units/time-value.js';
 import { ByteSizeValue, SizeValue, parseBytesSizeValue } from '../../lib/units/byte-size-value.js';
 import { parseBooleanLenient } from '../../lib/units/booleans.js';
 import { parseDistanceMeters, distanceUnitFromString } from '../../lib/units/distance-unit.js';
-import { format1Decimals, javaDoubleToString, javaFloatToString } from '../../lib/units/java-number.js';
+import { format1Decimals, javaDoubleToString, javaFloatToString, shortestFloatDigits } from '../../lib/units/java-number.js';
 import { EsError } from '../../lib/errors/errors.js';
 
 test('parseTimeValue units and special values', (t) => {
@@ -88,6 +88,49 @@ test('Java number text', (t) => {
   t.is(javaFloatToString(0.2876821), '0.2876821');
   t.is(javaFloatToString(1), '1.0');
   t.is(javaFloatToString(0.1), '0.1');
+  t.is(javaFloatToString(1e-5), '1.0E-5');
+  t.is(javaFloatToString(16777216), '1.6777216E7');
   t.is(format1Decimals(1.25, 'kb'), '1.2kb');
   t.is(format1Decimals(3, 'mb'), '3mb');
+});
+
+/** The fewest digits that read back, counted up from 1 (the definition the descending search must match). */
+function shortestByScan(v: number): number {
+  for (let p = 1; p <= 9; p++) {
+    const c = Number(v.toPrecision(p));
+    if (Math.fround(c) === v) return c;
+  }
+  return v;
+}
+
+test('shortestFloatDigits matches the scan from 1 digit: random floats, score-like ranges, powers of two and their neighbours, short decimals', (t) => {
+  const f = new Float32Array(1);
+  const bits = new Uint32Array(f.buffer);
+  let seed = 12345;
+  const next = (): number => (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0);
+  const values: number[] = [];
+  for (let i = 0; i < 200_000; i++) {
+    bits[0] = next();
+    values.push(f[0]!);
+  }
+  for (let b = 0x3c000000; b < 0x41a00000; b += 1009) {
+    bits[0] = b;
+    values.push(f[0]!);
+  }
+  for (let e = -149; e <= 127; e++) {
+    for (const d of [-2, -1, 0, 1, 2]) {
+      f[0] = 2 ** e;
+      bits[0] = bits[0]! + d;
+      values.push(f[0]!);
+    }
+  }
+  for (let i = 1; i < 20_000; i++) values.push(Math.fround(i / 1000), Math.fround(i / 7), Math.fround(i * 1.5e-5), -Math.fround(i / 3));
+  let checked = 0;
+  for (const v of values) {
+    if (!Number.isFinite(v) || v === 0) continue;
+    checked++;
+    const got = shortestFloatDigits(v);
+    if (!Object.is(got, shortestByScan(v))) t.fail(`${v}: ${got} against ${shortestByScan(v)}`);
+  }
+  t.true(checked > 250_000);
 });

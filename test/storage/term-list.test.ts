@@ -79,3 +79,20 @@ test('the empty list', (t) => {
   t.is(list.indexOf(''), -1);
   t.deepEqual(list.slice(), []);
 });
+
+test('indexOf answers the same when asked again, in runs and interleaved beyond the answers a list keeps', (t) => {
+  const next = rng(7);
+  const terms = randomTerms(next, 300, ['a', 'b', 'c', '\u00e9']);
+  const list = PackedTermList.of(terms);
+  const keys = [...terms.slice(0, 20), 'absent', 'zz', '', 'a\u00e9b'];
+  for (let round = 0; round < 3; round++) {
+    // the same key three times in a row (a term query's lookups), then keys cycling past the kept ones
+    for (const k of keys) for (let r = 0; r < 3; r++) t.is(list.indexOf(k), terms.indexOf(k), `${JSON.stringify(k)} in a run`);
+    for (let i = 0; i < 200; i++) {
+      const k = keys[Math.floor(next() * keys.length)] as string;
+      t.is(list.indexOf(k), terms.indexOf(k), JSON.stringify(k));
+    }
+  }
+  t.is(PackedTermList.EMPTY.indexOf('a'), -1);
+  t.is(PackedTermList.EMPTY.indexOf('a'), -1);
+});

@@ -7,7 +7,7 @@ import type { NodeContext } from '../context.js';
 import type { SearchRequest } from './search-request.js';
 import { toShardFailure, type ShardFailure } from './search-errors.js';
 import { esErrorOf } from '../../messages/shard-error.js';
-import { fromWireDoc, type DfsStats, type QueryPhaseResult, type ShardReply, type ShardSearchClient, type ShardSearchSource } from '../../messages/shard-search.js';
+import { fromWireDoc, type DfsStats, type QueryPhaseRequest, type QueryPhaseResult, type ShardReply, type ShardSearchClient, type ShardSearchSource } from '../../messages/shard-search.js';
 import type { ScoredDoc, SortOrderKey, SortValue } from '../../messages/hit-order.js';
 import { fromWireNumber, fromWireSortValue } from '../../messages/wire-json.js';
 import { fromAggMessages } from '../../aggs/agg-messages.js';
@@ -78,17 +78,19 @@ export function shardSource(r: SearchRequest, from: number, size: number, keepAl
 }
 
 function decode(res: QueryPhaseResult, shardIndex: number, r: SearchRequest): ShardResult {
-  return {
+  // (assigned, not spread: every shard of every search decodes its answer here)
+  const out: ShardResult = {
     top: res.top.map((h) => fromWireDoc(h, shardIndex)),
-    ...(res.groups ? { groups: res.groups.map(fromWireSortValue) } : {}),
     totalHits: res.totalHits,
     maxScore: fromWireNumber(res.maxScore),
     timedOut: res.timedOut,
     terminatedEarly: res.terminatedEarly,
-    ...(res.sortOrder ? { sortOrder: res.sortOrder } : {}),
-    ...(res.aggs ? { aggs: fromAggMessages(res.aggs, r.aggs ?? []) } : {}),
-    ...(res.suggest ? { suggest: res.suggest } : {}),
   };
+  if (res.groups) out.groups = res.groups.map(fromWireSortValue);
+  if (res.sortOrder) out.sortOrder = res.sortOrder;
+  if (res.aggs) out.aggs = fromAggMessages(res.aggs, r.aggs ?? []);
+  if (res.suggest) out.suggest = res.suggest;
+  return out;
 }
 
 const failureOf = (ctx: NodeContext, s: ShardRun, reply: { failure: Parameters<typeof esErrorOf>[0] }): ShardFailure =>
@@ -146,19 +148,19 @@ export async function runQueryPhase(ctx: NodeContext, shards: ShardRun[], r: Sea
   const client: ShardSearchClient = ctx.searchShards;
   const failures: ShardFailure[] = [];
   const dfs = r.searchType === 'dfs_query_then_fetch' ? await dfsStats(ctx, shards, task) : undefined;
-  await Promise.all(
-    shards.map(async (s) => {
-      const t = queryPhaseTask(task, s, r, dfs !== undefined);
-      const reply: ShardReply<QueryPhaseResult> = await client.queryPhase({
-        contextId: s.contextId,
-        ...(t ? { task: t } : {}),
-        ...(dfs ? { dfs } : {}),
-        ...(deadlineEpochMs !== undefined ? { deadlineEpochMs } : {}),
-      });
-      if ('failure' in reply) failures.push(failureOf(ctx, s, reply));
-      else s.result = decode(reply.ok, s.shardIndex, r);
-    }),
-  );
+  const run = async (s: ShardRun): Promise<void> => {
+    const t = queryPhaseTask(task, s, r, dfs !== undefined);
+    const req: QueryPhaseRequest = { contextId: s.contextId };
+    if (t) req.task = t;
+    if (dfs) req.dfs = dfs;
+    if (deadlineEpochMs !== undefined) req.deadlineEpochMs = deadlineEpochMs;
+    const reply: ShardReply<QueryPhaseResult> = await client.queryPhase(req);
+    if ('failure' in reply) failures.push(failureOf(ctx, s, reply));
+    else s.result = decode(reply.ok, s.shardIndex, r);
+  };
+  // one shard (the common small index) needs no fan-out
+  if (shards.length === 1) await run(shards[0] as ShardRun);
+  else await Promise.all(shards.map(run));
   failures.sort((a, b) => (a.index < b.index ? -1 : a.index > b.index ? 1 : a.shard - b.shard));
   return failures;
 }

@@ -10,7 +10,7 @@ import { EsError } from '../../errors/errors.js';
 import { JsonFloat } from '../../units/java-number.js';
 import { STRICT_EXPAND_OPEN, type IndicesOptions } from '../resolve-indices.js';
 import { byScore, bySortValues, type ScoredDoc, type SortValue } from '../../messages/hit-order.js';
-import { toWireDoc, type OpenContextRequest } from '../../messages/shard-search.js';
+import { toWireDoc, type FetchPhaseRequest, type OpenContextRequest } from '../../messages/shard-search.js';
 import { esErrorOf, NO_SHARD_AVAILABLE } from '../../messages/shard-error.js';
 import { decodeRendered } from '../../messages/wire-json.js';
 import { groupQuery } from './collapse.js';
@@ -122,7 +122,8 @@ export async function queryPhase(
     if (state.indices[t.index]?.state === 'close') continue;
     const svc = ctx.indices.get(t.index);
     const boost = boostFor(boosts, t.index, state);
-    const lookupDocs = svc ? await lookups.forIndex(t.index, [source], t.aliasFilters) : undefined;
+    const fetching = svc ? lookups.forIndex(t.index, [source], t.aliasFilters) : undefined;
+    const lookupDocs = fetching === undefined ? undefined : await fetching;
     for (const s of t.shards) {
       if (!svc) {
         failures.push({ index: t.index, shard: s, node: ctx.nodeId, error: new EsError('index_closed_exception', 403, 'closed', { metadata: { index: t.index } }) });
@@ -253,7 +254,8 @@ function defaultTimeout(state: ReturnType<NodeContext['cluster']['state']>): num
 
 /** Free every shard's reader context. */
 export async function release(ctx: NodeContext, contexts: readonly ShardRun[]): Promise<void> {
-  await Promise.all(contexts.map((c) => ctx.searchShards.freeContext(c.contextId)));
+  if (contexts.length === 1) await ctx.searchShards.freeContext((contexts[0] as ShardRun).contextId);
+  else await Promise.all(contexts.map((c) => ctx.searchShards.freeContext(c.contextId)));
 }
 
 /**
@@ -276,18 +278,21 @@ export async function fetchPhase(
   }
   const rendered = new Map<ScoredDoc, Record<string, unknown>>();
   const fetchFailures: ShardFailure[] = [];
-  await Promise.all(
-    [...byShard].map(async ([shardIndex, hits]) => {
-      const sc = st.contexts.find((c) => c.shardIndex === shardIndex) as ShardRun;
-      const task = fetchPhaseTask(st.task, sc, hits.length);
-      const reply = await ctx.searchShards.fetchPhase({ contextId: sc.contextId, hits: hits.map(toWireDoc), scores: st.scores, ...(task ? { task } : {}) });
-      if ('failure' in reply) fetchFailures.push(toShardFailure(sc.index, sc.shard, ctx.nodeId, esErrorOf(reply.failure)));
-      else {
-        hits.forEach((h, i) => rendered.set(h, decodeRendered(reply.ok.hits[i] ?? null) as Record<string, unknown>));
-        for (const w of reply.ok.warnings ?? []) if (st.warnings && !st.warnings.includes(w)) st.warnings.push(w);
-      }
-    }),
-  );
+  const fetchShard = async (shardIndex: number, hits: ScoredDoc[]): Promise<void> => {
+    const sc = st.contexts.find((c) => c.shardIndex === shardIndex) as ShardRun;
+    const task = fetchPhaseTask(st.task, sc, hits.length);
+    const req: FetchPhaseRequest = { contextId: sc.contextId, hits: hits.map(toWireDoc), scores: st.scores };
+    if (task) req.task = task;
+    const reply = await ctx.searchShards.fetchPhase(req);
+    if ('failure' in reply) fetchFailures.push(toShardFailure(sc.index, sc.shard, ctx.nodeId, esErrorOf(reply.failure)));
+    else {
+      hits.forEach((h, i) => rendered.set(h, decodeRendered(reply.ok.hits[i] ?? null) as Record<string, unknown>));
+      for (const w of reply.ok.warnings ?? []) if (st.warnings && !st.warnings.includes(w)) st.warnings.push(w);
+    }
+  };
+  // the hits of one shard (every one-shard search) need no fan-out
+  if (byShard.size === 1) for (const [shardIndex, hits] of byShard) await fetchShard(shardIndex, hits);
+  else await Promise.all([...byShard].map(([shardIndex, hits]) => fetchShard(shardIndex, hits)));
   if (fetchFailures.length > 0) {
     fetchFailures.sort((a, b) => (a.index < b.index ? -1 : a.index > b.index ? 1 : a.shard - b.shard));
     st.failures.push(...fetchFailures);

@@ -102,7 +102,11 @@ export function applySearchBody(
   bodyText?: string,
   parse: Pick<ParseOptions, 'templateSource'> = {},
 ): void {
-  const src = parseSearchSource(body, { ...(bodyText !== undefined ? { source: bodyText } : {}), warnings: r.warnings, ...parse });
+  // (assigned, not spread: every search parses its body here)
+  const opts: ParseOptions = { warnings: r.warnings };
+  if (bodyText !== undefined) opts.source = bodyText;
+  if (parse.templateSource !== undefined) opts.templateSource = parse.templateSource;
+  const src = parseSearchSource(body, opts);
   r.sourceBuilder = src;
   if (src.query !== undefined) r.query = src.query ?? MATCH_ALL;
   if (src.postFilter !== undefined && src.postFilter !== null) r.postFilter = src.postFilter;

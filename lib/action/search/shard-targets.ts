@@ -20,8 +20,49 @@ export interface IndexTarget {
   shards: number[];
 }
 
-/** Resolve the request's indices into per-index shard targets. */
+/**
+ * Targets resolved per cluster state: a state is never changed once installed (every update
+ * builds a new one), so the same expression, options, routing and preference resolve the same
+ * way until the state is replaced, and every search of a steady cluster asks the same few.
+ */
+const resolved = new WeakMap<ClusterState, Map<string, readonly IndexTarget[]>>();
+
+/** Expressions per state kept at most (a client inventing names must not grow it without bound). */
+const MAX_CACHED_PER_STATE = 256;
+
+/**
+ * Resolve the request's indices into per-index shard targets. The answer is shared between the
+ * searches of one cluster state: callers read it, never change it.
+ */
 export function resolveTargets(
+  state: ClusterState,
+  expression: string[],
+  opts: IndicesOptions,
+  routing: string[] | undefined,
+  preference: string | undefined,
+): readonly IndexTarget[] {
+  // date math (`<logs-{now/d}>`) depends on the clock, not only on the state
+  for (const e of expression) if (e.includes('<')) return computeTargets(state, expression, opts, routing, preference);
+  const key = `${listKey(expression)}${opts.ignoreUnavailable ? 1 : 0}${opts.allowNoIndices ? 1 : 0}${opts.expandOpen ? 1 : 0}${opts.expandClosed ? 1 : 0}${routing === undefined ? '-' : listKey(routing)}${preference === undefined ? '-' : `+${preference}`}`;
+  let perState = resolved.get(state);
+  const hit = perState?.get(key);
+  if (hit !== undefined) return hit;
+  // an expression that fails (a missing index, a bad preference) throws here each time: not kept
+  const targets = computeTargets(state, expression, opts, routing, preference);
+  if (perState === undefined) resolved.set(state, (perState = new Map()));
+  if (perState.size >= MAX_CACHED_PER_STATE) perState.clear();
+  perState.set(key, targets);
+  return targets;
+}
+
+/** A list as key text that no other list shares (each item length-prefixed). */
+function listKey(items: readonly string[]): string {
+  let k = `${items.length}[`;
+  for (const i of items) k += `${i.length}:${i}`;
+  return k;
+}
+
+function computeTargets(
   state: ClusterState,
   expression: string[],
   opts: IndicesOptions,

@@ -68,8 +68,11 @@ export class LookupFetcher {
 
   constructor(private readonly ctx: NodeContext) {}
 
-  /** The documents the shards of `index` ask for; undefined when the trees hold no lookup. */
-  async forIndex(index: string, trees: readonly unknown[], aliasFilters?: ReadonlyArray<Record<string, unknown>>): Promise<LookupDocument[] | undefined> {
+  /**
+   * The documents the shards of `index` ask for; undefined (at once, not a promise: nearly
+   * every search has none) when the trees hold no lookup.
+   */
+  forIndex(index: string, trees: readonly unknown[], aliasFilters?: ReadonlyArray<Record<string, unknown>>): Promise<LookupDocument[]> | undefined {
     const lookups = lookupsOf(trees, aliasFilters);
     if (lookups.length === 0) return undefined;
     const state = this.ctx.cluster.state();

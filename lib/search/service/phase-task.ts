@@ -33,7 +33,9 @@ export async function runAsPhaseTask<T>(tasks: ShardTasks | undefined, nodeId: s
   const colon = t.parent.indexOf(':');
   const parentNode = t.parent.slice(0, colon);
   const parentId = Number(t.parent.slice(colon + 1));
-  const reg = tasks.register(t.action, 'transport', t.description, parentId, { cancellable: true, ...(parentNode !== nodeId ? { parentNode } : {}) });
+  const opts: { cancellable: boolean; parentNode?: string } = { cancellable: true };
+  if (parentNode !== nodeId) opts.parentNode = parentNode;
+  const reg = tasks.register(t.action, 'transport', t.description, parentId, opts);
   try {
     const cancelled = (): boolean => reg.task.cancelledReason !== undefined;
     // ES's fetch phase (and query phase, at its first segment) checks before any work

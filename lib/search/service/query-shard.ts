@@ -20,7 +20,7 @@ import { nestedSortDocs } from '../nested-sort.js';
 import { collectInnerHits } from '../inner-hits.js';
 import { compileSort, type CompiledSort, type SortValue } from '../sort-values.js';
 import { compileScriptFields } from '../search-script.js';
-import { Pacer, searchShard } from '../shard-search.js';
+import { Pacer, searchShard, type ShardQueryOptions } from '../shard-search.js';
 import type { Weight } from '../weight.js';
 import { collapseKey } from './collapse-key.js';
 import { searchContextError, topN } from './context-checks.js';
@@ -79,7 +79,9 @@ export async function compileShardSearch(rc: ReaderContext, req: QueryPhaseReque
   const s = rc.source;
   // On the monotonic clock, so even `1nanos` is already past at the first check.
   const pacer = new Pacer(req.deadlineEpochMs === undefined ? undefined : req.deadlineEpochMs - performance.timeOrigin, rc.cancelled);
-  rc.compile = { ...rc.compile, pacer };
+  // set on the context's own compile context (made per context by its open, or copied by a dfs
+  // phase), not on a copy of it: this runs for every query phase
+  rc.compile.pacer = pacer;
   // inner hits are rendered by the fetch phase, but a bad definition fails the search here, as ES's parseSource does
   collectInnerHits(s.query);
   const aliasFilters = rc.aliasFilters?.map((f) => parseQuery(f));
@@ -108,19 +110,16 @@ export async function queryShard(rc: ReaderContext, req: QueryPhaseRequest, node
   const searchAfter = searchAfterValues(s, rc.sorts);
   const aggs = s.aggs && s.aggs.length > 0 ? await startShardAggs(rc, s.aggs, rc.requestShards, nodeId) : undefined;
   if (contextError) throw contextError;
-  const result = await searchShard(rc.segments, {
-    weight: weight instanceof RescoredWeight ? weight.first : weight,
-    ...(rc.postFilter ? { postFilter: rc.postFilter } : {}),
-    topN: Math.max(topN(rc, s), s.rescoreWindow ?? 0),
-    ...(rc.sorts ? { sorts: rc.sorts } : {}),
-    trackScores: s.trackScores,
-    ...(s.minScore !== undefined ? { minScore: s.minScore } : {}),
-    ...(searchAfter ? { searchAfter } : {}),
-    ...(s.terminateAfter !== undefined ? { terminateAfter: s.terminateAfter } : {}),
-    pacer,
-    ...(s.collapseField !== undefined ? { collapse: collapseKey(rc.compile.fields, s.collapseField) } : {}),
-    ...(aggs ? { onMatch: (seg: number, doc: number, score: number) => aggs.onMatch(seg, doc, score) } : {}),
-  });
+  // (options and answer built by assignment, not conditional spreads: this runs for every search)
+  const opts: ShardQueryOptions = { weight: weight instanceof RescoredWeight ? weight.first : weight, topN: Math.max(topN(rc, s), s.rescoreWindow ?? 0), trackScores: s.trackScores, pacer };
+  if (rc.postFilter) opts.postFilter = rc.postFilter;
+  if (rc.sorts) opts.sorts = rc.sorts;
+  if (s.minScore !== undefined) opts.minScore = s.minScore;
+  if (searchAfter) opts.searchAfter = searchAfter;
+  if (s.terminateAfter !== undefined) opts.terminateAfter = s.terminateAfter;
+  if (s.collapseField !== undefined) opts.collapse = collapseKey(rc.compile.fields, s.collapseField);
+  if (aggs) opts.onMatch = (seg: number, doc: number, score: number) => aggs.onMatch(seg, doc, score);
+  const result = await searchShard(rc.segments, opts);
   if (rc.rescorers && result.top.length > 0) {
     result.top = await rescoreTop(rc.segments, result.top, rc.rescorers);
     result.maxScore = (result.top[0] as { score: number }).score;
@@ -128,16 +127,17 @@ export async function queryShard(rc: ReaderContext, req: QueryPhaseRequest, node
   // the shard succeeds only once its aggregations are built too
   const built = aggs ? await aggs.finish() : undefined;
   const suggest = s.suggest && s.suggest.length > 0 ? await suggestShard(rc.compile, rc.segments, s.suggest) : undefined;
-  return {
+  const answer: QueryPhaseResult = {
     top: result.top.map(toWireDoc),
-    ...(result.groups ? { groups: result.groups.map(toWireSortValue) } : {}),
     totalHits: result.totalHits,
     maxScore: toWireNumber(result.maxScore),
     // the aggregations' post-collection (global, children, sampler) stops at the deadline too
     timedOut: result.timedOut || pacer.timedOut,
     terminatedEarly: result.terminatedEarly,
-    ...(rc.sorts ? { sortOrder: rc.sorts.map((x) => ({ reverse: x.reverse, ...(x.missingFirst !== undefined ? { missingFirst: x.missingFirst } : {}) })) } : {}),
-    ...(built ? { aggs: built.map(toAggMessage) } : {}),
-    ...(suggest ? { suggest } : {}),
   };
+  if (result.groups) answer.groups = result.groups.map(toWireSortValue);
+  if (rc.sorts) answer.sortOrder = rc.sorts.map((x) => ({ reverse: x.reverse, ...(x.missingFirst !== undefined ? { missingFirst: x.missingFirst } : {}) }));
+  if (built) answer.aggs = built.map(toAggMessage);
+  if (suggest) answer.suggest = suggest;
+  return answer;
 }

@@ -88,7 +88,8 @@ export class ShardSearchService implements ShardSearchClient {
   constructor(private readonly deps: ShardSearchDeps) {}
 
   openContext(req: OpenContextRequest): Promise<ShardReply<OpenContextResult>> {
-    return this.reply(async () => {
+    // synchronous work: answered without the async frames of `reply` (every search opens one per shard)
+    return Promise.resolve(this.replyNow(() => {
       const rc = this.open(req, req.shardIndex, req.nowMs, req.indexBoost);
       rc.source = req.source;
       rc.requestShards = req.requestShards;
@@ -101,15 +102,15 @@ export class ShardSearchService implements ShardSearchClient {
       if (rc.scroll) rc.svc.counters.openContexts++;
       this.arm(rc, req.keepAliveMs);
       return { contextId: rc.id };
-    });
+    }));
   }
 
   dfsPhase(req: DfsPhaseRequest): Promise<ShardReply<DfsStats>> {
-    return this.reply(async () => this.asTask(req.task, async () => dfsShard(this.context(req.contextId), req)));
+    return this.reply(() => this.asTask(req.task, async () => dfsShard(this.context(req.contextId), req)));
   }
 
   queryPhase(req: QueryPhaseRequest): Promise<ShardReply<QueryPhaseResult>> {
-    return this.reply(async () => this.asTask(req.task, async (cancelled) => {
+    return this.reply(() => this.asTask(req.task, async (cancelled) => {
       const rc = this.context(req.contextId);
       rc.cancelled = cancelled;
       const started = Date.now();
@@ -139,7 +140,7 @@ export class ShardSearchService implements ShardSearchClient {
   }
 
   fetchPhase(req: FetchPhaseRequest): Promise<ShardReply<FetchPhaseResult>> {
-    return this.reply(async () => this.asTask(req.task, async (cancelled) => {
+    return this.reply(() => this.asTask(req.task, async (cancelled) => {
       const rc = this.context(req.contextId);
       const started = Date.now();
       try {
@@ -157,7 +158,9 @@ export class ShardSearchService implements ShardSearchClient {
         if (innerHits) opts.innerHits = innerHits;
         const out = await fetchHits(rc.segments, hits, opts);
         const warnings = highlight ? [...highlight.context.warnings] : [];
-        return { hits: out.map(encodeRendered), ...(warnings.length > 0 ? { warnings } : {}) };
+        const result: FetchPhaseResult = { hits: out.map(encodeRendered) };
+        if (warnings.length > 0) result.warnings = warnings;
+        return result;
       } finally {
         rc.svc.counters.fetchTotal++;
         rc.svc.counters.fetchTimeMs += Date.now() - started;
@@ -300,9 +303,22 @@ export class ShardSearchService implements ShardSearchClient {
     try {
       return { ok: await fn() };
     } catch (e) {
-      if (!(e instanceof EsError)) this.deps.logger.error({ err: e }, 'shard search failed');
-      return { failure: shardErrorOf(e) };
+      return this.failed(e);
     }
+  }
+
+  /** {@link reply} for work that does not wait. */
+  private replyNow<T>(fn: () => T): ShardReply<T> {
+    try {
+      return { ok: fn() };
+    } catch (e) {
+      return this.failed(e);
+    }
+  }
+
+  private failed(e: unknown): { failure: ReturnType<typeof shardErrorOf> } {
+    if (!(e instanceof EsError)) this.deps.logger.error({ err: e }, 'shard search failed');
+    return { failure: shardErrorOf(e) };
   }
 }
 
