@@ -14,14 +14,15 @@ import type { StoredDocument } from './types.js';
 import { encodeBm25Norm } from './codecs/small-float.js';
 import { encodeStoredDoc } from './codecs/stored-doc.js';
 import { dict } from '../lib/dict.js';
+import { TermHash } from './term-hash.js';
 
 /**
  * One inverted field accumulated in the buffer. Terms get ordinals in first-seen order (the
- * order of `terms`' keys); per ordinal the field keeps its postings as ONE number stream in
+ * order of `terms.terms`); per ordinal the field keeps its postings as ONE number stream in
  * `data` — per document its number, then (fields with freqs) its freq, then per occurrence
  * (fields with positions) the position and (fields with offsets) the start and end offsets,
  * which `storage/codecs/postings.ts` `writePostingsStream` encodes — and its counters in
- * parallel typed arrays (Lucene's ParallelPostingsArray): a token costs one Map lookup that
+ * parallel typed arrays (Lucene's ParallelPostingsArray): a token costs one hash lookup that
  * yields a small integer, and a new term no object of its own.
  */
 export interface FieldBuilder {
@@ -30,8 +31,8 @@ export interface FieldBuilder {
   positions: boolean;
   offsets: boolean;
   norms: boolean;
-  /** Term → ordinal. */
-  terms: Map<string, number>;
+  /** Term → ordinal (storage/term-hash.ts). */
+  terms: TermHash;
   /** Postings stream per ordinal. */
   data: number[][];
   /** Per ordinal: documents, occurrences in all documents (the totalTermFreq with freqs), the last document, and the index in `data[ord]` of the last document's freq. */
@@ -165,10 +166,9 @@ export class SegmentBuilder {
     const { freqs, positions, offsets } = fb;
     for (let i = 0; i < tokens.length; i++) {
       const t = tokens[i]!;
-      const ord = terms.get(t.term);
-      if (ord === undefined) {
-        const next = all.length;
-        terms.set(t.term, next);
+      const ord = terms.add(t.term);
+      if (ord < 0) {
+        const next = -ord - 1;
         if (next === fb.termDocs.length) growTermArrays(fb);
         // The first occurrence as the array's literal: an empty array reserves 17 slots on its
         // first push, and most terms of a buffer (ids, names, rare words) occur in one document.
@@ -234,7 +234,7 @@ function newFieldBuilder(f: IndexableField): FieldBuilder {
     positions,
     offsets: positions && f.offsets === true,
     norms,
-    terms: new Map(),
+    terms: new TermHash(),
     data: [],
     termDocs: new Int32Array(8),
     termFreq: new Int32Array(8),

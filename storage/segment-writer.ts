@@ -29,8 +29,8 @@ export function sealSegment(b: SegmentBuilder, id: number, put: PutFn): SegmentC
   const fieldInfos: FieldInfo[] = [];
   const chunk = new ChunkBuilder();
   for (const fb of [...b.fields.values()].sort((x, y) => (x.name < y.name ? -1 : x.name > y.name ? 1 : 0))) {
-    // The Map's keys come in ordinal order; sorting carries each term's ordinal along.
-    const terms = [...fb.terms.keys()];
+    // The terms come in ordinal order; sorting (a copy) carries each term's ordinal along.
+    const terms = fb.terms.terms.slice();
     const n = terms.length;
     const ords = new Int32Array(n);
     for (let i = 0; i < n; i++) ords[i] = i;
