@@ -1,8 +1,8 @@
 /**
  * The indexing buffer's terms of one field: term → dense ordinal in first-seen order, like
  * Lucene's BytesRefHash. An open-addressing table (linear probing, at most half full) of
- * ordinals in an Int32Array, with each term's hash kept beside it so that a probe compares
- * integers and touches a term string only when the hashes agree.
+ * ordinals in an Int32Array, each slot holding the term's hash beside its ordinal so that a
+ * probe reads one place in memory and touches a term string only when the hashes agree.
  *
  * Why not a `Map<string, number>`: the lookup per token was the largest single cost of
  * indexing (docs/benchmarks.md, session 10): a V8 `Map#get` on a freshly tokenized string
@@ -15,10 +15,9 @@ import { fnv1a32 } from '../lib/hash/fnv1a.js';
 export class TermHash {
   /** Terms by ordinal (first-seen order). */
   readonly terms: string[] = [];
-  /** Mixed hash per ordinal. */
-  private hashes = new Int32Array(16);
-  /** Ordinal + 1 per slot; 0 = empty. */
-  private table = new Int32Array(32);
+  /** Per slot: the term's mixed hash, then its ordinal + 1 (0 = empty slot). */
+  private table = new Int32Array(64);
+  /** Slots - 1. */
   private mask = 31;
 
   get size(): number {
@@ -28,23 +27,18 @@ export class TermHash {
   /** The ordinal of `term` if it is known; otherwise adds it and returns `-(ordinal + 1)`. */
   add(term: string): number {
     const h = mix(fnv1a32(term));
-    const { table, hashes, terms, mask } = this;
+    const { table, terms, mask } = this;
     let slot = h & mask;
     for (;;) {
-      const e = table[slot] as number;
+      const e = table[2 * slot + 1] as number;
       if (e === 0) break;
-      if (hashes[e - 1] === h && terms[e - 1] === term) return e - 1;
+      if (table[2 * slot] === h && terms[e - 1] === term) return e - 1;
       slot = (slot + 1) & mask;
     }
     const ord = terms.length;
     terms.push(term);
-    if (ord === hashes.length) {
-      const next = new Int32Array(ord * 2);
-      next.set(hashes);
-      this.hashes = next;
-    }
-    this.hashes[ord] = h;
-    table[slot] = ord + 1;
+    table[2 * slot] = h;
+    table[2 * slot + 1] = ord + 1;
     if (terms.length * 2 > mask) this.rehash();
     return -(ord + 1);
   }
@@ -52,23 +46,27 @@ export class TermHash {
   /** The ordinal of `term`, or -1. */
   find(term: string): number {
     const h = mix(fnv1a32(term));
-    const { table, hashes, terms, mask } = this;
+    const { table, terms, mask } = this;
     for (let slot = h & mask; ; slot = (slot + 1) & mask) {
-      const e = table[slot] as number;
+      const e = table[2 * slot + 1] as number;
       if (e === 0) return -1;
-      if (hashes[e - 1] === h && terms[e - 1] === term) return e - 1;
+      if (table[2 * slot] === h && terms[e - 1] === term) return e - 1;
     }
   }
 
-  /** Double the table (the hashes are kept: no term is hashed again). */
+  /** Double the table (the hashes are kept in it: no term is hashed again). */
   private rehash(): void {
+    const old = this.table;
     const mask = this.mask * 2 + 1;
-    const table = new Int32Array(mask + 1);
-    const { hashes } = this;
-    for (let ord = 0; ord < this.terms.length; ord++) {
-      let slot = (hashes[ord] as number) & mask;
-      while (table[slot] !== 0) slot = (slot + 1) & mask;
-      table[slot] = ord + 1;
+    const table = new Int32Array(2 * (mask + 1));
+    for (let i = 0; i < old.length; i += 2) {
+      const e = old[i + 1] as number;
+      if (e === 0) continue;
+      const h = old[i] as number;
+      let slot = h & mask;
+      while (table[2 * slot + 1] !== 0) slot = (slot + 1) & mask;
+      table[2 * slot] = h;
+      table[2 * slot + 1] = e;
     }
     this.table = table;
     this.mask = mask;
