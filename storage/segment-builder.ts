@@ -124,8 +124,12 @@ export class SegmentBuilder {
     return d;
   }
 
+  /** The fields `invert` is filling for the current document (reused: one array per buffer, not per document). */
+  private readonly touched: FieldBuilder[] = [];
+
   private invert(doc: number, fields: IndexableField[]): void {
-    const touched: FieldBuilder[] = [];
+    const touched = this.touched;
+    touched.length = 0;
     for (const f of fields) {
       if (f.tokens) {
         let fb = this.fields.get(f.name);
@@ -158,6 +162,7 @@ export class SegmentBuilder {
       }
     }
     for (const fb of touched) this.finishField(doc, fb);
+    touched.length = 0;
   }
 
   private invertTokens(doc: number, fb: FieldBuilder, f: IndexableField): void {
