@@ -15,6 +15,7 @@ import { encodeBm25Norm } from './codecs/small-float.js';
 import { encodeStoredDoc } from './codecs/stored-doc.js';
 import { dict } from '../lib/dict.js';
 import { TermHash } from './term-hash.js';
+import { giveInts, takeInts } from './int-pool.js';
 
 /**
  * One inverted field accumulated in the buffer. Terms get ordinals in first-seen order (the
@@ -196,6 +197,18 @@ export class SegmentBuilder {
     fb.rows = row;
   }
 
+  /**
+   * Give the row arrays back to storage/int-pool.ts once the buffer is sealed and no longer
+   * read (the refresh calls it after its commit); the builder must not be used after.
+   */
+  recycle(): void {
+    for (const fb of this.fields.values()) {
+      for (const a of [fb.rowOrd, fb.rowDoc, fb.rowPos, fb.rowStart, fb.rowEnd]) giveInts(a);
+      fb.rows = 0;
+      fb.rowOrd = fb.rowDoc = fb.rowPos = fb.rowStart = fb.rowEnd = new Int32Array(0);
+    }
+  }
+
   private finishField(doc: number, fb: FieldBuilder): void {
     if (fb.curLength === 0) return;
     fb.docCount++;
@@ -243,14 +256,15 @@ function newFieldBuilder(f: IndexableField): FieldBuilder {
   };
 }
 
-/** Grow the row arrays of `fb` (doubling) to hold at least `need` rows. */
+/** Grow the row arrays of `fb` (doubling; recycled through storage/int-pool.ts) to hold at least `need` rows. */
 function growRows(fb: FieldBuilder, need: number): void {
   let size = fb.rowOrd.length * 2;
   while (size < need) size *= 2;
   const grow = (a: Int32Array): Int32Array => {
     if (a.length === 0) return a;
-    const next = new Int32Array(size);
+    const next = takeInts(size);
     next.set(a);
+    giveInts(a);
     return next;
   };
   fb.rowOrd = grow(fb.rowOrd);

@@ -13,6 +13,7 @@ import { encodeSegmentInfo, segmentName, type FieldInfo, type SegmentInfo } from
 import { decodeTermDict, encodeTermDict } from './codecs/term-dict.js';
 import { docIdsKey, docValuesKey, normsKey, postingsKey, segInfoKey, segTermsKey, storedKey } from './keyspace.js';
 import type { FieldBuilder, SegmentBuilder } from './segment-builder.js';
+import { giveInts, poolLength, takeInts } from './int-pool.js';
 import type { FieldCore, SegmentCore } from './segment-core.js';
 
 export type PutFn = (key: Buffer, value: Buffer) => void;
@@ -35,7 +36,7 @@ export function sealSegment(b: SegmentBuilder, id: number, put: PutFn): SegmentC
     const ords = new Int32Array(n);
     for (let i = 0; i < n; i++) ords[i] = i;
     sortTermsWith(terms, ords);
-    const { docFreq, totalTermFreq, start, rows } = sortRows(fb, ords);
+    const { docFreq, totalTermFreq, start, rows, release } = sortRows(fb, ords);
     const flags = (fb.freqs ? FLAG_FREQS : 0) | (fb.positions ? FLAG_POSITIONS : 0) | (fb.offsets ? FLAG_OFFSETS : 0);
     let sumDocFreq = 0;
     const blockStart: number[] = n > 0 ? [0] : [];
@@ -49,6 +50,7 @@ export function sealSegment(b: SegmentBuilder, id: number, put: PutFn): SegmentC
       }
     }
     const encoded = encodeTermDict({ terms, docFreq, totalTermFreq, blockStart });
+    release();
     emit(segTermsKey(id, fb.name), encoded);
     // The in-memory dictionary is the one a reopen loads (packed, and holding none of the
     // buffer's term strings: those are slices of the documents' text and would keep it alive).
@@ -134,26 +136,35 @@ export function sealSegment(b: SegmentBuilder, id: number, put: PutFn): SegmentC
  * term order), stably, by a counting sort: term i's occurrences are rows `start[i]` to
  * `start[i + 1]` of the result, documents ascending and each document's in stream order, as
  * the postings list them. Per term its document count and (fields with freqs) its occurrences.
+ * The arrays are views of storage/int-pool.ts arrays: `release()` hands them back once the
+ * field is written.
  */
-function sortRows(fb: FieldBuilder, ords: Int32Array): { docFreq: Int32Array; totalTermFreq: Float64Array; start: Int32Array; rows: OccurrenceColumns } {
+function sortRows(fb: FieldBuilder, ords: Int32Array): { docFreq: Int32Array; totalTermFreq: Float64Array; start: Int32Array; rows: OccurrenceColumns; release: () => void } {
   const n = ords.length;
   const count = fb.rows;
-  const rank = new Int32Array(n);
+  const taken: Int32Array[] = [];
+  const take = (length: number): Int32Array => {
+    const a = takeInts(poolLength(length));
+    taken.push(a);
+    return a.subarray(0, length);
+  };
+  const rank = take(n);
   for (let i = 0; i < n; i++) rank[ords[i] as number] = i;
   const { rowOrd, rowDoc, rowPos, rowStart, rowEnd } = fb;
-  const start = new Int32Array(n + 1);
+  const start = take(n + 1).fill(0);
   for (let r = 0; r < count; r++) {
     const i = (rank[rowOrd[r] as number] as number) + 1;
     start[i] = (start[i] as number) + 1;
   }
   for (let i = 0; i < n; i++) start[i + 1] = (start[i + 1] as number) + (start[i] as number);
-  const next = start.slice(0, n);
-  const docs = new Int32Array(count);
-  const positions = new Int32Array(fb.positions ? count : 0);
-  const startOffsets = new Int32Array(fb.offsets ? count : 0);
-  const endOffsets = new Int32Array(fb.offsets ? count : 0);
-  const docFreq = new Int32Array(n);
-  const lastDoc = new Int32Array(n).fill(-1);
+  const next = take(n);
+  next.set(start.subarray(0, n));
+  const docs = take(count);
+  const positions = fb.positions ? take(count) : new Int32Array(0);
+  const startOffsets = fb.offsets ? take(count) : new Int32Array(0);
+  const endOffsets = fb.offsets ? take(count) : new Int32Array(0);
+  const docFreq = take(n).fill(0);
+  const lastDoc = take(n).fill(-1);
   for (let r = 0; r < count; r++) {
     const i = rank[rowOrd[r] as number] as number;
     const at = next[i] as number;
@@ -174,5 +185,5 @@ function sortRows(fb: FieldBuilder, ords: Int32Array): { docFreq: Int32Array; to
   }
   const totalTermFreq = new Float64Array(n);
   for (let i = 0; i < n; i++) totalTermFreq[i] = fb.freqs ? (start[i + 1] as number) - (start[i] as number) : -1;
-  return { docFreq, totalTermFreq, start, rows: { docs, positions, startOffsets, endOffsets } };
+  return { docFreq, totalTermFreq, start, rows: { docs, positions, startOffsets, endOffsets }, release: () => taken.forEach(giveInts) };
 }
