@@ -1,4 +1,4 @@
-import test from 'ava';
+import test, { type ExecutionContext } from 'ava';
 import type { IndexableField, ParsedDocument } from '../../lib/mapping/parsed-document.js';
 import type { Token } from '../../lib/analysis/types.js';
 import { SegmentBuilder } from '../../storage/segment-builder.js';
@@ -104,15 +104,25 @@ function corpus(seed: number, n: number): { docs: ParsedDocument[]; expected: Ma
   return { docs, expected };
 }
 
+// Three buffers one after the other, each recycled once sealed: the later ones grow and sort
+// in arrays that held the earlier ones' rows (storage/int-pool.ts hands them back as they are).
 test('a sealed buffer holds exactly the postings, doc freqs and term freqs of its documents', (t) => {
-  const { docs, expected } = corpus(11, 3000);
+  for (const [seed, n] of [[11, 3000], [12, 2000], [13, 3500]] as const) checkSealed(t, seed, n);
+});
+
+function checkSealed(t: ExecutionContext, seed: number, n: number): void {
+  const { docs, expected } = corpus(seed, n);
   const b = new SegmentBuilder();
   docs.forEach((d, i) => b.add(d, 1, i));
   const values = new Map<string, Buffer>();
   const core = sealSegment(b, 3, (k, v) => values.set(k.toString('latin1'), v));
+  b.recycle();
   for (const [field, byTerm] of expected) {
     const fc = core.fields.get(field);
-    if (!fc) return t.fail(`no field ${field}`);
+    if (!fc) {
+      t.fail(`no field ${field}`);
+      return;
+    }
     const { dict, info } = fc;
     t.is(dict.terms.length, byTerm.size, field);
     t.is(info.termCount, byTerm.size, field);
@@ -121,10 +131,16 @@ test('a sealed buffer holds exactly the postings, doc freqs and term freqs of it
     for (let i = 0; i < dict.terms.length; i++) {
       const term = dict.terms.at(i);
       const occs = byTerm.get(term);
-      if (!occs) return t.fail(`${field}: unexpected term ${JSON.stringify(term)}`);
+      if (!occs) {
+        t.fail(`${field}: unexpected term ${JSON.stringify(term)}`);
+        return;
+      }
       const { chunk, slot } = chunkOf(dict.blockStart, i);
       const block = values.get(postingsKey(3, field, chunk).toString('latin1'));
-      if (!block) return t.fail(`${field}: no chunk ${chunk}`);
+      if (!block) {
+        t.fail(`${field}: no chunk ${chunk}`);
+        return;
+      }
       const p = decodePostings(chunkBlock(block, slot));
       const ttf = occs.reduce((s, o) => s + o.positions.length, 0);
       const msg = `${field} ${JSON.stringify(term)}`;
@@ -149,4 +165,4 @@ test('a sealed buffer holds exactly the postings, doc freqs and term freqs of it
     t.is(info.sumDocFreq, sumDocFreq, field);
     t.is(info.sumTotalTermFreq, field === 'kw' ? -1 : sumTtf, field);
   }
-});
+}
