@@ -1,12 +1,12 @@
 /**
  * The indexing buffer: an in-memory segment being built from ParsedDocuments, like Lucene's
  * DocumentsWriterPerThread. Documents get consecutive doc numbers (nested documents first,
- * then their root, as Lucene block-joins index them). Postings accumulate per field and term in
- * ONE number array per term (that array and a slot in a few typed arrays per unique term, nothing
- * per token):
- * the buffer lives until the next refresh, so everything it allocates survives young-generation
- * collections and is costly to the old-generation GC; fewer, larger arrays keep that down
- * (Lucene for the same reason writes postings into shared byte-slice pools).
+ * then their root, as Lucene block-joins index them). Postings accumulate per field as one row
+ * per token in a few typed arrays (nothing per term but its string and a hash slot, nothing
+ * per token but the row): the buffer lives until the next refresh, so everything it allocates
+ * survives young-generation collections and is costly to the old-generation GC, and a token that
+ * appends to the same arrays as the one before touches no other memory (Lucene for the same
+ * reasons writes postings into shared byte-slice pools).
  * storage/segment-writer.ts freezes it into an immutable segment.
  */
 import type { IndexableField, NestedDocument, ParsedDocument } from '../lib/mapping/parsed-document.js';
@@ -14,15 +14,17 @@ import type { StoredDocument } from './types.js';
 import { encodeBm25Norm } from './codecs/small-float.js';
 import { encodeStoredDoc } from './codecs/stored-doc.js';
 import { dict } from '../lib/dict.js';
+import { TermHash } from './term-hash.js';
+import { giveInts, takeInts } from './int-pool.js';
 
 /**
  * One inverted field accumulated in the buffer. Terms get ordinals in first-seen order (the
- * order of `terms`' keys); per ordinal the field keeps its postings as ONE number stream in
- * `data` — per document its number, then (fields with freqs) its freq, then per occurrence
- * (fields with positions) the position and (fields with offsets) the start and end offsets,
- * which `storage/codecs/postings.ts` `writePostingsStream` encodes — and its counters in
- * parallel typed arrays (Lucene's ParallelPostingsArray): a token costs one Map lookup that
- * yields a small integer, and a new term no object of its own.
+ * order of `terms.terms`); every token appends one row to parallel typed arrays — its term's
+ * ordinal, its document, and (fields with positions) its position and (fields with offsets) its
+ * start and end offsets — and nothing else: no array or counter per term is touched while
+ * indexing. Sealing (storage/segment-writer.ts) sorts the rows by term, stably, which groups
+ * each term's occurrences by document in document order, and derives docFreq, freqs and
+ * totalTermFreq from them.
  */
 export interface FieldBuilder {
   name: string;
@@ -30,15 +32,16 @@ export interface FieldBuilder {
   positions: boolean;
   offsets: boolean;
   norms: boolean;
-  /** Term → ordinal. */
-  terms: Map<string, number>;
-  /** Postings stream per ordinal. */
-  data: number[][];
-  /** Per ordinal: documents, occurrences in all documents (the totalTermFreq with freqs), the last document, and the index in `data[ord]` of the last document's freq. */
-  termDocs: Int32Array;
-  termFreq: Int32Array;
-  termLastDoc: Int32Array;
-  termFreqAt: Int32Array;
+  /** Term → ordinal (storage/term-hash.ts). */
+  terms: TermHash;
+  /** Rows (tokens) held. */
+  rows: number;
+  /** Per row: term ordinal, document, position (empty without positions), start and end offsets (empty without offsets). */
+  rowOrd: Int32Array;
+  rowDoc: Int32Array;
+  rowPos: Int32Array;
+  rowStart: Int32Array;
+  rowEnd: Int32Array;
   /** Norm byte per doc (grown as needed). */
   normBytes: Uint8Array;
   docCount: number;
@@ -122,8 +125,12 @@ export class SegmentBuilder {
     return d;
   }
 
+  /** The fields `invert` is filling for the current document (reused: one array per buffer, not per document). */
+  private readonly touched: FieldBuilder[] = [];
+
   private invert(doc: number, fields: IndexableField[]): void {
-    const touched: FieldBuilder[] = [];
+    const touched = this.touched;
+    touched.length = 0;
     for (const f of fields) {
       if (f.tokens) {
         let fb = this.fields.get(f.name);
@@ -156,46 +163,28 @@ export class SegmentBuilder {
       }
     }
     for (const fb of touched) this.finishField(doc, fb);
+    touched.length = 0;
   }
 
   private invertTokens(doc: number, fb: FieldBuilder, f: IndexableField): void {
     const tokens = f.tokens ?? [];
-    const terms = fb.terms;
-    const all = fb.data;
-    const { freqs, positions, offsets } = fb;
-    for (let i = 0; i < tokens.length; i++) {
+    if (fb.rows + tokens.length > fb.rowOrd.length) growRows(fb, fb.rows + tokens.length);
+    const { terms, positions, offsets, rowOrd, rowDoc, rowPos, rowStart, rowEnd } = fb;
+    let row = fb.rows;
+    for (let i = 0; i < tokens.length; i++, row++) {
       const t = tokens[i]!;
-      const ord = terms.get(t.term);
-      if (ord === undefined) {
-        const next = all.length;
-        terms.set(t.term, next);
-        if (next === fb.termDocs.length) growTermArrays(fb);
-        // The first occurrence as the array's literal: an empty array reserves 17 slots on its
-        // first push, and most terms of a buffer (ids, names, rare words) occur in one document.
-        all.push(!freqs ? [doc] : !positions ? [doc, 1] : !offsets ? [doc, 1, t.position] : [doc, 1, t.position, t.startOffset, t.endOffset]);
-        fb.termDocs[next] = 1;
-        fb.termFreq[next] = 1;
-        fb.termLastDoc[next] = doc;
-        fb.termFreqAt[next] = freqs ? 1 : -1;
+      let ord = terms.add(t.term);
+      if (ord < 0) {
+        ord = -ord - 1;
         this.ramBytes += t.term.length * 2 + 48;
-      } else {
-        const data = all[ord]!;
-        if (fb.termLastDoc[ord] !== doc) {
-          data.push(doc);
-          if (freqs) {
-            fb.termFreqAt[ord] = data.length;
-            data.push(1);
-          }
-          fb.termLastDoc[ord] = doc;
-          fb.termDocs[ord] = (fb.termDocs[ord] as number) + 1;
-        } else if (freqs) {
-          const at = fb.termFreqAt[ord]!;
-          data[at] = data[at]! + 1;
-        }
-        fb.termFreq[ord] = (fb.termFreq[ord] as number) + 1;
-        if (positions) {
-          data.push(t.position);
-          if (offsets) data.push(t.startOffset, t.endOffset);
+      }
+      rowOrd[row] = ord;
+      rowDoc[row] = doc;
+      if (positions) {
+        rowPos[row] = t.position;
+        if (offsets) {
+          rowStart[row] = t.startOffset;
+          rowEnd[row] = t.endOffset;
         }
       }
       // Lucene's FieldInvertState: a token at the same position as the previous one is an
@@ -204,6 +193,19 @@ export class SegmentBuilder {
       fb.curLastPos = t.position;
       fb.curLength++;
       this.ramBytes += 12;
+    }
+    fb.rows = row;
+  }
+
+  /**
+   * Give the row arrays back to storage/int-pool.ts once the buffer is sealed and no longer
+   * read (the refresh calls it after its commit); the builder must not be used after.
+   */
+  recycle(): void {
+    for (const fb of this.fields.values()) {
+      for (const a of [fb.rowOrd, fb.rowDoc, fb.rowPos, fb.rowStart, fb.rowEnd]) giveInts(a);
+      fb.rows = 0;
+      fb.rowOrd = fb.rowDoc = fb.rowPos = fb.rowStart = fb.rowEnd = new Int32Array(0);
     }
   }
 
@@ -224,7 +226,9 @@ export class SegmentBuilder {
 
 function newFieldBuilder(f: IndexableField): FieldBuilder {
   const positions = f.positions === true;
+  const offsets = positions && f.offsets === true;
   const norms = f.norms === true;
+  const rows = 16;
   return {
     name: f.name,
     // The ParsedDocument does not say whether frequencies are indexed. Fields with positions
@@ -232,14 +236,15 @@ function newFieldBuilder(f: IndexableField): FieldBuilder {
     // keyword, numeric, date, boolean, ip, metadata fields — are IndexOptions.DOCS in ES 5.
     freqs: positions || norms,
     positions,
-    offsets: positions && f.offsets === true,
+    offsets,
     norms,
-    terms: new Map(),
-    data: [],
-    termDocs: new Int32Array(8),
-    termFreq: new Int32Array(8),
-    termLastDoc: new Int32Array(8),
-    termFreqAt: new Int32Array(8),
+    terms: new TermHash(),
+    rows: 0,
+    rowOrd: new Int32Array(rows),
+    rowDoc: new Int32Array(rows),
+    rowPos: new Int32Array(positions ? rows : 0),
+    rowStart: new Int32Array(offsets ? rows : 0),
+    rowEnd: new Int32Array(offsets ? rows : 0),
     normBytes: new Uint8Array(norms ? 64 : 0),
     docCount: 0,
     sumTotalTermFreq: 0,
@@ -251,17 +256,22 @@ function newFieldBuilder(f: IndexableField): FieldBuilder {
   };
 }
 
-/** Double the per-term arrays of `fb`. */
-function growTermArrays(fb: FieldBuilder): void {
+/** Grow the row arrays of `fb` (doubling; recycled through storage/int-pool.ts) to hold at least `need` rows. */
+function growRows(fb: FieldBuilder, need: number): void {
+  let size = fb.rowOrd.length * 2;
+  while (size < need) size *= 2;
   const grow = (a: Int32Array): Int32Array => {
-    const next = new Int32Array(a.length * 2);
+    if (a.length === 0) return a;
+    const next = takeInts(size);
     next.set(a);
+    giveInts(a);
     return next;
   };
-  fb.termDocs = grow(fb.termDocs);
-  fb.termFreq = grow(fb.termFreq);
-  fb.termLastDoc = grow(fb.termLastDoc);
-  fb.termFreqAt = grow(fb.termFreqAt);
+  fb.rowOrd = grow(fb.rowOrd);
+  fb.rowDoc = grow(fb.rowDoc);
+  fb.rowPos = grow(fb.rowPos);
+  fb.rowStart = grow(fb.rowStart);
+  fb.rowEnd = grow(fb.rowEnd);
 }
 
 /** The StoredDocument view of a ParsedDocument (realtime get from the buffer, sealing). */

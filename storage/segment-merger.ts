@@ -46,10 +46,11 @@ class ChunkedWriter {
   private ops: Array<{ type: 'put'; key: Buffer; value: Buffer }> = [];
   size = 0;
   constructor(private readonly db: ShardStore) {}
-  async put(key: Buffer, value: Buffer): Promise<void> {
+  /** Queue a put; returns the write of a full chunk to await, or undefined when none was due. */
+  put(key: Buffer, value: Buffer): Promise<void> | undefined {
     this.size += key.length + value.length;
     this.ops.push({ type: 'put', key, value });
-    if (this.ops.length >= CHUNK) await this.flush();
+    return this.ops.length >= CHUNK ? this.flush() : undefined;
   }
   async flush(): Promise<void> {
     if (this.ops.length === 0) return;
@@ -272,14 +273,16 @@ export async function mergeSegments(db: ShardStore, sources: MergeSource[], id: 
     dvInfos.push({ name, kind: col.kind });
   }
 
-  // Stored documents are copied byte for byte.
+  // Stored documents are copied byte for byte; a document costs no await unless a chunk is
+  // written or the slice is spent.
   for (let i = 0; i < sources.length; i++) {
     if (abort()) throw new Error('merge aborted');
     const map = docMaps[i]!;
-    await db.scan(segKindRange(sources[i]!.core.info.id, SEG.STORED), async (k, v) => {
+    await db.scan(segKindRange(sources[i]!.core.info.id, SEG.STORED), (k, v) => {
       const nd = map[storedKeyDoc(k)] as number;
-      if (nd >= 0) await out.put(storedKey(id, nd), v);
-      await slice.pause();
+      const written = nd >= 0 ? out.put(storedKey(id, nd), v) : undefined;
+      if (written === undefined && !slice.spent()) return undefined;
+      return written === undefined ? slice.pause() : written.then(() => slice.pause());
     });
   }
 

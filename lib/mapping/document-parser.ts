@@ -296,6 +296,8 @@ function sortedNames(set: ReadonlySet<string>): string[] {
 
 /** Split a dotted key; empty segments are ambiguous (`a..b`, `.a`, `a.`). */
 function splitPath(key: string): string[] {
+  // most keys have no dot: no split, no scan of the parts
+  if (key.indexOf('.') < 0) return [key];
   const parts = key.split('.');
   if (parts.length > 1 && parts.some((p) => p.trim().length === 0)) {
     throw illegalArgument(`object field starting or ending with a [.] makes object resolution ambiguous: [${key}]`);

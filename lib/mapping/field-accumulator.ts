@@ -34,10 +34,18 @@ export interface AnalyzedRun {
   offsetBase: number;
 }
 
+/**
+ * What an accumulator holds until a value of the kind comes: most fields of a document have no
+ * stored values and text fields no doc values, and an array each per field per document was
+ * garbage for every document (frozen: a push into it would throw, not share values).
+ */
+const NONE: readonly never[] = Object.freeze([]);
+
 export class FieldAccumulator {
   tokens: Token[] = [];
-  readonly docValues: Array<number | string> = [];
-  readonly stored: unknown[] = [];
+  /** Replaced by an array of their own on the first value (see `NONE`). */
+  docValues: ReadonlyArray<number | string> = NONE;
+  stored: readonly unknown[] = NONE;
   /** Absolute position of the last token (Lucene's FieldInvertState starts at -1). */
   private lastPosition = -1;
   private offsetBase = 0;
@@ -118,11 +126,15 @@ export class FieldAccumulator {
   }
 
   addDocValue(v: number | string): void {
-    if (this.shape.docValues) this.docValues.push(v);
+    if (!this.shape.docValues) return;
+    if (this.docValues === NONE) this.docValues = [v];
+    else (this.docValues as Array<number | string>).push(v);
   }
 
   addStored(v: unknown): void {
-    if (this.shape.store) this.stored.push(v);
+    if (!this.shape.store) return;
+    if (this.stored === NONE) this.stored = [v];
+    else (this.stored as unknown[]).push(v);
   }
 
   /** Merge another accumulator's content (include_in_parent / include_in_root copies). */
@@ -135,8 +147,8 @@ export class FieldAccumulator {
       for (const t of this.tokens) if (t.position > max) max = t.position;
       this.lastPosition = max;
     }
-    for (const v of other.docValues) this.docValues.push(v);
-    for (const v of other.stored) this.stored.push(v);
+    if (other.docValues.length > 0) this.docValues = this.docValues.concat(other.docValues);
+    if (other.stored.length > 0) this.stored = this.stored.concat(other.stored);
     this.instances += other.instances;
   }
 
@@ -156,10 +168,10 @@ export class FieldAccumulator {
       if (s.boost !== 1) f.boost = s.boost;
     }
     if (s.docValues && this.docValues.length > 0) {
-      f.docValues = this.docValues;
+      f.docValues = this.docValues as Array<number | string>;
       f.docValuesType = s.docValues;
     }
-    if (s.store && this.stored.length > 0) f.stored = this.stored;
+    if (s.store && this.stored.length > 0) f.stored = this.stored as unknown[];
     if (s.termVector) f.termVector = s.termVector;
     return f;
   }

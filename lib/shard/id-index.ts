@@ -11,6 +11,10 @@
  */
 import type { DocIds } from '../../storage/codecs/doc-ids.js';
 import { WorkSlice } from '../loop/turns.js';
+import { fnv1a32 } from '../hash/fnv1a.js';
+
+/** The hash an id is filed under (lib/hash/fnv1a.ts). */
+export const hashId = fnv1a32;
 
 /** Continuous work between two turns of the event loop when building in slices (ms), as merges do. */
 export const ID_INDEX_SLICE_MS = 5;
@@ -76,15 +80,4 @@ export class IdIndex {
   get byteSize(): number {
     return this.table.byteLength;
   }
-}
-
-/**
- * FNV-1a over UTF-16 code units, as a signed 32-bit integer (what an Int32Array holds). Not
- * lib/hash's murmur3: that hashes bytes (ES-compatible routing, slices), this one only has to be
- * cheap on the string as it is, without encoding it.
- */
-export function hashId(id: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < id.length; i++) h = Math.imul(h ^ id.charCodeAt(i), 0x01000193);
-  return h | 0;
 }

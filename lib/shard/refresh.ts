@@ -73,7 +73,10 @@ export async function refreshLocked(ctx: ShardContext): Promise<void> {
     throw err;
   }
 
-  if (hasDocs) frozen.builder = null;
+  if (hasDocs) {
+    frozen.builder!.recycle();
+    frozen.builder = null;
+  }
   ctx.segments = kept;
   ctx.checkpoint = checkpoint;
   publish(ctx);

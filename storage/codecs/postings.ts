@@ -64,51 +64,60 @@ export function writePostings(w: ByteWriter, p: PostingsInput, flags: number): v
 }
 
 /**
- * Encode one term's postings from the indexing buffer's stream (see `TermBuilder` in
- * storage/segment-builder.ts: per doc its number, its freq when `flags` has freqs, then per
- * occurrence the position and offsets the flags call for) — the same bytes as
- * {@link writePostings}, without first splitting the stream into arrays.
+ * One term's occurrences as the indexing buffer sorts them at sealing (storage/segment-writer.ts):
+ * `docs[k]`, and when the field keeps them `positions[k]`, `startOffsets[k]`, `endOffsets[k]`,
+ * for k in [from, to), in the order the tokens came (documents ascending, a document's tokens in
+ * stream order). An empty array stands for what the field does not keep.
  */
-export function writePostingsStream(w: ByteWriter, data: ArrayLike<number>, docCount: number, flags: number): void {
-  const freqs = (flags & FLAG_FREQS) !== 0;
-  const positions = (flags & FLAG_POSITIONS) !== 0;
-  const offsets = positions && (flags & FLAG_OFFSETS) !== 0;
-  // Values per occurrence after the doc header (doc number, freq).
-  const perOcc = positions ? (offsets ? 3 : 1) : 0;
-  const head = freqs ? 2 : 1;
-  const end = data.length;
+export interface OccurrenceColumns {
+  docs: Int32Array;
+  positions: Int32Array;
+  startOffsets: Int32Array;
+  endOffsets: Int32Array;
+}
+
+/**
+ * Encode one term's postings from its occurrences (`docCount` distinct documents among them) —
+ * the same bytes as {@link writePostings} given each document once with its occurrence count as
+ * freq, without first building those arrays.
+ */
+export function writePostingsColumns(w: ByteWriter, c: OccurrenceColumns, from: number, to: number, docCount: number, flags: number): void {
+  const { docs } = c;
   w.byte(flags);
   w.varint(docCount);
   let prev = 0;
-  for (let i = 0; i < end; i += head + (freqs ? (data[i + 1] as number) * perOcc : 0)) {
-    const d = data[i] as number;
+  for (let k = from; k < to; k++) {
+    const d = docs[k] as number;
+    if (k > from && d === prev) continue;
     w.varint(d - prev);
     prev = d;
   }
-  if (!freqs) return;
-  for (let i = 0; i < end; i += 2 + (data[i + 1] as number) * perOcc) w.varint(data[i + 1] as number);
-  if (!positions) return;
-  for (let i = 0; i < end; ) {
-    const f = data[i + 1] as number;
-    let last = 0;
-    for (let j = 0, k = i + 2; j < f; j++, k += perOcc) {
-      const pos = data[k] as number;
-      w.svarint(pos - last);
-      last = pos;
-    }
-    i += 2 + f * perOcc;
+  if ((flags & FLAG_FREQS) === 0) return;
+  for (let k = from; k < to; ) {
+    const d = docs[k] as number;
+    let e = k + 1;
+    while (e < to && docs[e] === d) e++;
+    w.varint(e - k);
+    k = e;
   }
-  if (!offsets) return;
+  if ((flags & FLAG_POSITIONS) === 0) return;
+  const { positions } = c;
+  let last = 0;
+  for (let k = from; k < to; k++) {
+    // positions are deltas within a document, from 0 at its first
+    if (k > from && docs[k] !== docs[k - 1]) last = 0;
+    const pos = positions[k] as number;
+    w.svarint(pos - last);
+    last = pos;
+  }
+  if ((flags & FLAG_OFFSETS) === 0) return;
+  const { startOffsets, endOffsets } = c;
   let lastStart = 0;
-  for (let i = 0; i < end; ) {
-    const f = data[i + 1] as number;
-    for (let j = 0, k = i + 3; j < f; j++, k += 3) {
-      const s = data[k] as number;
-      w.svarint(s - lastStart);
-      w.svarint((data[k + 1] as number) - s);
-      lastStart = s;
-    }
-    i += 2 + f * 3;
+  for (let k = from; k < to; k++) {
+    const s = startOffsets[k] as number;
+    w.svarint(s - lastStart);
+    w.svarint((endOffsets[k] as number) - s);
+    lastStart = s;
   }
 }
 

@@ -7,7 +7,7 @@ import { decodeNorms, encodeNorms } from '../../storage/codecs/norms.js';
 import { decodeOpLogRecord, encodeOpLogRecord, OpLogRecordWriter } from '../../storage/codecs/op-log.js';
 import { decodeOpLogV2Record } from '../../storage/codecs/op-log-v2.js';
 import { V2_RECORD } from '../fixtures/op-log-v2.js';
-import { decodePostings, encodePostings, FLAG_FREQS, FLAG_OFFSETS, FLAG_POSITIONS, writePostingsStream } from '../../storage/codecs/postings.js';
+import { decodePostings, encodePostings, FLAG_FREQS, FLAG_OFFSETS, FLAG_POSITIONS, writePostingsColumns } from '../../storage/codecs/postings.js';
 import { ChunkBuilder, chunkBlock, chunkBlocks } from '../../storage/codecs/postings-chunk.js';
 import { decodeSegmentInfo, encodeSegmentInfo, segmentName } from '../../storage/codecs/segment-info.js';
 import { byte315ToFloat, encodeBm25Norm, floatToByte315 } from '../../storage/codecs/small-float.js';
@@ -92,7 +92,7 @@ test('postings block without frequencies reports freq 1 and no positions', (t) =
   t.is(d.positions, undefined);
 });
 
-test('postings from the indexing buffer stream encode exactly like postings arrays', (t) => {
+test('postings from the indexing buffer\'s sorted rows encode exactly like postings arrays', (t) => {
   let seed = 7;
   const rnd = (n: number): number => (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) % n;
   for (const flags of [0, FLAG_FREQS, FLAG_FREQS | FLAG_POSITIONS, FLAG_FREQS | FLAG_POSITIONS | FLAG_OFFSETS]) {
@@ -102,25 +102,38 @@ test('postings from the indexing buffer stream encode exactly like postings arra
       const positions: number[] = [];
       const startOffsets: number[] = [];
       const endOffsets: number[] = [];
-      const stream: number[] = [];
+      // one row per occurrence, after rows of other terms (the range written is [from, to))
+      const from = rnd(3);
+      const rows = { docs: [] as number[], positions: [] as number[], startOffsets: [] as number[], endOffsets: [] as number[] };
+      for (let i = 0; i < from; i++) for (const col of Object.values(rows)) col.push(rnd(1000));
       let doc = rnd(5);
       for (let i = 0, n = 1 + rnd(6); i < n; i++, doc += 1 + rnd(300)) {
-        const freq = flags & FLAG_FREQS ? 1 + rnd(4) : 1;
+        // without freqs a document may still hold the term twice (a multi-valued keyword): one posting
+        const occurrences = 1 + rnd(4);
         docs.push(doc);
-        freqs.push(freq);
-        stream.push(doc);
-        if (flags & FLAG_FREQS) stream.push(freq);
-        for (let j = 0, pos = rnd(3); j < freq; j++, pos += 1 + rnd(200)) {
+        freqs.push(occurrences);
+        for (let j = 0, pos = rnd(3); j < occurrences; j++, pos += rnd(200)) {
           const start = pos * 5 + rnd(3);
+          const end = start + 1 + rnd(9);
           positions.push(pos);
           startOffsets.push(start);
-          endOffsets.push(start + 1 + rnd(9));
-          if (flags & FLAG_POSITIONS) stream.push(pos);
-          if (flags & FLAG_OFFSETS) stream.push(start, start + endOffsets[endOffsets.length - 1]! - start);
+          endOffsets.push(end);
+          rows.docs.push(doc);
+          rows.positions.push(pos);
+          rows.startOffsets.push(start);
+          rows.endOffsets.push(end);
         }
       }
+      const to = rows.docs.length;
+      for (let i = 0; i < 2; i++) for (const col of Object.values(rows)) col.push(rnd(1000));
+      const columns = {
+        docs: Int32Array.from(rows.docs),
+        positions: flags & FLAG_POSITIONS ? Int32Array.from(rows.positions) : new Int32Array(0),
+        startOffsets: flags & FLAG_OFFSETS ? Int32Array.from(rows.startOffsets) : new Int32Array(0),
+        endOffsets: flags & FLAG_OFFSETS ? Int32Array.from(rows.endOffsets) : new Int32Array(0),
+      };
       const w = new ByteWriter();
-      writePostingsStream(w, stream, docs.length, flags);
+      writePostingsColumns(w, columns, from, to, docs.length, flags);
       t.deepEqual(w.finish(), encodePostings({ docs, freqs, positions, startOffsets, endOffsets }, flags), `flags ${flags}`);
     }
   }
