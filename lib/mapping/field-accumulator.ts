@@ -6,6 +6,15 @@
  */
 import type { Analyzer, Token } from '../analysis/types.js';
 import type { IndexableField } from './parsed-document.js';
+import { illegalArgument } from './mapping-errors.js';
+
+/**
+ * Lucene's `IndexWriter.MAX_POSITION` (Integer.MAX_VALUE - 128). The indexing buffer keeps
+ * positions in Int32Arrays as Lucene does, so a larger one is refused here, before the document
+ * reaches the engine, as Lucene's indexing chain refuses it (a wide `position_increment_gap`
+ * between many values can get there).
+ */
+export const MAX_POSITION = 2147483519;
 
 /** How a field is indexed. */
 export interface FieldShape {
@@ -160,6 +169,13 @@ export class FieldAccumulator {
   toField(): IndexableField {
     const s = this.shape;
     const f: IndexableField = { name: this.name };
+    if (s.indexed && this.lastPosition > MAX_POSITION) {
+      // Lucene names the first position past the limit. (Past Integer.MAX_VALUE its int
+      // arithmetic wraps and it says "position overflowed Integer.MAX_VALUE" instead: the same
+      // exception, worded differently.)
+      const first = this.tokens.find((t) => t.position > MAX_POSITION) as Token;
+      throw illegalArgument(`position ${first.position} is too large for field '${this.name}': max allowed position is ${MAX_POSITION}`);
+    }
     if (s.indexed) {
       f.tokens = this.tokens;
       f.positions = s.positions;
