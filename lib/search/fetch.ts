@@ -6,6 +6,7 @@
 import type { SegmentReader } from '../shard/segment-reader.js';
 import type { StoredDocument } from '../shard/types.js';
 import { filterSourceObject } from '../mapping/source-filter.js';
+import { allAtOnce } from '../loop/all-at-once.js';
 import { JsonFloat, RawJson } from '../units/java-number.js';
 import { explanationToJson } from './explanation.js';
 import { simpleMatch } from '../units/simple-match.js';
@@ -69,8 +70,7 @@ export async function fetchHits(segments: readonly SegmentReader[], hits: readon
     const sd = await loadStoredDocs(segments[si] as SegmentReader, positions.map((i) => (hits[i] as ScoredDoc).doc));
     for (let k = 0; k < positions.length; k++) loaded[positions[k] as number] = sd[k] as StoredDocument;
   };
-  if (bySeg.size === 1) for (const [si, positions] of bySeg) await load(si, positions);
-  else await Promise.all([...bySeg].map(([si, positions]) => load(si, positions)));
+  await allAtOnce([...bySeg], ([si, positions]) => load(si, positions));
   const out: Array<Record<string, unknown>> = [];
   // up to 10,000 hits, each maybe running script fields: hand the event loop back between them
   const paced = new Pacer(undefined, o.cancelled).loop();

@@ -4,6 +4,7 @@
  * shards' plain answers. Failures come back as shard failures (`ShardError` → `EsError`).
  */
 import type { NodeContext } from '../context.js';
+import { allAtOnce } from '../../loop/all-at-once.js';
 import type { SearchRequest } from './search-request.js';
 import { toShardFailure, type ShardFailure } from './search-errors.js';
 import { esErrorOf } from '../../messages/shard-error.js';
@@ -158,9 +159,7 @@ export async function runQueryPhase(ctx: NodeContext, shards: ShardRun[], r: Sea
     if ('failure' in reply) failures.push(failureOf(ctx, s, reply));
     else s.result = decode(reply.ok, s.shardIndex, r);
   };
-  // one shard (the common small index) needs no fan-out
-  if (shards.length === 1) await run(shards[0] as ShardRun);
-  else await Promise.all(shards.map(run));
+  await allAtOnce(shards, run);
   failures.sort((a, b) => (a.index < b.index ? -1 : a.index > b.index ? 1 : a.shard - b.shard));
   return failures;
 }

@@ -6,6 +6,7 @@
 import { LookupFetcher } from './terms-lookups.js';
 import { simpleMatch } from '../../units/simple-match.js';
 import type { NodeContext } from '../context.js';
+import { allAtOnce } from '../../loop/all-at-once.js';
 import { EsError } from '../../errors/errors.js';
 import { JsonFloat } from '../../units/java-number.js';
 import { STRICT_EXPAND_OPEN, type IndicesOptions } from '../resolve-indices.js';
@@ -254,8 +255,7 @@ function defaultTimeout(state: ReturnType<NodeContext['cluster']['state']>): num
 
 /** Free every shard's reader context. */
 export async function release(ctx: NodeContext, contexts: readonly ShardRun[]): Promise<void> {
-  if (contexts.length === 1) await ctx.searchShards.freeContext((contexts[0] as ShardRun).contextId);
-  else await Promise.all(contexts.map((c) => ctx.searchShards.freeContext(c.contextId)));
+  await allAtOnce(contexts, (c) => ctx.searchShards.freeContext(c.contextId));
 }
 
 /**
@@ -290,9 +290,7 @@ export async function fetchPhase(
       for (const w of reply.ok.warnings ?? []) if (st.warnings && !st.warnings.includes(w)) st.warnings.push(w);
     }
   };
-  // the hits of one shard (every one-shard search) need no fan-out
-  if (byShard.size === 1) for (const [shardIndex, hits] of byShard) await fetchShard(shardIndex, hits);
-  else await Promise.all([...byShard].map(([shardIndex, hits]) => fetchShard(shardIndex, hits)));
+  await allAtOnce([...byShard], ([shardIndex, hits]) => fetchShard(shardIndex, hits));
   if (fetchFailures.length > 0) {
     fetchFailures.sort((a, b) => (a.index < b.index ? -1 : a.index > b.index ? 1 : a.shard - b.shard));
     st.failures.push(...fetchFailures);
