@@ -16,10 +16,11 @@ async function slowTask(n: TestNode, index: string): Promise<string> {
   assertTask(res.body);
   const task = res.body.task as string;
   // The first batch runs as soon as the run starts, but it may load the search engine first
-  // (loaded on first use): wait for it, so the run is between batches, throttled.
+  // (loaded on first use): wait until its writes are counted and the run waits out its throttle
+  // (`batches` counts a batch before its bulk is sent, as ES's countBatch does).
   for (let i = 0; i < 200; i++) {
     const status = (await n.request('GET', `/_tasks/${task}`)).body.task?.status;
-    if (status?.batches >= 1) break;
+    if (status?.throttled_until_millis > 0) break;
     await new Promise((r) => setTimeout(r, 50));
   }
   return task;

@@ -43,6 +43,8 @@ export class RunControl {
           this.wake = undefined;
           resolve();
         }, ms);
+        // a run waiting out its throttle does not keep a closed node's process alive
+        timer.unref();
         this.wake = () => {
           clearTimeout(timer);
           this.wake = undefined;
