@@ -31,8 +31,8 @@ const APPLIED = [
   'script.max_compilations_per_minute', 'script.cache.max_size', 'script.painless.regex.enabled',
   // lib/node.ts -> lib/search/clause-limit.ts
   'indices.query.bool.max_clause_count',
-  // lib/node.ts -> lib/search/service/request-cache.ts
-  'indices.requests.cache.size',
+  // lib/node.ts -> lib/search/service/request-cache.ts, lib/search/query-cache.ts
+  'indices.requests.cache.size', 'indices.queries.cache.size', 'indices.queries.cache.count',
   // lib/node.ts -> lib/indices/indexing-memory.ts
   'indices.memory.index_buffer_size', 'indices.memory.min_index_buffer_size', 'indices.memory.max_index_buffer_size',
   'indices.memory.shard_inactive_time',

@@ -13,6 +13,7 @@ import { emptyState, type ClusterState } from './cluster/state.js';
 import { IndicesService } from './indices/indices-service.js';
 import { warmShardParts } from './indices/index-service.js';
 import type { ScriptService } from './script/script-service.js';
+import { queryCacheBytes, queryCacheCount } from './search/query-cache.js';
 import { requestCacheBytes } from './search/service/request-cache.js';
 import { indexBufferBudget, shardInactiveTimeMs } from './indices/indexing-memory.js';
 import { applyDynamicUpdate } from './indices/mapping-update.js';
@@ -195,6 +196,8 @@ export async function startNode(opts: StartNodeOptions): Promise<RunningNode> {
     scripts,
     volume,
     requestCacheBytes: requestCacheBytes(settings['indices.requests.cache.size']),
+    queryCacheBytes: queryCacheBytes(settings['indices.queries.cache.size']),
+    queryCacheCount: queryCacheCount(settings['indices.queries.cache.count']),
     indexBufferBytes: indexBufferBudget(settings),
     // ES 5.6: a shard with no write for `indices.memory.shard_inactive_time` is synced-flushed by its primary
     shardInactivity: { timeMs: inactiveTimeMs, onInactive: (index, shard) => void syncInactive(index, shard) },

@@ -98,6 +98,7 @@ const EXACT: Record<string, SettingDef> = {
   'index.query.parse.allow_unmapped_fields': { dynamic: true, validate: bool, default: 'true' },
   'index.query_string.lenient': { dynamic: true, validate: bool, default: 'false' },
   'index.requests.cache.enable': { dynamic: true, validate: bool, default: 'true' },
+  'index.queries.cache.enabled': { dynamic: false, validate: bool, default: 'true' },
   'index.load_fixed_bitset_filters_eagerly': { dynamic: false, validate: bool, default: 'true' },
   'index.ttl.disable_purge': { dynamic: true, validate: bool, default: 'false' },
   'index.translog.durability': { dynamic: true, default: 'REQUEST' },

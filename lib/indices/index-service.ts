@@ -15,11 +15,22 @@ import { settleBounded } from '../loop/bounded.js';
 import { EsError } from '../errors/es-error.js';
 import type { ShardFailure } from '../cluster/routing-table.js';
 import type { IndexingMemoryController, ShardInactivityOptions } from './indexing-memory.js';
+import type { QueryCache } from '../search/query-cache.js';
 
 export type { ShardFailure };
 
 /** Shards of one index opened or closed at the same time (see lib/loop/bounded.ts). */
 const SHARDS_AT_ONCE = 4;
+
+/** What the node lends every shard it opens (all optional: an index opened on its own has none). */
+export interface NodeShardServices {
+  /** The node's indexing buffer budget (`indices.memory.index_buffer_size`). */
+  indexingMemory?: IndexingMemoryController;
+  /** The node's query cache (`indices.queries.cache.size`). */
+  queryCache?: QueryCache;
+  /** `indices.memory.shard_inactive_time` and the node's listener. */
+  inactivity?: ShardInactivityOptions;
+}
 
 export interface Logger {
   info(...a: unknown[]): void;
@@ -47,10 +58,7 @@ export class IndexService {
     private readonly logger: Logger,
     readonly volume: StoreVolume,
     private readonly parts: ShardParts,
-    /** The node's indexing buffer budget (`indices.memory.index_buffer_size`). */
-    private readonly indexingMemory?: IndexingMemoryController,
-    /** `indices.memory.shard_inactive_time` and the node's listener. */
-    private readonly inactivity?: ShardInactivityOptions,
+    private readonly services: NodeShardServices,
   ) {}
 
   /**
@@ -60,10 +68,10 @@ export class IndexService {
    * an unassigned shard do; the other shards serve. In cluster mode only the shards in `local`
    * (allocated to this node) are opened, so a node holds their keyspaces and no others.
    */
-  static async open(meta: IndexMetadata, indicesPath: string, logger: Logger, volume: StoreVolume, local?: ReadonlySet<number>, indexingMemory?: IndexingMemoryController, inactivity?: ShardInactivityOptions): Promise<IndexService> {
+  static async open(meta: IndexMetadata, indicesPath: string, logger: Logger, volume: StoreVolume, local?: ReadonlySet<number>, services: NodeShardServices = {}): Promise<IndexService> {
     const path = join(indicesPath, meta.uuid);
     const ids = Array.from({ length: numberOfShards(meta) }, (_, s) => s).filter((s) => !local || local.has(s));
-    const svc = new IndexService(meta, new Set(ids), path, logger, volume, await loadShardParts(), indexingMemory, inactivity);
+    const svc = new IndexService(meta, new Set(ids), path, logger, volume, await loadShardParts(), services);
     await svc.startShards(ids);
     return svc;
   }
@@ -184,6 +192,7 @@ export class IndexService {
       return;
     }
     const meta = this.meta;
+    const { indexingMemory, queryCache, inactivity } = this.services;
     const refreshIntervalMs = refreshInterval(meta);
     const reparse = replayParser(meta, this.logger, this.parts.buildIndexMapper);
     // A few shards open side by side: each is a chain of store round trips, and under load every
@@ -200,8 +209,10 @@ export class IndexService {
         logger: this.logger,
         reparse,
         volume: this.volume,
-        ...(this.indexingMemory ? { indexingMemory: this.indexingMemory } : {}),
-        ...(this.inactivity ? { idleFlushMs: this.inactivity.timeMs, onInactive: () => this.inactivity!.onInactive(meta.name, s) } : {}),
+        ...(indexingMemory ? { indexingMemory } : {}),
+        // ES IndexModule: `index.queries.cache.enabled: false` gives the index no query cache
+        ...(queryCache && meta.settings['index.queries.cache.enabled'] !== 'false' ? { queryCache } : {}),
+        ...(inactivity ? { idleFlushMs: inactivity.timeMs, onInactive: () => inactivity.onInactive(meta.name, s) } : {}),
       }),
     );
     settled.forEach((r, i) => {

@@ -8,9 +8,8 @@
  * rest fits. Checked after every write (ES checks every 5 s and after 1/30 of the budget was
  * written; summing the buffers is cheap here, and a bulk arrives in one piece).
  */
-import { getHeapStatistics } from 'node:v8';
 import { EsError } from '../errors/errors.js';
-import { parseBytesSizeValue } from '../units/byte-size-value.js';
+import { heapRatioOrBytes, parseBytesSizeValue } from '../units/byte-size-value.js';
 import { TimeValue, parseTimeValueOr } from '../units/time-value.js';
 
 import type { BufferedShard, IndexingMemory } from '../shard/types.js';
@@ -27,20 +26,6 @@ export function indexBufferBudget(settings: Readonly<Record<string, string | und
   let budget = Math.max(size, min);
   if (max >= 0 && budget > max) budget = max;
   return budget;
-}
-
-/**
- * ES `MemorySizeValue.parseBytesSizeValueOrHeapRatio`: `10%` of the heap limit (V8's
- * `heap_size_limit`, what `_nodes/stats` reports as `heap_max`) or a byte size (`512mb`).
- */
-export function heapRatioOrBytes(value: string, setting: string): number {
-  const t = value.trim();
-  if (!t.endsWith('%')) return parseBytesSizeValue(t, setting).bytes;
-  const text = t.slice(0, -1);
-  const pct = text.trim() === '' ? NaN : Number(text);
-  if (!Number.isFinite(pct)) throw new EsError('parse_exception', 400, `failed to parse [${text}] as a double`);
-  if (pct < 0 || pct > 100) throw new EsError('parse_exception', 400, `percentage should be in [0-100], got [${text}]`);
-  return Math.floor((pct / 100) * getHeapStatistics().heap_size_limit);
 }
 
 /** ES 5.6's default `indices.memory.shard_inactive_time`. */

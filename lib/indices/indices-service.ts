@@ -9,6 +9,7 @@ import { IndexService, type Logger, type ShardFailure } from './index-service.js
 import type { ShardClient, ShardHandler } from '../messages/shard-client.js';
 import type { ScriptService } from '../script/script-service.js';
 import { ShardHost, type PrimaryWrites } from './shard-host.js';
+import { QueryCache } from '../search/query-cache.js';
 import { RequestCache } from '../search/service/request-cache.js';
 import { localShardClient, type ShardClientMode } from './shard-client.js';
 import { IndexingMemoryController, type ShardInactivityOptions } from './indexing-memory.js';
@@ -24,6 +25,9 @@ export interface IndicesServiceOptions {
   volume?: StoreVolume;
   /** The shard request cache's budget in bytes (`indices.requests.cache.size`; default 1% of the heap). */
   requestCacheBytes?: number;
+  /** The query cache's budget in bytes and entries (`indices.queries.cache.size` and `.count`; default 10% of the heap, 10,000). */
+  queryCacheBytes?: number;
+  queryCacheCount?: number;
   /** The node-wide indexing buffer budget in bytes (`indices.memory.index_buffer_size`; default: none, 64 MiB per shard). */
   indexBufferBytes?: number;
   /** When a shard counts as inactive and who hears of it (default: 5 minutes, nobody; the idle shard is flushed). */
@@ -52,6 +56,8 @@ export class IndicesService {
   private readonly volume: StoreVolume;
   /** The node's shard request cache (ES `IndicesRequestCache`): the search service reads and fills it. */
   readonly requestCache: RequestCache;
+  /** The node's query cache (ES `IndicesQueryCache`): every shard's segment readers use it. */
+  readonly queryCache: QueryCache;
   /** The node's indexing buffer budget (ES `IndexingMemoryController`), when one was given. */
   readonly indexingMemory: IndexingMemoryController | undefined;
   /** The coordinator's only way to this node's shards: plain messages (lib/messages/shard-client.ts). */
@@ -67,6 +73,7 @@ export class IndicesService {
     opts: IndicesServiceOptions,
   ) {
     this.requestCache = new RequestCache(opts.requestCacheBytes);
+    this.queryCache = new QueryCache(opts.queryCacheBytes, opts.queryCacheCount);
     this.indexingMemory =
       opts.indexBufferBytes === undefined ? undefined : new IndexingMemoryController(opts.indexBufferBytes, (err) => logger.warn({ err }, 'writing an indexing buffer failed'));
     const host = new ShardHost({ index: (name) => this.open.get(name), scripts: opts.scripts, updateMapping: opts.updateMapping, logger, requestCache: this.requestCache, ...(opts.replication ? { replication: opts.replication } : {}) });
@@ -180,7 +187,7 @@ export class IndicesService {
     }
     const failed = this.openFailures.get(meta.name);
     if (failed && failed.attempts >= MAX_OPEN_ATTEMPTS) return;
-    this.open.set(meta.name, await IndexService.open(meta, this.indicesPath, this.logger, this.volume, local, this.indexingMemory, this.shardInactivity));
+    this.open.set(meta.name, await IndexService.open(meta, this.indicesPath, this.logger, this.volume, local, { ...(this.indexingMemory ? { indexingMemory: this.indexingMemory } : {}), queryCache: this.queryCache, ...(this.shardInactivity ? { inactivity: this.shardInactivity } : {}) }));
     this.openFailures.delete(meta.name);
   }
 

@@ -153,6 +153,15 @@ message ShardStats {
   optional CompletionFieldSizeList completion_fields = 54;
   double index_writer_memory_in_bytes = 73;
   double version_map_memory_in_bytes = 83;
+  ShardQueryCacheStats query_cache = 90;
+}
+
+message ShardQueryCacheStats {
+  double hit_count = 1;
+  double miss_count = 2;
+  double cache_size = 3;
+  double cache_count = 4;
+  double memory_size_in_bytes = 5;
 }
 
 message CompletionFieldSizeList {

@@ -117,4 +117,17 @@ export interface ShardStats {
   completionSizeInBytes: number;
   /** The same per completion field (absent when the index has none). */
   completionFields?: Array<{ field: string; sizeInBytes: number }>;
+  /** The shard's figures in the node's query cache (ES `QueryCacheStats`). */
+  queryCache: ShardQueryCacheStats;
+}
+
+/** One shard's query cache figures (lib/search/query-cache.ts). */
+export interface ShardQueryCacheStats {
+  hitCount: number;
+  missCount: number;
+  /** Entries now. */
+  cacheSize: number;
+  /** Entries ever added (those gone are ES's `evictions`). */
+  cacheCount: number;
+  memorySizeInBytes: number;
 }

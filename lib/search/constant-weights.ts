@@ -8,7 +8,7 @@ import { explMatch, explNoMatch, type Explanation } from './explanation.js';
 import { AllDocsScorer, ConstantScorer, DocListScorer, type Scorer } from './scorer.js';
 import type { Weight } from './weight.js';
 import { extractHighlightTerms, type HighlightTermSink } from './highlight/query-terms.js';
-import { cachedDocSet } from './doc-set-cache.js';
+import { cachedDocSet } from './query-cache.js';
 
 /** Lucene's ConstantScoreWeight explanation. */
 export function constantExplanation(description: string, boost: number): Explanation {

@@ -9,7 +9,7 @@ import { DocSetWeight } from './constant-weights.js';
 import { docsOfTerms, rangeBounds } from './term-expansion.js';
 import { AllDocsScorer, DocListScorer, NO_MORE_DOCS, type Scorer } from './scorer.js';
 import { columnOf, type Column } from './doc-values-column.js';
-import { cachedDocSet } from './doc-set-cache.js';
+import { cachedDocSet } from './query-cache.js';
 
 /** Numeric bounds of a range on doc values (inclusive flags). */
 export interface NumericBounds {

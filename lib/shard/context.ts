@@ -2,6 +2,7 @@
  * The state of one open shard engine, shared by its modules (write path, refresh, merge,
  * open/replay, views). Plain data plus the handles; behaviour lives in the modules.
  */
+import type { ShardQueryCache } from '../search/query-cache.js';
 import type { ShardStore } from '../../storage/shard-store.js';
 import type { OpLogTracker } from './op-log-tracker.js';
 import type { GroupCommitter } from './group-commit.js';
@@ -56,6 +57,8 @@ export interface ShardContext {
   readonly versions: VersionMap;
   readonly committer: GroupCommitter;
   readonly cache: LruCache<string, Postings>;
+  /** The node's query cache with this shard's figures (lib/search/query-cache.ts), when the node has one. */
+  readonly queryCache: ShardQueryCache | undefined;
   /** Serialises refreshes, merge commits, flushes and close. */
   readonly segMutex: Mutex;
   /** The indexing buffer: a segment being built. */

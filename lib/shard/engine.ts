@@ -4,6 +4,7 @@
  * Modules: write-path (versions, op log, buffer), group-commit (durability), refresh,
  * merge, shard-open (load + replay), views (searchers). docs/storage.md describes the design.
  */
+import { QueryCacheStats, type QueryCache } from '../search/query-cache.js';
 import { rm } from 'node:fs/promises';
 import { metaKey, opLogKey, opLogStart } from '../../storage/keyspace.js';
 import { indexShardClosed } from '../errors/errors.js';
@@ -74,6 +75,8 @@ export interface ShardEngineOptions {
   indexingMemory?: IndexingMemory;
   /** Byte budget of the decoded-postings cache (default 32 MiB). */
   postingsCacheBytes?: number;
+  /** The node's query cache (`indices.queries.cache.size`); none: constant-score doc sets are not cached. */
+  queryCache?: QueryCache;
   /** Flush when the op log above the last flush exceeds this (`index.translog.flush_threshold_size`, 512 MiB). */
   flushThresholdBytes?: number;
   /** Largest segment a natural merge writes (`index.merge.policy.max_merged_segment`, 5gb; lib/shard/merge.ts). */
@@ -156,6 +159,7 @@ export async function openShardEngine(opts: ShardEngineOptions): Promise<StrataS
       versions,
       committer: new GroupCommitter(db, loaded.maxSeqNo),
       cache: new LruCache<string, Postings>(opts.postingsCacheBytes ?? 32 * 1024 * 1024),
+      queryCache: opts.queryCache?.forShard(),
       segMutex: new Mutex(),
       buffer: new SegmentState(loaded.commit.nextSegmentId, new SegmentBuilder()),
       segments: loaded.segments,
@@ -631,6 +635,7 @@ class Engine implements StrataShardEngine {
       translogSizeInBytes: this.ctx.opLog.bytes,
       // completion fields are the mapping's: the shard host fills them in (lib/indices/completion-stats.ts)
       completionSizeInBytes: 0,
+      queryCache: { ...(this.ctx.queryCache?.stats ?? new QueryCacheStats()) },
     };
   }
 
@@ -641,6 +646,8 @@ class Engine implements StrataShardEngine {
 
   private async doClose(): Promise<void> {
     this.untrack();
+    // a closed shard's cached doc sets leave the node's budget with it (and its figures go)
+    this.ctx.queryCache?.cache.clearShard(this.ctx.queryCache.stats);
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
     this.inactivity.close();

@@ -4,7 +4,7 @@
  * here returns a reader or a closure, so each call can become a message across the shard
  * boundary unchanged; the coordinator (lib/action/indices/) renders ES's shapes.
  */
-import { clearDocSetCache } from '../search/doc-set-cache.js';
+import { clearCachedDocSets } from '../search/query-cache.js';
 import { clearStoredDocCache } from '../search/stored-doc-cache.js';
 import type { ShardContext } from './context.js';
 import type { SegmentState } from './segment-state.js';
@@ -60,7 +60,7 @@ export function segmentSummaries(ctx: ShardContext, committed: ReadonlySet<numbe
 export function clearShardCaches(ctx: ShardContext, req: ClearCachesRequest): ClearCachesResult {
   const out: ClearCachesResult = { docSets: 0, storedDocs: 0, postings: 0 };
   for (const r of ctx.view.readers) {
-    if (req.query || req.all) out.docSets += clearDocSetCache(r);
+    if (req.query || req.all) out.docSets += clearCachedDocSets(r);
     if (req.all) out.storedDocs += clearStoredDocCache(r);
   }
   if (req.all) {

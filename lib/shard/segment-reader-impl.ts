@@ -2,6 +2,7 @@
  * SegmentReader over a sealed segment's in-memory core plus one published live-docs snapshot.
  * Postings blocks and stored documents are read from LevelDB through the shared LRU cache.
  */
+import type { ShardQueryCache } from '../search/query-cache.js';
 import type { DocIds } from '../../storage/codecs/doc-ids.js';
 import type { DocValuesColumn } from '../../storage/codecs/doc-values.js';
 import { isLiveBit } from '../../storage/codecs/live-docs.js';
@@ -55,6 +56,7 @@ export class SegmentReaderImpl implements StrataSegmentReader {
     delCount: number,
     private readonly db: ShardStore,
     private readonly cache: LruCache<string, Postings>,
+    readonly queryCache?: ShardQueryCache,
   ) {
     if (!state.core) throw new Error(`segment ${state.name} is not sealed`);
     this.core = state.core;

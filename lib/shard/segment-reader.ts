@@ -13,6 +13,7 @@ export type { TermList };
 
 import type { Postings } from '../../storage/types.js';
 export type { Postings };
+import type { ShardQueryCache } from '../search/query-cache.js';
 
 /** Per-field statistics over the segment's documents (live or not, as Lucene counts them). */
 export interface FieldStats {
@@ -26,6 +27,8 @@ export interface FieldStats {
 
 export interface SegmentReader {
   readonly name: string;
+  /** The node's query cache and this shard's figures in it (none for in-memory segments). */
+  readonly queryCache?: ShardQueryCache;
   /** Number of document slots (deleted included). */
   readonly maxDoc: number;
   /** Live (not deleted) documents. */

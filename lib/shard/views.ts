@@ -18,8 +18,14 @@ export function publish(ctx: ShardContext): void {
     const r = prev.get(s);
     // Readers are immutable snapshots: reuse one only if its live docs did not change.
     if (r && r.numDocs === s.numDocs) return r;
-    return new SegmentReaderImpl(s, s.live, s.delCount, ctx.db, ctx.cache);
+    return new SegmentReaderImpl(s, s.live, s.delCount, ctx.db, ctx.cache, ctx.queryCache);
   });
+  // a replaced reader (merged away, or with other live docs) is never looked up again: its
+  // cached doc sets leave the node's budget now rather than when they age out
+  if (ctx.queryCache) {
+    const kept = new Set(readers);
+    for (const r of old.readers) if (!kept.has(r)) ctx.queryCache.cache.clearSegment(r);
+  }
   ctx.view = new View(readers);
   releaseView(ctx, old);
 }

@@ -3,6 +3,7 @@
  * counts: 1k = 1000). Parsing as `ByteSizeValue.parseBytesSizeValue`, text as their `toString`
  * (`1.2kb`, `10mb`, `512b`; `1.5k`, `12`). See org.elasticsearch.common.unit.
  */
+import { getHeapStatistics } from 'node:v8';
 import { EsError } from '../errors/errors.js';
 import { format1Decimals } from './java-number.js';
 import { javaParseDouble, javaParseLong, NumberFormatError } from './java-parse.js';
@@ -85,6 +86,20 @@ export function parseBytesSizeValue(sValue: string, settingName: string): ByteSi
     400,
     `failed to parse setting [${settingName}] with value [${sValue}] as a size in bytes: unit is missing or unrecognized`,
   );
+}
+
+/**
+ * ES `MemorySizeValue.parseBytesSizeValueOrHeapRatio`: `10%` of the heap limit (V8's
+ * `heap_size_limit`, what `_nodes/stats` reports as `heap_max`) or a byte size (`512mb`).
+ */
+export function heapRatioOrBytes(value: string, setting: string): number {
+  const t = value.trim();
+  if (!t.endsWith('%')) return parseBytesSizeValue(t, setting).bytes;
+  const text = t.slice(0, -1);
+  const pct = text.trim() === '' ? NaN : Number(text);
+  if (!Number.isFinite(pct)) throw new EsError('parse_exception', 400, `failed to parse [${text}] as a double`);
+  if (pct < 0 || pct > 100) throw new EsError('parse_exception', 400, `percentage should be in [0-100], got [${text}]`);
+  return Math.floor((pct / 100) * getHeapStatistics().heap_size_limit);
 }
 
 /** A count rendered with decimal multipliers (cat `size` columns, docs counts with `size=k`). */

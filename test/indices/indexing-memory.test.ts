@@ -7,7 +7,8 @@
  */
 import test from 'ava';
 import { getHeapStatistics } from 'node:v8';
-import { IndexingMemoryController, indexBufferBudget, heapRatioOrBytes, type BufferedShard } from '../../lib/indices/indexing-memory.js';
+import { IndexingMemoryController, indexBufferBudget, type BufferedShard } from '../../lib/indices/indexing-memory.js';
+import { heapRatioOrBytes } from '../../lib/units/byte-size-value.js';
 import { EsError } from '../../lib/errors/errors.js';
 import { ndjson, startTestNode } from '../helpers/node.js';
 

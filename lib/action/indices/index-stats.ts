@@ -27,14 +27,16 @@ function zeroSum(): Sum {
     docsCount: 0, docsDeleted: 0, storeSizeInBytes: 0, indexTotal: 0, indexTimeInMillis: 0, deleteTotal: 0,
     refreshTotal: 0, refreshTimeInMillis: 0, flushTotal: 0, mergeTotal: 0, segmentsCount: 0,
     translogOperations: 0, translogSizeInBytes: 0, indexWriterMemoryInBytes: 0, versionMapMemoryInBytes: 0, completionSizeInBytes: 0,
+    queryCache: { hitCount: 0, missCount: 0, cacheSize: 0, cacheCount: 0, memorySizeInBytes: 0 },
   };
 }
 
-/** Add a shard's (or an index's) figures into `acc`, per-field completion sizes included. */
+/** Add a shard's (or an index's) figures into `acc`, per-field completion sizes and query cache figures included. */
 function addInto(acc: Sum, s: Sum): void {
   for (const k of Object.keys(acc) as Array<keyof Sum>) {
-    if (k !== 'completionFields') (acc[k] as number) += s[k] as number;
+    if (k !== 'completionFields' && k !== 'queryCache') (acc[k] as number) += s[k] as number;
   }
+  for (const k of Object.keys(acc.queryCache) as Array<keyof Sum['queryCache']>) acc.queryCache[k] += s.queryCache[k];
   if (!s.completionFields) return;
   const byField = new Map((acc.completionFields ??= []).map((f) => [f.field, f]));
   for (const f of s.completionFields) {
@@ -172,7 +174,12 @@ function render(c: IndexCounters, s: Sum, metrics: Set<string>, humanOn: boolean
   if (m('flush')) out.flush = { total: s.flushTotal, total_time_in_millis: 0 };
   if (m('warmer')) out.warmer = { current: 0, total: 0, total_time_in_millis: 0 };
   if (m('query_cache')) {
-    out.query_cache = { memory_size_in_bytes: 0, total_count: 0, hit_count: 0, miss_count: 0, cache_size: 0, cache_count: 0, evictions: 0 };
+    // ES QueryCacheStats.toXContent; evictions are the entries added and gone
+    const q = s.queryCache;
+    out.query_cache = {
+      ...human(humanOn, q.memorySizeInBytes, 'memory_size'), total_count: q.hitCount + q.missCount, hit_count: q.hitCount, miss_count: q.missCount,
+      cache_size: q.cacheSize, cache_count: q.cacheCount, evictions: q.cacheCount - q.cacheSize,
+    };
   }
   if (m('fielddata')) {
     out.fielddata = { ...human(humanOn, 0, 'memory_size'), evictions: 0, ...(fb.fielddataFields?.length ? { fields: {} } : {}) };

@@ -7,11 +7,9 @@
  * ES) is kept by evicting the least recently used entries, counted as evictions. Hit, miss,
  * eviction and memory figures go to the index's counters (`_stats/request_cache`).
  */
-import { getHeapStatistics } from 'node:v8';
 import type { IndexCounters } from '../../indices/index-counters.js';
 import type { SegmentReader } from '../../shard/segment-reader.js';
-import { EsError } from '../../errors/errors.js';
-import { parseBytesSizeValue } from '../../units/byte-size-value.js';
+import { heapRatioOrBytes } from '../../units/byte-size-value.js';
 
 interface Entry {
   shard: string;
@@ -30,13 +28,7 @@ interface ShardEntries {
 
 /** `indices.requests.cache.size`: a share of the heap (`1%`, ES's default) or a byte size (`512kb`). */
 export function requestCacheBytes(setting = '1%'): number {
-  const t = setting.trim();
-  if (t.endsWith('%')) {
-    const pct = Number(t.slice(0, -1));
-    if (!Number.isFinite(pct) || pct < 0 || pct > 100) throw new EsError('elasticsearch_parse_exception', 400, `failed to parse [${setting}] as a percentage for setting [indices.requests.cache.size]`);
-    return Math.floor((getHeapStatistics().heap_size_limit * pct) / 100);
-  }
-  return parseBytesSizeValue(t, 'indices.requests.cache.size').bytes;
+  return heapRatioOrBytes(setting, 'indices.requests.cache.size');
 }
 
 export class RequestCache {
