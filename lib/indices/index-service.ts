@@ -16,6 +16,8 @@ import { EsError } from '../errors/es-error.js';
 import type { ShardFailure } from '../cluster/routing-table.js';
 import type { IndexingMemoryController, ShardInactivityOptions } from './indexing-memory.js';
 import type { QueryCache } from '../search/query-cache.js';
+import type { SegmentLru } from '../search/segment-lru.js';
+import type { Postings } from '../../storage/types.js';
 
 export type { ShardFailure };
 
@@ -28,6 +30,8 @@ export interface NodeShardServices {
   indexingMemory?: IndexingMemoryController;
   /** The node's query cache (`indices.queries.cache.size`). */
   queryCache?: QueryCache;
+  /** The node's decoded postings blocks (a fixed budget shared by every shard). */
+  postingsCache?: SegmentLru<string, Postings>;
   /** `indices.memory.shard_inactive_time` and the node's listener. */
   inactivity?: ShardInactivityOptions;
 }
@@ -192,7 +196,7 @@ export class IndexService {
       return;
     }
     const meta = this.meta;
-    const { indexingMemory, queryCache, inactivity } = this.services;
+    const { indexingMemory, queryCache, postingsCache, inactivity } = this.services;
     const refreshIntervalMs = refreshInterval(meta);
     const reparse = replayParser(meta, this.logger, this.parts.buildIndexMapper);
     // A few shards open side by side: each is a chain of store round trips, and under load every
@@ -210,6 +214,7 @@ export class IndexService {
         reparse,
         volume: this.volume,
         ...(indexingMemory ? { indexingMemory } : {}),
+        ...(postingsCache ? { postingsCache } : {}),
         // ES IndexModule: `index.queries.cache.enabled: false` gives the index no query cache
         ...(queryCache && meta.settings['index.queries.cache.enabled'] !== 'false' ? { queryCache } : {}),
         ...(inactivity ? { idleFlushMs: inactivity.timeMs, onInactive: () => inactivity.onInactive(meta.name, s) } : {}),

@@ -9,6 +9,8 @@ import { IndexService, type Logger, type ShardFailure } from './index-service.js
 import type { ShardClient, ShardHandler } from '../messages/shard-client.js';
 import type { ScriptService } from '../script/script-service.js';
 import { ShardHost, type PrimaryWrites } from './shard-host.js';
+import { SegmentLru } from '../search/segment-lru.js';
+import type { Postings } from '../../storage/types.js';
 import { QueryCache } from '../search/query-cache.js';
 import { RequestCache } from '../search/service/request-cache.js';
 import { localShardClient, type ShardClientMode } from './shard-client.js';
@@ -40,6 +42,13 @@ export interface IndicesServiceOptions {
   route?(local: ShardHandler): ShardHandler;
 }
 
+/**
+ * The node's budget of decoded postings blocks (hot terms decoded once, not per query: the role
+ * the OS page cache plays for Lucene's postings, so ES has no setting for it). One budget for all
+ * shards: it was 32 MiB per shard, which 50 indices x 5 shards could grow to 8 GiB.
+ */
+const POSTINGS_CACHE_BYTES = 64 * 1024 * 1024;
+
 /** ES 5.6's `index.allocation.max_retries` default: opening an index is tried this often. */
 const MAX_OPEN_ATTEMPTS = 5;
 
@@ -58,6 +67,8 @@ export class IndicesService {
   readonly requestCache: RequestCache;
   /** The node's query cache (ES `IndicesQueryCache`): every shard's segment readers use it. */
   readonly queryCache: QueryCache;
+  /** The node's decoded postings blocks, shared by its shards ({@link POSTINGS_CACHE_BYTES}). */
+  readonly postingsCache = new SegmentLru<string, Postings>(POSTINGS_CACHE_BYTES);
   /** The node's indexing buffer budget (ES `IndexingMemoryController`), when one was given. */
   readonly indexingMemory: IndexingMemoryController | undefined;
   /** The coordinator's only way to this node's shards: plain messages (lib/messages/shard-client.ts). */
@@ -187,7 +198,7 @@ export class IndicesService {
     }
     const failed = this.openFailures.get(meta.name);
     if (failed && failed.attempts >= MAX_OPEN_ATTEMPTS) return;
-    this.open.set(meta.name, await IndexService.open(meta, this.indicesPath, this.logger, this.volume, local, { ...(this.indexingMemory ? { indexingMemory: this.indexingMemory } : {}), queryCache: this.queryCache, ...(this.shardInactivity ? { inactivity: this.shardInactivity } : {}) }));
+    this.open.set(meta.name, await IndexService.open(meta, this.indicesPath, this.logger, this.volume, local, { ...(this.indexingMemory ? { indexingMemory: this.indexingMemory } : {}), queryCache: this.queryCache, postingsCache: this.postingsCache, ...(this.shardInactivity ? { inactivity: this.shardInactivity } : {}) }));
     this.openFailures.delete(meta.name);
   }
 

@@ -6,7 +6,7 @@ import type { ShardQueryCache } from '../search/query-cache.js';
 import type { ShardStore } from '../../storage/shard-store.js';
 import type { OpLogTracker } from './op-log-tracker.js';
 import type { GroupCommitter } from './group-commit.js';
-import type { LruCache } from './lru.js';
+import type { SegmentLru } from '../search/segment-lru.js';
 import type { Mutex } from './mutex.js';
 import type { Postings } from './segment-reader.js';
 import type { SegmentReaderImpl } from './segment-reader-impl.js';
@@ -56,7 +56,8 @@ export interface ShardContext {
   readonly logger: EngineLogger | undefined;
   readonly versions: VersionMap;
   readonly committer: GroupCommitter;
-  readonly cache: LruCache<string, Postings>;
+  /** Decoded postings blocks by segment (the node's cache, shared by its shards): `field \0 term` per segment. */
+  readonly cache: SegmentLru<string, Postings>;
   /** The node's query cache with this shard's figures (lib/search/query-cache.ts), when the node has one. */
   readonly queryCache: ShardQueryCache | undefined;
   /** Serialises refreshes, merge commits, flushes and close. */

@@ -16,7 +16,7 @@ import { readSyncId, writeSyncId } from '../../storage/sync-id.js';
 import type { StoreVolume } from '../../storage/store-volume.js';
 import { View, type EngineLogger, type ShardContext } from './context.js';
 import { GroupCommitter } from './group-commit.js';
-import { LruCache } from './lru.js';
+import { SegmentLru } from '../search/segment-lru.js';
 import { DEFAULT_MAX_MERGED_SEGMENT_BYTES, MAX_CONCURRENT_MERGES, MAX_MERGE_COUNT, mergeLevel, pendingMerges, pickForceMerge, pickMerge, runMerge } from './merge.js';
 import { Mutex } from './mutex.js';
 import { commitValue, isDirty, refreshLocked } from './refresh.js';
@@ -73,7 +73,9 @@ export interface ShardEngineOptions {
   bufferBytes?: number;
   /** The node's `indices.memory.index_buffer_size` controller (lib/indices/indexing-memory.ts). */
   indexingMemory?: IndexingMemory;
-  /** Byte budget of the decoded-postings cache (default 32 MiB). */
+  /** The node's decoded-postings cache, shared by its shards; without it the shard has its own of `postingsCacheBytes`. */
+  postingsCache?: SegmentLru<string, Postings>;
+  /** Byte budget of the shard's own decoded-postings cache (default 32 MiB). */
   postingsCacheBytes?: number;
   /** The node's query cache (`indices.queries.cache.size`); none: constant-score doc sets are not cached. */
   queryCache?: QueryCache;
@@ -158,7 +160,7 @@ export async function openShardEngine(opts: ShardEngineOptions): Promise<StrataS
       logger: opts.logger,
       versions,
       committer: new GroupCommitter(db, loaded.maxSeqNo),
-      cache: new LruCache<string, Postings>(opts.postingsCacheBytes ?? 32 * 1024 * 1024),
+      cache: opts.postingsCache ?? new SegmentLru<string, Postings>(opts.postingsCacheBytes ?? 32 * 1024 * 1024),
       queryCache: opts.queryCache?.forShard(),
       segMutex: new Mutex(),
       buffer: new SegmentState(loaded.commit.nextSegmentId, new SegmentBuilder()),
@@ -648,6 +650,7 @@ class Engine implements StrataShardEngine {
     this.untrack();
     // a closed shard's cached doc sets leave the node's budget with it (and its figures go)
     this.ctx.queryCache?.cache.clearShard(this.ctx.queryCache.stats);
+    for (const s of this.ctx.segments) this.ctx.cache.clearSegment(s);
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
     this.inactivity.close();

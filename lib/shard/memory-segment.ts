@@ -10,7 +10,7 @@ import type { ParsedDocument } from '../mapping/parsed-document.js';
 import { SegmentBuilder } from '../../storage/segment-builder.js';
 import { sealSegment } from '../../storage/segment-writer.js';
 import type { ShardStore } from '../../storage/shard-store.js';
-import { LruCache } from './lru.js';
+import { SegmentLru } from '../search/segment-lru.js';
 import type { Postings, StrataSegmentReader } from './segment-reader.js';
 import { SegmentReaderImpl } from './segment-reader-impl.js';
 import { SegmentState } from './segment-state.js';
@@ -50,5 +50,5 @@ export function memorySegment(doc: ParsedDocument): StrataSegmentReader {
   const values = new Map<string, Buffer>();
   const state = new SegmentState(0, null);
   state.core = sealSegment(builder, 0, (k, v) => values.set(k.toString('latin1'), v));
-  return new SegmentReaderImpl(state, null, 0, mapStore(values), new LruCache<string, Postings>(CACHE_BYTES));
+  return new SegmentReaderImpl(state, null, 0, mapStore(values), new SegmentLru<string, Postings>(CACHE_BYTES));
 }

@@ -15,7 +15,7 @@ import { chunkBlock } from '../../storage/codecs/postings-chunk.js';
 import { postingsKey, storedKey, storedKeyDoc } from '../../storage/keyspace.js';
 import type { SegmentCore } from '../../storage/segment-core.js';
 import type { ShardStore } from '../../storage/shard-store.js';
-import type { LruCache } from './lru.js';
+import type { SegmentLru } from '../search/segment-lru.js';
 import type { FieldStats, Postings, StrataSegmentReader } from './segment-reader.js';
 import type { SegmentState } from './segment-state.js';
 import type { StoredDocument } from './types.js';
@@ -44,6 +44,11 @@ function docsByType(d: DocIds): Map<string, Int32Array> {
   return m;
 }
 
+/** A postings block's key in its segment's part of the cache. */
+function cacheKey(field: string, term: string): string {
+  return `${field}\u0000${term}`;
+}
+
 export class SegmentReaderImpl implements StrataSegmentReader {
   readonly name: string;
   readonly maxDoc: number;
@@ -55,7 +60,7 @@ export class SegmentReaderImpl implements StrataSegmentReader {
     private readonly live: Uint8Array | null,
     delCount: number,
     private readonly db: ShardStore,
-    private readonly cache: LruCache<string, Postings>,
+    private readonly cache: SegmentLru<string, Postings>,
     readonly queryCache?: ShardQueryCache,
   ) {
     if (!state.core) throw new Error(`segment ${state.name} is not sealed`);
@@ -124,7 +129,7 @@ export class SegmentReaderImpl implements StrataSegmentReader {
       const term = terms[i] as string;
       const ti = f.dict.terms.indexOf(term);
       if (ti < 0) continue;
-      const cached = this.cache.get(this.cacheKey(field, term));
+      const cached = this.cache.get(this.state, cacheKey(field, term));
       if (cached) {
         out[i] = cached;
         continue;
@@ -142,15 +147,11 @@ export class SegmentReaderImpl implements StrataSegmentReader {
       if (!v) throw new Error(`corrupt shard: postings chunk ${c} of [${field}] missing in segment ${this.name}`);
       for (const { i, slot } of misses.get(c)!) {
         const p = decodePostings(chunkBlock(v, slot));
-        this.cache.set(this.cacheKey(field, terms[i] as string), p, 64 + p.docs.length * 8 + (p.positions?.length ?? 0) * 4 * (p.startOffsets ? 3 : 1));
+        this.cache.set(this.state, cacheKey(field, terms[i] as string), p, 64 + p.docs.length * 8 + (p.positions?.length ?? 0) * 4 * (p.startOffsets ? 3 : 1));
         out[i] = p;
       }
     });
     return out;
-  }
-
-  private cacheKey(field: string, term: string): string {
-    return `${this.core.info.id}\u0000${field}\u0000${term}`;
   }
 
   norm(field: string, doc: number): number {

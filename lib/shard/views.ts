@@ -57,8 +57,7 @@ export function releaseSegment(ctx: ShardContext, s: SegmentState): void {
 }
 
 export function dropSegmentData(ctx: ShardContext, s: SegmentState): void {
-  const prefix = `${s.id}\u0000`;
-  ctx.cache.deleteWhere((k) => k.startsWith(prefix));
+  ctx.cache.clearSegment(s);
   if (!ctx.db.isOpen) return; // reopening cleans orphans
   const range = segmentRange(s.id);
   ctx.deadRanges.push(range);

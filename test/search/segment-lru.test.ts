@@ -26,8 +26,32 @@ test('replacing a key releases its old weight; null values are cached values', (
   t.is(lru.get(s, 'k'), null);
   lru.set(s, 'other', 2, 5);
   t.true(lru.has(s, 'k'));
-  // An entry heavier than the budget evicts everything, itself included.
+  // An entry heavier than the whole budget is not kept, and pushes nothing out.
   lru.set(s, 'huge', 3, 50);
-  t.false(lru.has(s, 'k'));
+  t.true(lru.has(s, 'k'));
   t.false(lru.has(s, 'huge'));
+  t.is(lru.bytes, 20);
+});
+
+test('a hot entry survives many insertions (recency refreshed approximately on hits)', (t) => {
+  const lru = new SegmentLru<number, number>(100);
+  const s = {};
+  lru.set(s, -1, -1, 1);
+  for (let i = 0; i < 1000; i++) {
+    lru.set(s, i, i, 1);
+    t.is(lru.get(s, -1), -1, `after ${i}`);
+  }
+  t.true(lru.size <= 100);
+});
+
+test('clearSegment drops the entries of one segment and their bytes, and nothing else', (t) => {
+  const lru = new SegmentLru<string, number>(100);
+  const a = {};
+  const b = {};
+  lru.set(a, 'x', 1, 10);
+  lru.set(a, 'y', 2, 10);
+  lru.set(b, 'x', 3, 10);
+  t.is(lru.clearSegment(a), 2);
+  t.is(lru.clearSegment(a), 0);
+  t.deepEqual([lru.get(a, 'x'), lru.get(b, 'x'), lru.size, lru.bytes], [undefined, 3, 1, 10]);
 });

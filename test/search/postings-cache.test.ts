@@ -1,0 +1,47 @@
+/**
+ * Decoded postings blocks live in ONE cache per node, shared by every shard (it was 32 MiB per
+ * shard): searches on two indices fill the same cache, and a segment merged away, a shard closed
+ * or `_cache/clear` takes its entries out at once.
+ */
+import test from 'ava';
+import { seedNumbered } from '../helpers/seed.js';
+import { startTestNode } from '../helpers/node.js';
+
+test('one postings cache per node: shared by the shards of every index, emptied per segment and per shard', async (t) => {
+  const n = await startTestNode();
+  try {
+    const cache = n.node.context.indices.postingsCache;
+    await seedNumbered(n, 'pa', 200, { settings: { number_of_shards: 2 } });
+    await seedNumbered(n, 'pb', 200, { settings: { number_of_shards: 1 } });
+    t.is(cache.size, 0);
+    const match = (index: string, text: string) => n.request('POST', `/${index}/_search`, { query: { match: { tag: text } } });
+    t.is((await match('pa', 'even')).body.hits.total, 100);
+    const afterA = cache.size;
+    // one block per shard's segment that holds the term
+    t.is(afterA, 2);
+    t.is((await match('pb', 'odd')).body.hits.total, 100);
+    t.is(cache.size, afterA + 1);
+    // the same term again comes from the cache
+    await match('pb', 'odd');
+    t.is(cache.size, afterA + 1);
+
+    // a merge replaces pb's segments: the merged-away ones' blocks go when they are dropped
+    await seedNumbered(n, 'pb', 10);
+    await match('pb', 'odd');
+    t.is(cache.size, afterA + 2);
+    const merged = await n.request('POST', '/pb/_forcemerge?max_num_segments=1');
+    t.is(merged.status, 200);
+    t.is(cache.size, afterA);
+
+    // _cache/clear with no flag empties a shard's blocks; closing an index takes its blocks
+    await match('pb', 'odd');
+    t.is(cache.size, afterA + 1);
+    t.is((await n.request('POST', '/pb/_cache/clear')).status, 200);
+    t.is(cache.size, afterA);
+    t.is((await n.request('POST', '/pa/_close')).status, 200);
+    t.is(cache.size, 0);
+    t.is(cache.bytes, 0);
+  } finally {
+    await n.close();
+  }
+});
