@@ -18,6 +18,7 @@ import type { IndexingMemoryController, ShardInactivityOptions } from './indexin
 import type { QueryCache } from '../search/query-cache.js';
 import type { SegmentLru } from '../search/segment-lru.js';
 import type { Postings } from '../../storage/types.js';
+import type { StoredDocCache } from '../shard/segment-reader.js';
 
 export type { ShardFailure };
 
@@ -32,6 +33,8 @@ export interface NodeShardServices {
   queryCache?: QueryCache;
   /** The node's decoded postings blocks (a fixed budget shared by every shard). */
   postingsCache?: SegmentLru<string, Postings>;
+  /** The node's stored documents read by fetch phases (a fixed budget shared by every shard). */
+  storedDocCache?: StoredDocCache;
   /** `indices.memory.shard_inactive_time` and the node's listener. */
   inactivity?: ShardInactivityOptions;
 }
@@ -196,7 +199,7 @@ export class IndexService {
       return;
     }
     const meta = this.meta;
-    const { indexingMemory, queryCache, postingsCache, inactivity } = this.services;
+    const { indexingMemory, queryCache, postingsCache, storedDocCache, inactivity } = this.services;
     const refreshIntervalMs = refreshInterval(meta);
     const reparse = replayParser(meta, this.logger, this.parts.buildIndexMapper);
     // A few shards open side by side: each is a chain of store round trips, and under load every
@@ -215,6 +218,7 @@ export class IndexService {
         volume: this.volume,
         ...(indexingMemory ? { indexingMemory } : {}),
         ...(postingsCache ? { postingsCache } : {}),
+        ...(storedDocCache ? { storedDocCache } : {}),
         // ES IndexModule: `index.queries.cache.enabled: false` gives the index no query cache
         ...(queryCache && meta.settings['index.queries.cache.enabled'] !== 'false' ? { queryCache } : {}),
         ...(inactivity ? { idleFlushMs: inactivity.timeMs, onInactive: () => inactivity.onInactive(meta.name, s) } : {}),

@@ -11,6 +11,7 @@ import type { ScriptService } from '../script/script-service.js';
 import { ShardHost, type PrimaryWrites } from './shard-host.js';
 import { SegmentLru } from '../search/segment-lru.js';
 import type { Postings } from '../../storage/types.js';
+import { newStoredDocCache } from '../search/stored-doc-cache.js';
 import { QueryCache } from '../search/query-cache.js';
 import { RequestCache } from '../search/service/request-cache.js';
 import { localShardClient, type ShardClientMode } from './shard-client.js';
@@ -69,6 +70,8 @@ export class IndicesService {
   readonly queryCache: QueryCache;
   /** The node's decoded postings blocks, shared by its shards ({@link POSTINGS_CACHE_BYTES}). */
   readonly postingsCache = new SegmentLru<string, Postings>(POSTINGS_CACHE_BYTES);
+  /** The node's stored documents read by fetch phases, shared by its shards (lib/search/stored-doc-cache.ts). */
+  readonly storedDocCache = newStoredDocCache();
   /** The node's indexing buffer budget (ES `IndexingMemoryController`), when one was given. */
   readonly indexingMemory: IndexingMemoryController | undefined;
   /** The coordinator's only way to this node's shards: plain messages (lib/messages/shard-client.ts). */
@@ -198,7 +201,7 @@ export class IndicesService {
     }
     const failed = this.openFailures.get(meta.name);
     if (failed && failed.attempts >= MAX_OPEN_ATTEMPTS) return;
-    this.open.set(meta.name, await IndexService.open(meta, this.indicesPath, this.logger, this.volume, local, { ...(this.indexingMemory ? { indexingMemory: this.indexingMemory } : {}), queryCache: this.queryCache, postingsCache: this.postingsCache, ...(this.shardInactivity ? { inactivity: this.shardInactivity } : {}) }));
+    this.open.set(meta.name, await IndexService.open(meta, this.indicesPath, this.logger, this.volume, local, { ...(this.indexingMemory ? { indexingMemory: this.indexingMemory } : {}), queryCache: this.queryCache, postingsCache: this.postingsCache, storedDocCache: this.storedDocCache, ...(this.shardInactivity ? { inactivity: this.shardInactivity } : {}) }));
     this.openFailures.delete(meta.name);
   }
 

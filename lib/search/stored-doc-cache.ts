@@ -1,15 +1,19 @@
 /**
- * A small LRU of stored documents per immutable segment, so hits fetched again (paging, repeated
- * queries) skip the LevelDB round trip — the role the OS page cache plays for Lucene's stored
- * fields. Bounded by total `_source` bytes; segments are held weakly.
+ * Stored documents read through the node's LRU of them (lib/indices/indices-service.ts), so hits
+ * fetched again (paging, repeated queries) skip the LevelDB round trip — the role the OS page
+ * cache plays for Lucene's stored fields. Bounded by total `_source` bytes, per segment reader.
  */
-import type { SegmentReader } from '../shard/segment-reader.js';
+import type { SegmentReader, StoredDocCache } from '../shard/segment-reader.js';
 import type { StoredDocument } from '../shard/types.js';
 import { SegmentLru } from './segment-lru.js';
 
+/** The node's budget for cached stored documents. */
 const BUDGET_BYTES = 32 * 1024 * 1024;
 
-const cache = new SegmentLru<number, StoredDocument>(BUDGET_BYTES);
+/** A node's stored documents cache. */
+export function newStoredDocCache(): StoredDocCache {
+  return new SegmentLru<number, StoredDocument>(BUDGET_BYTES);
+}
 
 interface BatchReader {
   documents?(docs: readonly number[]): Promise<StoredDocument[]>;
@@ -17,7 +21,8 @@ interface BatchReader {
 
 /** Stored documents of `docs` in one segment (cached ones first, the rest in one batch). */
 export async function loadStoredDocs(seg: SegmentReader, docs: readonly number[]): Promise<StoredDocument[]> {
-  const out: Array<StoredDocument | undefined> = docs.map((d) => cache.get(seg, d));
+  const cache = seg.storedDocCache;
+  const out: Array<StoredDocument | undefined> = cache ? docs.map((d) => cache.get(seg, d)) : new Array<StoredDocument | undefined>(docs.length);
   const missing = docs.filter((_, i) => out[i] === undefined);
   if (missing.length === 0) return out as StoredDocument[];
   const b = seg as SegmentReader & BatchReader;
@@ -27,6 +32,7 @@ export async function loadStoredDocs(seg: SegmentReader, docs: readonly number[]
   docs.forEach((d, i) => {
     if (out[i] === undefined) out[i] = byDoc.get(d);
   });
+  if (!cache) return out as StoredDocument[];
   for (const [d, sd] of byDoc) {
     const bytes = 128 + (sd.source?.length ?? 0);
     // One huge document should not flush the whole cache.
@@ -37,5 +43,5 @@ export async function loadStoredDocs(seg: SegmentReader, docs: readonly number[]
 
 /** Forget the cached stored documents of `seg` (`POST /_cache/clear`); returns how many were dropped. */
 export function clearStoredDocCache(seg: SegmentReader): number {
-  return cache.clearSegment(seg);
+  return seg.storedDocCache?.clearSegment(seg) ?? 0;
 }

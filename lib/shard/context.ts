@@ -2,13 +2,11 @@
  * The state of one open shard engine, shared by its modules (write path, refresh, merge,
  * open/replay, views). Plain data plus the handles; behaviour lives in the modules.
  */
-import type { ShardQueryCache } from '../search/query-cache.js';
 import type { ShardStore } from '../../storage/shard-store.js';
 import type { OpLogTracker } from './op-log-tracker.js';
 import type { GroupCommitter } from './group-commit.js';
-import type { SegmentLru } from '../search/segment-lru.js';
 import type { Mutex } from './mutex.js';
-import type { Postings } from './segment-reader.js';
+import type { Postings, ReaderCaches } from './segment-reader.js';
 import type { SegmentReaderImpl } from './segment-reader-impl.js';
 import type { SegmentState } from './segment-state.js';
 import type { VersionMap } from './version-map.js';
@@ -56,10 +54,8 @@ export interface ShardContext {
   readonly logger: EngineLogger | undefined;
   readonly versions: VersionMap;
   readonly committer: GroupCommitter;
-  /** Decoded postings blocks by segment (the node's cache, shared by its shards): `field \0 term` per segment. */
-  readonly cache: SegmentLru<string, Postings>;
-  /** The node's query cache with this shard's figures (lib/search/query-cache.ts), when the node has one. */
-  readonly queryCache: ShardQueryCache | undefined;
+  /** The caches its segment readers fill (the node's, shared by its shards; the query cache's figures this shard's). */
+  readonly caches: ReaderCaches;
   /** Serialises refreshes, merge commits, flushes and close. */
   readonly segMutex: Mutex;
   /** The indexing buffer: a segment being built. */

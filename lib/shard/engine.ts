@@ -20,7 +20,7 @@ import { SegmentLru } from '../search/segment-lru.js';
 import { DEFAULT_MAX_MERGED_SEGMENT_BYTES, MAX_CONCURRENT_MERGES, MAX_MERGE_COUNT, mergeLevel, pendingMerges, pickForceMerge, pickMerge, runMerge } from './merge.js';
 import { Mutex } from './mutex.js';
 import { commitValue, isDirty, refreshLocked } from './refresh.js';
-import type { Postings, StrataSearcher, StrataSegmentReader } from './segment-reader.js';
+import type { Postings, StoredDocCache, StrataSearcher, StrataSegmentReader } from './segment-reader.js';
 import { SegmentState } from './segment-state.js';
 import { loadShard, markCurrentOpLogFormat } from './shard-open.js';
 import { clearShardCaches, segmentSummaries, shardFieldStats } from './maintenance.js';
@@ -79,6 +79,8 @@ export interface ShardEngineOptions {
   postingsCacheBytes?: number;
   /** The node's query cache (`indices.queries.cache.size`); none: constant-score doc sets are not cached. */
   queryCache?: QueryCache;
+  /** The node's stored documents cache; none: every fetch reads the store. */
+  storedDocCache?: StoredDocCache;
   /** Flush when the op log above the last flush exceeds this (`index.translog.flush_threshold_size`, 512 MiB). */
   flushThresholdBytes?: number;
   /** Largest segment a natural merge writes (`index.merge.policy.max_merged_segment`, 5gb; lib/shard/merge.ts). */
@@ -160,8 +162,11 @@ export async function openShardEngine(opts: ShardEngineOptions): Promise<StrataS
       logger: opts.logger,
       versions,
       committer: new GroupCommitter(db, loaded.maxSeqNo),
-      cache: opts.postingsCache ?? new SegmentLru<string, Postings>(opts.postingsCacheBytes ?? 32 * 1024 * 1024),
-      queryCache: opts.queryCache?.forShard(),
+      caches: {
+        postings: opts.postingsCache ?? new SegmentLru<string, Postings>(opts.postingsCacheBytes ?? 32 * 1024 * 1024),
+        ...(opts.queryCache ? { query: opts.queryCache.forShard() } : {}),
+        ...(opts.storedDocCache ? { storedDocs: opts.storedDocCache } : {}),
+      },
       segMutex: new Mutex(),
       buffer: new SegmentState(loaded.commit.nextSegmentId, new SegmentBuilder()),
       segments: loaded.segments,
@@ -637,7 +642,7 @@ class Engine implements StrataShardEngine {
       translogSizeInBytes: this.ctx.opLog.bytes,
       // completion fields are the mapping's: the shard host fills them in (lib/indices/completion-stats.ts)
       completionSizeInBytes: 0,
-      queryCache: { ...(this.ctx.queryCache?.stats ?? new QueryCacheStats()) },
+      queryCache: { ...(this.ctx.caches.query?.stats ?? new QueryCacheStats()) },
     };
   }
 
@@ -649,8 +654,10 @@ class Engine implements StrataShardEngine {
   private async doClose(): Promise<void> {
     this.untrack();
     // a closed shard's cached doc sets leave the node's budget with it (and its figures go)
-    this.ctx.queryCache?.cache.clearShard(this.ctx.queryCache.stats);
-    for (const s of this.ctx.segments) this.ctx.cache.clearSegment(s);
+    const { query, postings, storedDocs } = this.ctx.caches;
+    query?.cache.clearShard(query.stats);
+    for (const s of this.ctx.segments) postings.clearSegment(s);
+    for (const r of this.ctx.view.readers) storedDocs?.clearSegment(r);
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
     this.inactivity.close();

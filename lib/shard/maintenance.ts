@@ -63,7 +63,7 @@ export function clearShardCaches(ctx: ShardContext, req: ClearCachesRequest): Cl
     if (req.query || req.all) out.docSets += clearCachedDocSets(r);
     if (req.all) out.storedDocs += clearStoredDocCache(r);
   }
-  if (req.all) for (const s of ctx.segments) out.postings += ctx.cache.clearSegment(s);
+  if (req.all) for (const s of ctx.segments) out.postings += ctx.caches.postings.clearSegment(s);
   return out;
 }
 

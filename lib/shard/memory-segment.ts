@@ -50,5 +50,5 @@ export function memorySegment(doc: ParsedDocument): StrataSegmentReader {
   const values = new Map<string, Buffer>();
   const state = new SegmentState(0, null);
   state.core = sealSegment(builder, 0, (k, v) => values.set(k.toString('latin1'), v));
-  return new SegmentReaderImpl(state, null, 0, mapStore(values), new SegmentLru<string, Postings>(CACHE_BYTES));
+  return new SegmentReaderImpl(state, null, 0, mapStore(values), { postings: new SegmentLru<string, Postings>(CACHE_BYTES) });
 }

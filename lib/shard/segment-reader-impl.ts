@@ -16,7 +16,7 @@ import { postingsKey, storedKey, storedKeyDoc } from '../../storage/keyspace.js'
 import type { SegmentCore } from '../../storage/segment-core.js';
 import type { ShardStore } from '../../storage/shard-store.js';
 import type { SegmentLru } from '../search/segment-lru.js';
-import type { FieldStats, Postings, StrataSegmentReader } from './segment-reader.js';
+import type { FieldStats, Postings, ReaderCaches, StoredDocCache, StrataSegmentReader } from './segment-reader.js';
 import type { SegmentState } from './segment-state.js';
 import type { StoredDocument } from './types.js';
 
@@ -54,15 +54,20 @@ export class SegmentReaderImpl implements StrataSegmentReader {
   readonly maxDoc: number;
   readonly numDocs: number;
   private readonly core: SegmentCore;
+  private readonly cache: SegmentLru<string, Postings>;
+  readonly queryCache?: ShardQueryCache;
+  readonly storedDocCache?: StoredDocCache;
 
   constructor(
     readonly state: SegmentState,
     private readonly live: Uint8Array | null,
     delCount: number,
     private readonly db: ShardStore,
-    private readonly cache: SegmentLru<string, Postings>,
-    readonly queryCache?: ShardQueryCache,
+    caches: ReaderCaches,
   ) {
+    this.cache = caches.postings;
+    if (caches.query) this.queryCache = caches.query;
+    if (caches.storedDocs) this.storedDocCache = caches.storedDocs;
     if (!state.core) throw new Error(`segment ${state.name} is not sealed`);
     this.core = state.core;
     this.name = state.name;

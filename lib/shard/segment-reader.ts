@@ -14,6 +14,7 @@ export type { TermList };
 import type { Postings } from '../../storage/types.js';
 export type { Postings };
 import type { ShardQueryCache } from '../search/query-cache.js';
+import type { SegmentLru } from '../search/segment-lru.js';
 
 /** Per-field statistics over the segment's documents (live or not, as Lucene counts them). */
 export interface FieldStats {
@@ -25,10 +26,23 @@ export interface FieldStats {
   sumTotalTermFreq: number;
 }
 
+/** Stored documents by doc number, per segment reader. */
+export type StoredDocCache = SegmentLru<number, StoredDocument>;
+
+/** The caches a shard's segment readers fill: the node's, shared by all its shards. */
+export interface ReaderCaches {
+  /** Decoded postings blocks by segment: `field \0 term`. */
+  readonly postings: SegmentLru<string, Postings>;
+  readonly query?: ShardQueryCache;
+  readonly storedDocs?: StoredDocCache;
+}
+
 export interface SegmentReader {
   readonly name: string;
   /** The node's query cache and this shard's figures in it (none for in-memory segments). */
   readonly queryCache?: ShardQueryCache;
+  /** The node's stored documents read by fetch phases (none for in-memory segments). */
+  readonly storedDocCache?: StoredDocCache;
   /** Number of document slots (deleted included). */
   readonly maxDoc: number;
   /** Live (not deleted) documents. */

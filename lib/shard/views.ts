@@ -18,13 +18,18 @@ export function publish(ctx: ShardContext): void {
     const r = prev.get(s);
     // Readers are immutable snapshots: reuse one only if its live docs did not change.
     if (r && r.numDocs === s.numDocs) return r;
-    return new SegmentReaderImpl(s, s.live, s.delCount, ctx.db, ctx.cache, ctx.queryCache);
+    return new SegmentReaderImpl(s, s.live, s.delCount, ctx.db, ctx.caches);
   });
   // a replaced reader (merged away, or with other live docs) is never looked up again: its
-  // cached doc sets leave the node's budget now rather than when they age out
-  if (ctx.queryCache) {
+  // cached doc sets and documents leave the node's budgets now rather than when they age out
+  const { query, storedDocs } = ctx.caches;
+  if (query || storedDocs) {
     const kept = new Set(readers);
-    for (const r of old.readers) if (!kept.has(r)) ctx.queryCache.cache.clearSegment(r);
+    for (const r of old.readers) {
+      if (kept.has(r)) continue;
+      query?.cache.clearSegment(r);
+      storedDocs?.clearSegment(r);
+    }
   }
   ctx.view = new View(readers);
   releaseView(ctx, old);
@@ -57,7 +62,7 @@ export function releaseSegment(ctx: ShardContext, s: SegmentState): void {
 }
 
 export function dropSegmentData(ctx: ShardContext, s: SegmentState): void {
-  ctx.cache.clearSegment(s);
+  ctx.caches.postings.clearSegment(s);
   if (!ctx.db.isOpen) return; // reopening cleans orphans
   const range = segmentRange(s.id);
   ctx.deadRanges.push(range);
