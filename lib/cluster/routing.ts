@@ -4,44 +4,22 @@
  * (ES `OperationRouting#generateShardId` with `Murmur3HashFunction`, which hashes each UTF-16
  * code unit as two little-endian bytes; Lucene `StringHelper.murmurhash3_x86_32`).
  */
+import { finish, mixBlock, mixTail } from '../hash/murmur3-x86.js';
 
 /**
  * ES 5 `Murmur3HashFunction.hash(String)`: murmur3_x86_32 over the UTF-16 code units as
  * little-endian byte pairs. Each 4-byte block is two code units, so the hash reads them straight
- * from the string instead of copying every routed document's id into a byte array first: the
- * steps of `murmur3x86_32` (lib/hash/murmur3-x86.ts), which test/cluster/routing.test.ts holds
- * equal to this over the strings' bytes.
+ * from the string instead of copying every routed document's id into a byte array first
+ * (test/cluster/routing.test.ts holds it equal to `murmur3x86_32` over the bytes).
  */
 export function hashRouting(routing: string): number {
-  const c1 = 0xcc9e2d51;
-  const c2 = 0x1b873593;
   let h1 = 0;
   const units = routing.length;
   const pairs = units & ~1;
-  for (let i = 0; i < pairs; i += 2) {
-    let k1 = routing.charCodeAt(i) | (routing.charCodeAt(i + 1) << 16);
-    k1 = Math.imul(k1, c1);
-    k1 = (k1 << 15) | (k1 >>> 17);
-    k1 = Math.imul(k1, c2);
-    h1 ^= k1;
-    h1 = (h1 << 13) | (h1 >>> 19);
-    h1 = (Math.imul(h1, 5) + 0xe6546b64) | 0;
-  }
-  if (units & 1) {
-    // the tail is one code unit: two bytes
-    let k1 = routing.charCodeAt(pairs);
-    k1 = Math.imul(k1, c1);
-    k1 = (k1 << 15) | (k1 >>> 17);
-    k1 = Math.imul(k1, c2);
-    h1 ^= k1;
-  }
-  h1 ^= units * 2;
-  h1 ^= h1 >>> 16;
-  h1 = Math.imul(h1, 0x85ebca6b);
-  h1 ^= h1 >>> 13;
-  h1 = Math.imul(h1, 0xc2b2ae35);
-  h1 ^= h1 >>> 16;
-  return h1 | 0;
+  for (let i = 0; i < pairs; i += 2) h1 = mixBlock(h1, routing.charCodeAt(i) | (routing.charCodeAt(i + 1) << 16));
+  // an odd last code unit is a 2-byte tail
+  if (units & 1) h1 = mixTail(h1, routing.charCodeAt(pairs));
+  return finish(h1, units * 2);
 }
 
 /** The shard a document with this routing value (the id when no routing) lands on. */

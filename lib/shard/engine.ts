@@ -4,7 +4,6 @@
  * Modules: write-path (versions, op log, buffer), group-commit (durability), refresh,
  * merge, shard-open (load + replay), views (searchers). docs/storage.md describes the design.
  */
-import { QueryCacheStats, type QueryCache } from '../search/query-cache.js';
 import { rm } from 'node:fs/promises';
 import { metaKey, opLogKey, opLogStart } from '../../storage/keyspace.js';
 import { indexShardClosed } from '../errors/errors.js';
@@ -17,6 +16,7 @@ import type { StoreVolume } from '../../storage/store-volume.js';
 import { View, type EngineLogger, type ShardContext } from './context.js';
 import { GroupCommitter } from './group-commit.js';
 import { SegmentLru } from '../search/segment-lru.js';
+import { QueryCacheStats, type QueryCache } from '../search/query-cache.js';
 import { DEFAULT_MAX_MERGED_SEGMENT_BYTES, MAX_CONCURRENT_MERGES, MAX_MERGE_COUNT, mergeLevel, pendingMerges, pickForceMerge, pickMerge, runMerge } from './merge.js';
 import { Mutex } from './mutex.js';
 import { commitValue, isDirty, refreshLocked } from './refresh.js';
@@ -653,11 +653,6 @@ class Engine implements StrataShardEngine {
 
   private async doClose(): Promise<void> {
     this.untrack();
-    // a closed shard's cached doc sets leave the node's budget with it (and its figures go)
-    const { query, postings, storedDocs } = this.ctx.caches;
-    query?.cache.clearShard(query.stats);
-    for (const s of this.ctx.segments) postings.clearSegment(s);
-    for (const r of this.ctx.view.readers) storedDocs?.clearSegment(r);
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
     this.inactivity.close();
@@ -677,7 +672,16 @@ class Engine implements StrataShardEngine {
       for (const l of this.listeners) l.resolve(false);
       this.listeners = [];
       await this.ctx.db.close();
+      this.dropCachedEntries();
     }
+  }
+
+  /** A closed shard's entries leave the node's caches with it (its query cache figures too). */
+  private dropCachedEntries(): void {
+    const { query, postings, storedDocs } = this.ctx.caches;
+    query?.cache.clearShard(query.stats);
+    for (const s of this.ctx.segments) postings.clearSegment(s);
+    for (const r of this.ctx.view.readers) storedDocs?.clearSegment(r);
   }
 
   async destroy(): Promise<void> {
