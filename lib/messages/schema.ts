@@ -154,6 +154,14 @@ message ShardStats {
   double index_writer_memory_in_bytes = 73;
   double version_map_memory_in_bytes = 83;
   ShardQueryCacheStats query_cache = 90;
+  ShardSegmentsMemory segments_memory = 91;
+}
+
+message ShardSegmentsMemory {
+  double terms = 1;
+  double stored_fields = 2;
+  double norms = 3;
+  double doc_values = 4;
 }
 
 message ShardQueryCacheStats {

@@ -119,6 +119,20 @@ export interface ShardStats {
   completionFields?: Array<{ field: string; sizeInBytes: number }>;
   /** The shard's figures in the node's query cache (ES `QueryCacheStats`). */
   queryCache: ShardQueryCacheStats;
+  /** Bytes its published segments hold in memory, by kind (ES `SegmentsStats`). */
+  segmentsMemory: ShardSegmentsMemory;
+}
+
+/**
+ * A shard's segments' in-memory bytes as ES's `SegmentsStats` splits them: term dictionaries,
+ * norms, doc values, and the per-document ids, versions and types (`stored_fields`: what Lucene
+ * keeps in memory to find a document's stored fields).
+ */
+export interface ShardSegmentsMemory {
+  terms: number;
+  storedFields: number;
+  norms: number;
+  docValues: number;
 }
 
 /** One shard's query cache figures (lib/search/query-cache.ts). */

@@ -23,7 +23,7 @@ import { commitValue, isDirty, refreshLocked } from './refresh.js';
 import type { Postings, StoredDocCache, StrataSearcher, StrataSegmentReader } from './segment-reader.js';
 import { SegmentState } from './segment-state.js';
 import { loadShard, markCurrentOpLogFormat } from './shard-open.js';
-import { clearShardCaches, segmentSummaries, shardFieldStats } from './maintenance.js';
+import { clearShardCaches, segmentsMemory, segmentSummaries, shardFieldStats } from './maintenance.js';
 import type { ClearCachesRequest, ClearCachesResult, SegmentSummary, ShardFieldStats, ShardRecoveryInfo } from '../messages/shard-maintenance.js';
 import type { LoggedSource } from '../../storage/codecs/op-log.js';
 import type { ParsedDocument } from '../mapping/parsed-document.js';
@@ -643,6 +643,7 @@ class Engine implements StrataShardEngine {
       // completion fields are the mapping's: the shard host fills them in (lib/indices/completion-stats.ts)
       completionSizeInBytes: 0,
       queryCache: { ...(this.ctx.caches.query?.stats ?? new QueryCacheStats()) },
+      segmentsMemory: segmentsMemory(this.ctx),
     };
   }
 

@@ -8,7 +8,7 @@ import { clearCachedDocSets } from '../search/query-cache.js';
 import { clearStoredDocCache } from '../search/stored-doc-cache.js';
 import type { ShardContext } from './context.js';
 import type { SegmentState } from './segment-state.js';
-import type { ClearCachesRequest, ClearCachesResult, SegmentSummary, ShardFieldStats } from '../messages/shard-maintenance.js';
+import type { ClearCachesRequest, ClearCachesResult, SegmentSummary, ShardFieldStats, ShardSegmentsMemory } from '../messages/shard-maintenance.js';
 
 /** Rough heap bytes of a sealed segment's in-memory core by kind; memoized on the segment (immutable). */
 function memoryBreakdown(s: SegmentState): Array<{ description: string; sizeInBytes: number }> {
@@ -39,6 +39,19 @@ function memoryBreakdown(s: SegmentState): Array<{ description: string; sizeInBy
     { description: 'doc ids', sizeInBytes: docIds },
   ];
   return s.memoryBytes;
+}
+
+/** The published segments' in-memory bytes by kind (`segments` of the stats APIs). */
+export function segmentsMemory(ctx: ShardContext): ShardSegmentsMemory {
+  const out: ShardSegmentsMemory = { terms: 0, storedFields: 0, norms: 0, docValues: 0 };
+  for (const r of ctx.view.readers) {
+    const [terms, norms, docValues, docIds] = memoryBreakdown(r.state);
+    out.terms += terms?.sizeInBytes ?? 0;
+    out.norms += norms?.sizeInBytes ?? 0;
+    out.docValues += docValues?.sizeInBytes ?? 0;
+    out.storedFields += docIds?.sizeInBytes ?? 0;
+  }
+  return out;
 }
 
 /** The published segments with their figures. */

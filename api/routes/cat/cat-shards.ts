@@ -8,7 +8,7 @@
 import type { RouteDef } from '../../types.js';
 import type { NodeContext } from '../../../lib/action/context.js';
 import { catResponse, type CatColumn, type CatValue } from '../../rest/cat-table.js';
-import { startedShardStats } from '../../../lib/action/indices/index-stats.js';
+import { segmentsMemoryTotal, startedShardStats } from '../../../lib/action/indices/index-stats.js';
 import { clusterMembers } from '../../../lib/action/nodes/cluster-members.js';
 import type { ShardStats } from '../../../lib/messages/shard-maintenance.js';
 import { CAT_PARAMS } from '../../rest/params.js';
@@ -67,9 +67,9 @@ const STATS: Array<[string, string[], string, Stat]> = [
   ['search.scroll_time', ['scti', 'searchScrollTime'], 'time scroll contexts held open', none],
   ['search.scroll_total', ['scto', 'searchScrollTotal'], 'completed scroll contexts', none],
   ['segments.count', ['sc', 'segmentsCount'], 'number of segments', (s) => s.segmentsCount],
-  ['segments.memory', ['sm', 'segmentsMemory'], 'memory used by segments', zeroBytes],
-  ['segments.index_writer_memory', ['siwm', 'segmentsIndexWriterMemory'], 'memory used by index writer', zeroBytes],
-  ['segments.version_map_memory', ['svmm', 'segmentsVersionMapMemory'], 'memory used by version map', zeroBytes],
+  ['segments.memory', ['sm', 'segmentsMemory'], 'memory used by segments', (s) => new ByteSizeValue(segmentsMemoryTotal(s.segmentsMemory))],
+  ['segments.index_writer_memory', ['siwm', 'segmentsIndexWriterMemory'], 'memory used by index writer', (s) => new ByteSizeValue(s.indexWriterMemoryInBytes)],
+  ['segments.version_map_memory', ['svmm', 'segmentsVersionMapMemory'], 'memory used by version map', (s) => new ByteSizeValue(s.versionMapMemoryInBytes)],
   ['segments.fixed_bitset_memory', ['sfbm', 'fixedBitsetMemory'], 'memory used by fixed bit sets for nested object field types and type filters for types referred in _parent fields', zeroBytes],
   ['warmer.current', ['wc', 'warmerCurrent'], 'current warmer ops', zero],
   ['warmer.total', ['wto', 'warmerTotal'], 'total warmer ops', zero],

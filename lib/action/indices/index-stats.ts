@@ -28,15 +28,17 @@ function zeroSum(): Sum {
     refreshTotal: 0, refreshTimeInMillis: 0, flushTotal: 0, mergeTotal: 0, segmentsCount: 0,
     translogOperations: 0, translogSizeInBytes: 0, indexWriterMemoryInBytes: 0, versionMapMemoryInBytes: 0, completionSizeInBytes: 0,
     queryCache: { hitCount: 0, missCount: 0, cacheSize: 0, cacheCount: 0, memorySizeInBytes: 0 },
+    segmentsMemory: { terms: 0, storedFields: 0, norms: 0, docValues: 0 },
   };
 }
 
-/** Add a shard's (or an index's) figures into `acc`, per-field completion sizes and query cache figures included. */
+/** Add a shard's (or an index's) figures into `acc`, per-field completion sizes, query cache and segment memory figures included. */
 function addInto(acc: Sum, s: Sum): void {
   for (const k of Object.keys(acc) as Array<keyof Sum>) {
-    if (k !== 'completionFields' && k !== 'queryCache') (acc[k] as number) += s[k] as number;
+    if (k !== 'completionFields' && k !== 'queryCache' && k !== 'segmentsMemory') (acc[k] as number) += s[k] as number;
   }
   for (const k of Object.keys(acc.queryCache) as Array<keyof Sum['queryCache']>) acc.queryCache[k] += s.queryCache[k];
+  for (const k of Object.keys(acc.segmentsMemory) as Array<keyof Sum['segmentsMemory']>) acc.segmentsMemory[k] += s.segmentsMemory[k];
   if (!s.completionFields) return;
   const byField = new Map((acc.completionFields ??= []).map((f) => [f.field, f]));
   for (const f of s.completionFields) {
@@ -104,6 +106,11 @@ function sumShards(shards: readonly ShardStats[]): Sum {
   const acc = zeroSum();
   for (const s of shards) addInto(acc, s);
   return acc;
+}
+
+/** ES `SegmentsStats#getMemoryInBytes`: the sum of the kinds. */
+export function segmentsMemoryTotal(m: ShardStats['segmentsMemory']): number {
+  return m.terms + m.storedFields + m.norms + m.docValues;
 }
 
 function human(on: boolean, bytes: number, name = 'size'): Record<string, unknown> {
@@ -197,10 +204,22 @@ function render(c: IndexCounters, s: Sum, metrics: Set<string>, humanOn: boolean
     }
   }
   if (m('segments')) {
+    // ES SegmentsStats.toXContent: each size with its human form under `human`
+    const mem = s.segmentsMemory;
     out.segments = {
-      count: s.segmentsCount, memory_in_bytes: 0, terms_memory_in_bytes: 0, stored_fields_memory_in_bytes: 0,
-      term_vectors_memory_in_bytes: 0, norms_memory_in_bytes: 0, points_memory_in_bytes: 0, doc_values_memory_in_bytes: 0,
-      index_writer_memory_in_bytes: s.indexWriterMemoryInBytes, version_map_memory_in_bytes: s.versionMapMemoryInBytes, fixed_bit_set_memory_in_bytes: 0,
+      count: s.segmentsCount,
+      ...human(humanOn, segmentsMemoryTotal(mem), 'memory'),
+      ...human(humanOn, mem.terms, 'terms_memory'),
+      ...human(humanOn, mem.storedFields, 'stored_fields_memory'),
+      ...human(humanOn, 0, 'term_vectors_memory'),
+      ...human(humanOn, mem.norms, 'norms_memory'),
+      ...human(humanOn, 0, 'points_memory'),
+      ...human(humanOn, mem.docValues, 'doc_values_memory'),
+      ...human(humanOn, s.indexWriterMemoryInBytes, 'index_writer_memory'),
+      ...human(humanOn, s.versionMapMemoryInBytes, 'version_map_memory'),
+      // ES names this one's human form `fixed_bit_set`, without `_memory`
+      ...(humanOn ? { fixed_bit_set: new ByteSizeValue(0).toString() } : {}),
+      fixed_bit_set_memory_in_bytes: 0,
       max_unsafe_auto_id_timestamp: -1, file_sizes: {},
     };
   }
