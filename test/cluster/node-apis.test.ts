@@ -109,7 +109,11 @@ test.serial('nodes and task APIs answer for every member of a 3-node cluster', a
   const shardNode = idOf.get(holder)!;
   const coordNode = idOf.get(coordinator.spec.name)!;
   const pending = request(coordinator.url, 'POST', '/slow/_search', { size: 1, query: { script: { script: ENDLESS } } });
+  // a search that answers before it is seen listed says why (this step timed out twice on a loaded machine)
+  let answered: unknown;
+  void pending.then((res) => (answered = res.body));
   const [parentId, parent] = await until('the search with its phase on the shard node', async () => {
+    if (answered !== undefined) throw new Error(`the search answered before it was listed: ${JSON.stringify(answered).slice(0, 800)}`);
     const list = await request(third.url, 'GET', '/_tasks?actions=indices:data/read/search*&detailed&group_by=parents');
     return Object.entries<any>(list.body.tasks).find(([, v]) => v.action === 'indices:data/read/search' && v.children?.length === 1) as [string, any] | undefined;
   });
