@@ -13,8 +13,12 @@ import { request, ndjson } from '../helpers/node.js';
 import { startLocalCluster } from '../helpers/local-cluster.js';
 import { waitForCluster, type NodeProcess } from '../../scripts/cluster/node-process.js';
 
-/** A script query that runs for seconds over the seeded documents (each call well within the 50 ms script budget). */
-const ENDLESS = 'long s = 0; for (int i = 0; i < 40000; i++) { s += i; } return s > 0;';
+/**
+ * A script query that runs for seconds over the seeded documents, each call far within the 50 ms
+ * script budget: at 40,000 iterations a call tripped it under coverage on a loaded machine (the
+ * search then failed before it could be listed), so calls are 5,000 iterations over 8× the documents.
+ */
+const ENDLESS = 'long s = 0; for (int i = 0; i < 5000; i++) { s += i; } return s > 0;';
 
 async function until<T>(what: string, probe: () => Promise<T | undefined>, tries = 1500): Promise<T> {
   for (let i = 0; i < tries; i++) {
@@ -101,7 +105,7 @@ test.serial('nodes and task APIs answer for every member of a 3-node cluster', a
   // a search coordinated on one node with its shard phase on another
   t.is((await request(a.url, 'PUT', '/slow', { settings: { number_of_shards: 1, number_of_replicas: 0 } })).status, 200);
   await waitForCluster(a.url, 3, 'green');
-  const slowDocs = Array.from({ length: 3000 }, (_, i) => [{ index: { _index: 'slow', _type: 'doc', _id: String(i) } }, { n: i }]).flat();
+  const slowDocs = Array.from({ length: 24000 }, (_, i) => [{ index: { _index: 'slow', _type: 'doc', _id: String(i) } }, { n: i }]).flat();
   t.false((await request(a.url, 'POST', '/_bulk?refresh=true', ndjson(slowDocs))).body.errors);
   const holder = ((await request(a.url, 'GET', '/_cat/shards/slow?h=node&format=json')).body as Array<{ node: string }>)[0]!.node;
   const others = nodes.filter((n) => n.spec.name !== holder);
@@ -109,7 +113,7 @@ test.serial('nodes and task APIs answer for every member of a 3-node cluster', a
   const shardNode = idOf.get(holder)!;
   const coordNode = idOf.get(coordinator.spec.name)!;
   const pending = request(coordinator.url, 'POST', '/slow/_search', { size: 1, query: { script: { script: ENDLESS } } });
-  // a search that answers before it is seen listed says why (this step timed out twice on a loaded machine)
+  // a search that answers before it is seen listed says why
   let answered: unknown;
   void pending.then((res) => (answered = res.body));
   const [parentId, parent] = await until('the search with its phase on the shard node', async () => {
