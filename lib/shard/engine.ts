@@ -16,14 +16,14 @@ import type { StoreVolume } from '../../storage/store-volume.js';
 import { View, type EngineLogger, type ShardContext } from './context.js';
 import { GroupCommitter } from './group-commit.js';
 import { SegmentLru } from '../search/segment-lru.js';
-import { QueryCacheStats, type QueryCache } from '../search/query-cache.js';
+import type { QueryCache } from '../search/query-cache.js';
 import { DEFAULT_MAX_MERGED_SEGMENT_BYTES, MAX_CONCURRENT_MERGES, MAX_MERGE_COUNT, mergeLevel, pendingMerges, pickForceMerge, pickMerge, runMerge } from './merge.js';
 import { Mutex } from './mutex.js';
 import { commitValue, isDirty, refreshLocked } from './refresh.js';
 import type { Postings, StoredDocCache, StrataSearcher, StrataSegmentReader } from './segment-reader.js';
 import { SegmentState } from './segment-state.js';
 import { loadShard, markCurrentOpLogFormat } from './shard-open.js';
-import { clearShardCaches, segmentsMemory, segmentSummaries, shardFieldStats } from './maintenance.js';
+import { clearShardCaches, dropShardCaches, segmentSummaries, shardFieldStats, shardStats } from './maintenance.js';
 import type { ClearCachesRequest, ClearCachesResult, SegmentSummary, ShardFieldStats, ShardRecoveryInfo } from '../messages/shard-maintenance.js';
 import type { LoggedSource } from '../../storage/codecs/op-log.js';
 import type { ParsedDocument } from '../mapping/parsed-document.js';
@@ -34,7 +34,7 @@ import { acquireSearcher, publish, releaseSegment } from './views.js';
 import { writeReplicated } from './replica-write.js';
 import { writeBulk } from './write-path.js';
 import { replayOperations } from './replay.js';
-import { dirSize, storeFiles } from './store-files.js';
+import { storeFiles } from './store-files.js';
 import { ShardInactivity } from './inactivity.js';
 
 /** The indexing buffer's own bound without a node controller (`bufferBytes`). */
@@ -616,35 +616,7 @@ class Engine implements StrataShardEngine {
   }
 
   stats(): ShardStats {
-    const readers = this.ctx.view.readers;
-    let docsCount = 0;
-    let docsDeleted = 0;
-    for (const r of readers) {
-      docsCount += r.numDocs;
-      docsDeleted += r.deletedDocs;
-    }
-    const c = this.ctx.counters;
-    return {
-      docsCount,
-      docsDeleted,
-      storeSizeInBytes: this.ctx.db.kind === 'leveldb' ? dirSize(this.ctx.path) : 0,
-      indexTotal: c.indexTotal,
-      indexTimeInMillis: c.indexTimeInMillis,
-      deleteTotal: c.deleteTotal,
-      refreshTotal: c.refreshTotal,
-      refreshTimeInMillis: c.refreshTimeInMillis,
-      flushTotal: c.flushTotal,
-      mergeTotal: c.mergeTotal,
-      segmentsCount: readers.length,
-      indexWriterMemoryInBytes: this.indexBufferBytes(),
-      versionMapMemoryInBytes: this.ctx.versions.ramBytesUsed,
-      translogOperations: this.ctx.opLog.operations,
-      translogSizeInBytes: this.ctx.opLog.bytes,
-      // completion fields are the mapping's: the shard host fills them in (lib/indices/completion-stats.ts)
-      completionSizeInBytes: 0,
-      queryCache: { ...(this.ctx.caches.query?.stats ?? new QueryCacheStats()) },
-      segmentsMemory: segmentsMemory(this.ctx),
-    };
+    return shardStats(this.ctx, this.indexBufferBytes());
   }
 
   close(): Promise<void> {
@@ -673,16 +645,8 @@ class Engine implements StrataShardEngine {
       for (const l of this.listeners) l.resolve(false);
       this.listeners = [];
       await this.ctx.db.close();
-      this.dropCachedEntries();
+      dropShardCaches(this.ctx);
     }
-  }
-
-  /** A closed shard's entries leave the node's caches with it (its query cache figures too). */
-  private dropCachedEntries(): void {
-    const { query, postings, storedDocs } = this.ctx.caches;
-    query?.cache.clearShard(query.stats);
-    for (const s of this.ctx.segments) postings.clearSegment(s);
-    for (const r of this.ctx.view.readers) storedDocs?.clearSegment(r);
   }
 
   async destroy(): Promise<void> {

@@ -1,10 +1,12 @@
 /**
- * Shard-side answers of the index maintenance APIs (`_segments`, `_recovery`, `_cache/clear`,
- * `_field_stats`) as plain request → plain result functions over one shard's state. Nothing
- * here returns a reader or a closure, so each call can become a message across the shard
- * boundary unchanged; the coordinator (lib/action/indices/) renders ES's shapes.
+ * Shard-side answers of the index maintenance APIs (`_stats`, `_segments`, `_recovery`,
+ * `_cache/clear`, `_field_stats`) as plain request → plain result functions over one shard's
+ * state. Nothing here returns a reader or a closure, so each call can become a message across the
+ * shard boundary unchanged; the coordinator (lib/action/indices/) renders ES's shapes.
  */
-import { clearCachedDocSets } from '../search/query-cache.js';
+import { clearCachedDocSets, QueryCacheStats } from '../search/query-cache.js';
+import { dirSize } from './store-files.js';
+import type { ShardStats } from './types.js';
 import { clearStoredDocCache } from '../search/stored-doc-cache.js';
 import type { ShardContext } from './context.js';
 import type { SegmentState } from './segment-state.js';
@@ -41,8 +43,41 @@ function memoryBreakdown(s: SegmentState): Array<{ description: string; sizeInBy
   return s.memoryBytes;
 }
 
+/** One shard's figures for `_stats`, `_nodes/stats` and the cat APIs. */
+export function shardStats(ctx: ShardContext, indexBufferBytes: number): ShardStats {
+  const readers = ctx.view.readers;
+  let docsCount = 0;
+  let docsDeleted = 0;
+  for (const r of readers) {
+    docsCount += r.numDocs;
+    docsDeleted += r.deletedDocs;
+  }
+  const c = ctx.counters;
+  return {
+    docsCount,
+    docsDeleted,
+    storeSizeInBytes: ctx.db.kind === 'leveldb' ? dirSize(ctx.path) : 0,
+    indexTotal: c.indexTotal,
+    indexTimeInMillis: c.indexTimeInMillis,
+    deleteTotal: c.deleteTotal,
+    refreshTotal: c.refreshTotal,
+    refreshTimeInMillis: c.refreshTimeInMillis,
+    flushTotal: c.flushTotal,
+    mergeTotal: c.mergeTotal,
+    segmentsCount: readers.length,
+    indexWriterMemoryInBytes: indexBufferBytes,
+    versionMapMemoryInBytes: ctx.versions.ramBytesUsed,
+    translogOperations: ctx.opLog.operations,
+    translogSizeInBytes: ctx.opLog.bytes,
+    // completion fields are the mapping's: the shard host fills them in (lib/indices/completion-stats.ts)
+    completionSizeInBytes: 0,
+    queryCache: { ...(ctx.caches.query?.stats ?? new QueryCacheStats()) },
+    segmentsMemory: segmentsMemory(ctx),
+  };
+}
+
 /** The published segments' in-memory bytes by kind (`segments` of the stats APIs). */
-export function segmentsMemory(ctx: ShardContext): ShardSegmentsMemory {
+function segmentsMemory(ctx: ShardContext): ShardSegmentsMemory {
   const out: ShardSegmentsMemory = { terms: 0, storedFields: 0, norms: 0, docValues: 0 };
   for (const r of ctx.view.readers) {
     const [terms, norms, docValues, docIds] = memoryBreakdown(r.state);
@@ -67,6 +102,14 @@ export function segmentSummaries(ctx: ShardContext, committed: ReadonlySet<numbe
     committed: committed.has(r.state.id),
     search: true,
   }));
+}
+
+/** A closed shard's entries leave the node's caches with it (its query cache figures too). */
+export function dropShardCaches(ctx: ShardContext): void {
+  const { query, postings, storedDocs } = ctx.caches;
+  query?.cache.clearShard(query.stats);
+  for (const s of ctx.segments) postings.clearSegment(s);
+  for (const r of ctx.view.readers) storedDocs?.clearSegment(r);
 }
 
 /** Empty the caches `req` names for this shard's current segments. */

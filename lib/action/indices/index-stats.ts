@@ -32,13 +32,20 @@ function zeroSum(): Sum {
   };
 }
 
-/** Add a shard's (or an index's) figures into `acc`, per-field completion sizes, query cache and segment memory figures included. */
+/** A number, or an object of figures (the query cache's, the segments' memory). */
+type Figures = number | { [k: string]: Figures };
+
+/** Add `from` into `holder[key]`, figure by figure for an object of figures. */
+function addNumbers(into: Figures, from: Figures, key: string, holder: Figures): void {
+  if (typeof into === 'number') (holder as Record<string, number>)[key] = into + (from as number);
+  else for (const k of Object.keys(into)) addNumbers(into[k]!, (from as Record<string, Figures>)[k]!, k, into);
+}
+
+/** Add a shard's (or an index's) figures into `acc`, per-field completion sizes included. */
 function addInto(acc: Sum, s: Sum): void {
   for (const k of Object.keys(acc) as Array<keyof Sum>) {
-    if (k !== 'completionFields' && k !== 'queryCache' && k !== 'segmentsMemory') (acc[k] as number) += s[k] as number;
+    if (k !== 'completionFields') addNumbers(acc[k] as Figures, s[k] as Figures, k, acc as unknown as Figures);
   }
-  for (const k of Object.keys(acc.queryCache) as Array<keyof Sum['queryCache']>) acc.queryCache[k] += s.queryCache[k];
-  for (const k of Object.keys(acc.segmentsMemory) as Array<keyof Sum['segmentsMemory']>) acc.segmentsMemory[k] += s.segmentsMemory[k];
   if (!s.completionFields) return;
   const byField = new Map((acc.completionFields ??= []).map((f) => [f.field, f]));
   for (const f of s.completionFields) {
