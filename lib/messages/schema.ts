@@ -155,6 +155,17 @@ message ShardStats {
   double version_map_memory_in_bytes = 83;
   ShardQueryCacheStats query_cache = 90;
   ShardSegmentsMemory segments_memory = 91;
+  ShardMergeStats merges = 92;
+  double flush_time_in_millis = 93;
+}
+
+message ShardMergeStats {
+  double current = 1;
+  double current_docs = 2;
+  double current_size_in_bytes = 3;
+  double total_time_in_millis = 4;
+  double total_docs = 5;
+  double total_size_in_bytes = 6;
 }
 
 message ShardSegmentsMemory {

@@ -103,6 +103,7 @@ export interface ShardStats {
   refreshTotal: number;
   refreshTimeInMillis: number;
   flushTotal: number;
+  flushTimeInMillis: number;
   mergeTotal: number;
   segmentsCount: number;
   /** Bytes held by the indexing buffer (ES `SegmentsStats` `index_writer_memory_in_bytes`). */
@@ -121,6 +122,22 @@ export interface ShardStats {
   queryCache: ShardQueryCacheStats;
   /** Bytes its published segments hold in memory, by kind (ES `SegmentsStats`). */
   segmentsMemory: ShardSegmentsMemory;
+  /** Its merges beside `mergeTotal` (ES `MergeStats`). */
+  merges: ShardMergeStats;
+}
+
+/**
+ * A shard's merges as ES's `MergeStats` counts them (`ElasticsearchConcurrentMergeScheduler`):
+ * the running ones, and the finished ones' time, documents (the sources' `maxDoc`, deleted ones
+ * included) and bytes (the sources' size).
+ */
+export interface ShardMergeStats {
+  current: number;
+  currentDocs: number;
+  currentSizeInBytes: number;
+  totalTimeInMillis: number;
+  totalDocs: number;
+  totalSizeInBytes: number;
 }
 
 /**

@@ -40,9 +40,16 @@ export interface Counters {
   refreshTotal: number;
   refreshTimeInMillis: number;
   flushTotal: number;
+  flushTimeInMillis: number;
   mergeTotal: number;
+  /** Finished merges' source documents (`maxDoc`s), bytes and time, as ES's `MergeStats` counts them. */
   mergeDocs: number;
+  mergeSizeInBytes: number;
   mergeTimeInMillis: number;
+  /** Merges running now, with their sources' documents and bytes. */
+  mergeCurrent: number;
+  mergeCurrentDocs: number;
+  mergeCurrentSizeInBytes: number;
 }
 
 export interface ShardContext {

@@ -176,7 +176,10 @@ export async function openShardEngine(opts: ShardEngineOptions): Promise<StrataS
       checkpoint: loaded.commit.checkpoint,
       opLog: new OpLogTracker(),
       deadRanges: [],
-      counters: { indexTotal: 0, indexTimeInMillis: 0, deleteTotal: 0, refreshTotal: 0, refreshTimeInMillis: 0, flushTotal: 0, mergeTotal: 0, mergeDocs: 0, mergeTimeInMillis: 0 },
+      counters: {
+        indexTotal: 0, indexTimeInMillis: 0, deleteTotal: 0, refreshTotal: 0, refreshTimeInMillis: 0, flushTotal: 0, flushTimeInMillis: 0,
+        mergeTotal: 0, mergeDocs: 0, mergeSizeInBytes: 0, mergeTimeInMillis: 0, mergeCurrent: 0, mergeCurrentDocs: 0, mergeCurrentSizeInBytes: 0,
+      },
       closing: false,
     };
     versions.useSegments(() => ctx.segments);
@@ -436,9 +439,14 @@ class Engine implements StrataShardEngine {
   async flush(): Promise<void> {
     this.ensureOpen();
     const trimmed = await this.ctx.segMutex.run(async () => {
+      // ES 5.6 `IndexShard#flush` times the engine's flush (refresh and commit) into FlushStats
+      const started = Date.now();
       await refreshLocked(this.ctx);
       this.notifyListeners();
-      return this.trimOpLog();
+      const range = await this.trimOpLog();
+      this.ctx.counters.flushTotal++;
+      this.ctx.counters.flushTimeInMillis += Date.now() - started;
+      return range;
     });
     this.maybeMerge();
     // Outside the mutex: writes and refreshes go on while LevelDB rewrites the files.
@@ -466,7 +474,6 @@ class Engine implements StrataShardEngine {
     const range = { gte: opLogStart(), lt: opLogKey(ctx.checkpoint + 1) };
     await ctx.db.clear(range);
     ctx.opLog.trimTo(ctx.checkpoint);
-    ctx.counters.flushTotal++;
     return range;
   }
 

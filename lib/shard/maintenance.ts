@@ -63,6 +63,7 @@ export function shardStats(ctx: ShardContext, indexBufferBytes: number): ShardSt
     refreshTotal: c.refreshTotal,
     refreshTimeInMillis: c.refreshTimeInMillis,
     flushTotal: c.flushTotal,
+    flushTimeInMillis: c.flushTimeInMillis,
     mergeTotal: c.mergeTotal,
     segmentsCount: readers.length,
     indexWriterMemoryInBytes: indexBufferBytes,
@@ -73,6 +74,10 @@ export function shardStats(ctx: ShardContext, indexBufferBytes: number): ShardSt
     completionSizeInBytes: 0,
     queryCache: { ...(ctx.caches.query?.stats ?? new QueryCacheStats()) },
     segmentsMemory: segmentsMemory(ctx),
+    merges: {
+      current: c.mergeCurrent, currentDocs: c.mergeCurrentDocs, currentSizeInBytes: c.mergeCurrentSizeInBytes,
+      totalTimeInMillis: c.mergeTimeInMillis, totalDocs: c.mergeDocs, totalSizeInBytes: c.mergeSizeInBytes,
+    },
   };
 }
 

@@ -132,6 +132,13 @@ export function pickForceMerge(segments: readonly SegmentState[], maxSegments: n
 export async function runMerge(ctx: ShardContext, sources: SegmentState[]): Promise<void> {
   const started = Date.now();
   for (const s of sources) s.merging = true;
+  // ES's OneMerge totals: the sources' maxDoc (deleted documents included) and bytes
+  const docs = sources.reduce((n, s) => n + (s.core?.info.maxDoc ?? 0), 0);
+  const bytes = sources.reduce((n, s) => n + s.sizeInBytes, 0);
+  const c = ctx.counters;
+  c.mergeCurrent++;
+  c.mergeCurrentDocs += docs;
+  c.mergeCurrentSizeInBytes += bytes;
   try {
     // Snapshot the published live docs; deletes arriving meanwhile are carried over at commit.
     const snaps = sources.map((s) => ({ core: s.core!, live: s.live }));
@@ -177,11 +184,16 @@ export async function runMerge(ctx: ShardContext, sources: SegmentState[]): Prom
       ctx.segments = next;
       publish(ctx);
       if (merged.dropped) dropSegmentData(ctx, merged);
-      ctx.counters.mergeTotal++;
-      ctx.counters.mergeDocs += core.info.maxDoc;
-      ctx.counters.mergeTimeInMillis += Date.now() - started;
     });
   } finally {
+    // counted whether or not the merge completed, as ES's merge scheduler counts in its `finally`
+    c.mergeCurrent--;
+    c.mergeCurrentDocs -= docs;
+    c.mergeCurrentSizeInBytes -= bytes;
+    c.mergeTotal++;
+    c.mergeDocs += docs;
+    c.mergeSizeInBytes += bytes;
+    c.mergeTimeInMillis += Date.now() - started;
     for (const s of sources) {
       s.merging = false;
       s.movedTo = null;

@@ -13,6 +13,7 @@ import { illegalArgument } from '../../errors/errors.js';
 import { ByteSizeValue } from '../../units/byte-size-value.js';
 import { simpleMatch } from '../../units/simple-match.js';
 import { dict } from '../../dict.js';
+import { timeValueField } from '../../units/human-fields.js';
 
 export const STATS_METRICS = [
   'docs', 'store', 'indexing', 'get', 'search', 'merge', 'refresh', 'flush', 'warmer', 'query_cache',
@@ -25,14 +26,15 @@ type Sum = ShardStats;
 function zeroSum(): Sum {
   return {
     docsCount: 0, docsDeleted: 0, storeSizeInBytes: 0, indexTotal: 0, indexTimeInMillis: 0, deleteTotal: 0,
-    refreshTotal: 0, refreshTimeInMillis: 0, flushTotal: 0, mergeTotal: 0, segmentsCount: 0,
+    refreshTotal: 0, refreshTimeInMillis: 0, flushTotal: 0, flushTimeInMillis: 0, mergeTotal: 0, segmentsCount: 0,
     translogOperations: 0, translogSizeInBytes: 0, indexWriterMemoryInBytes: 0, versionMapMemoryInBytes: 0, completionSizeInBytes: 0,
     queryCache: { hitCount: 0, missCount: 0, cacheSize: 0, cacheCount: 0, memorySizeInBytes: 0 },
     segmentsMemory: { terms: 0, storedFields: 0, norms: 0, docValues: 0 },
+    merges: { current: 0, currentDocs: 0, currentSizeInBytes: 0, totalTimeInMillis: 0, totalDocs: 0, totalSizeInBytes: 0 },
   };
 }
 
-/** A number, or an object of figures (the query cache's, the segments' memory). */
+/** A number, or an object of figures (the query cache's, the segments' memory, the merges'). */
 type Figures = number | { [k: string]: Figures };
 
 /** Add `from` into `holder[key]`, figure by figure for an object of figures. */
@@ -142,26 +144,32 @@ function render(c: IndexCounters, s: Sum, metrics: Set<string>, humanOn: boolean
   const out: Record<string, unknown> = {};
   const m = (name: string): boolean => metrics.has(name);
   if (m('docs')) out.docs = { count: s.docsCount, deleted: s.docsDeleted };
-  if (m('store')) out.store = { ...human(humanOn, s.storeSizeInBytes), throttle_time_in_millis: 0 };
+  // `time(raw, ms)`: ES's `timeValueField`, the readable form (`time` for `time_in_millis`) first with `?human`
+  const time = (raw: string, ms: number): Record<string, unknown> => {
+    const o: Record<string, unknown> = {};
+    timeValueField(o, raw, raw.slice(0, -'_in_millis'.length), ms, humanOn);
+    return o;
+  };
+  if (m('store')) out.store = { ...human(humanOn, s.storeSizeInBytes), ...time('throttle_time_in_millis', 0) };
   if (m('indexing')) {
     out.indexing = {
-      index_total: s.indexTotal, index_time_in_millis: s.indexTimeInMillis, index_current: 0, index_failed: 0,
-      delete_total: s.deleteTotal, delete_time_in_millis: 0, delete_current: 0, noop_update_total: 0,
-      is_throttled: false, throttle_time_in_millis: 0,
+      index_total: s.indexTotal, ...time('index_time_in_millis', s.indexTimeInMillis), index_current: 0, index_failed: 0,
+      delete_total: s.deleteTotal, ...time('delete_time_in_millis', 0), delete_current: 0, noop_update_total: 0,
+      is_throttled: false, ...time('throttle_time_in_millis', 0),
     };
   }
   if (m('get')) {
     out.get = {
-      total: c.getTotal, time_in_millis: c.getTimeMs, exists_total: c.getExistsTotal, exists_time_in_millis: c.getExistsTimeMs,
-      missing_total: c.getMissingTotal, missing_time_in_millis: c.getMissingTimeMs, current: 0,
+      total: c.getTotal, ...time('time_in_millis', c.getTimeMs), exists_total: c.getExistsTotal, ...time('exists_time_in_millis', c.getExistsTimeMs),
+      missing_total: c.getMissingTotal, ...time('missing_time_in_millis', c.getMissingTimeMs), current: 0,
     };
   }
   if (m('search')) {
     out.search = {
-      open_contexts: c.openContexts, query_total: c.queryTotal, query_time_in_millis: c.queryTimeMs, query_current: 0,
-      fetch_total: c.fetchTotal, fetch_time_in_millis: c.fetchTimeMs, fetch_current: 0,
-      scroll_total: c.scrollTotal, scroll_time_in_millis: c.scrollTimeMs, scroll_current: 0,
-      suggest_total: 0, suggest_time_in_millis: 0, suggest_current: 0,
+      open_contexts: c.openContexts, query_total: c.queryTotal, ...time('query_time_in_millis', c.queryTimeMs), query_current: 0,
+      fetch_total: c.fetchTotal, ...time('fetch_time_in_millis', c.fetchTimeMs), fetch_current: 0,
+      scroll_total: c.scrollTotal, ...time('scroll_time_in_millis', c.scrollTimeMs), scroll_current: 0,
+      suggest_total: 0, ...time('suggest_time_in_millis', 0), suggest_current: 0,
     };
     const groups = fb.groups ?? [];
     const shown = [...c.groups].filter(([name]) => groups.some((p) => simpleMatch(p, name)));
@@ -169,24 +177,28 @@ function render(c: IndexCounters, s: Sum, metrics: Set<string>, humanOn: boolean
       const rendered: Record<string, unknown> = dict(); // group names are user input
       for (const [name, g] of shown) {
         rendered[name] = {
-          query_total: g.queryTotal, query_time_in_millis: g.queryTimeMs, query_current: 0,
-          fetch_total: g.fetchTotal, fetch_time_in_millis: g.fetchTimeMs, fetch_current: 0,
-          scroll_total: g.scrollTotal, scroll_time_in_millis: g.scrollTimeMs, scroll_current: 0,
-          suggest_total: 0, suggest_time_in_millis: 0, suggest_current: 0,
+          query_total: g.queryTotal, ...time('query_time_in_millis', g.queryTimeMs), query_current: 0,
+          fetch_total: g.fetchTotal, ...time('fetch_time_in_millis', g.fetchTimeMs), fetch_current: 0,
+          scroll_total: g.scrollTotal, ...time('scroll_time_in_millis', g.scrollTimeMs), scroll_current: 0,
+          suggest_total: 0, ...time('suggest_time_in_millis', 0), suggest_current: 0,
         };
       }
       (out.search as Record<string, unknown>).groups = rendered;
     }
   }
   if (m('merge')) {
+    // ES MergeStats.toXContent; merges are never stopped or throttled here, and the auto-throttle
+    // figure is ES's starting rate (20 MB/s), which Strata does not adjust
+    const g = s.merges;
     out.merges = {
-      current: 0, current_docs: 0, current_size_in_bytes: 0, total: s.mergeTotal, total_time_in_millis: 0, total_docs: 0,
-      total_size_in_bytes: 0, total_stopped_time_in_millis: 0, total_throttled_time_in_millis: 0, total_auto_throttle_in_bytes: 20971520,
+      current: g.current, current_docs: g.currentDocs, ...human(humanOn, g.currentSizeInBytes, 'current_size'),
+      total: s.mergeTotal, ...time('total_time_in_millis', g.totalTimeInMillis), total_docs: g.totalDocs, ...human(humanOn, g.totalSizeInBytes, 'total_size'),
+      ...time('total_stopped_time_in_millis', 0), ...time('total_throttled_time_in_millis', 0), ...human(humanOn, 20971520, 'total_auto_throttle'),
     };
   }
-  if (m('refresh')) out.refresh = { total: s.refreshTotal, total_time_in_millis: s.refreshTimeInMillis, listeners: 0 };
-  if (m('flush')) out.flush = { total: s.flushTotal, total_time_in_millis: 0 };
-  if (m('warmer')) out.warmer = { current: 0, total: 0, total_time_in_millis: 0 };
+  if (m('refresh')) out.refresh = { total: s.refreshTotal, ...time('total_time_in_millis', s.refreshTimeInMillis), listeners: 0 };
+  if (m('flush')) out.flush = { total: s.flushTotal, ...time('total_time_in_millis', s.flushTimeInMillis) };
+  if (m('warmer')) out.warmer = { current: 0, total: 0, ...time('total_time_in_millis', 0) };
   if (m('query_cache')) {
     // ES QueryCacheStats.toXContent; evictions are the entries added and gone
     const q = s.queryCache;
@@ -235,7 +247,7 @@ function render(c: IndexCounters, s: Sum, metrics: Set<string>, humanOn: boolean
     // counted per index on the shard side (shard-level output repeats the index's figures, as `search` does)
     out.request_cache = { ...human(humanOn, c.requestCacheMemoryBytes, 'memory_size'), evictions: c.requestCacheEvictions, hit_count: c.requestCacheHits, miss_count: c.requestCacheMisses };
   }
-  if (m('recovery')) out.recovery = { current_as_source: 0, current_as_target: 0, throttle_time_in_millis: 0 };
+  if (m('recovery')) out.recovery = { current_as_source: 0, current_as_target: 0, ...time('throttle_time_in_millis', 0) };
   return out;
 }
 
