@@ -28,6 +28,10 @@ export const SEG = {
   NORMS: 0x06,
   LIVE_DOCS: 0x07,
   DOC_IDS: 0x08,
+  /** Stored document chunks (v2; STORED is v1's one key per document). */
+  STORED_CHUNK: 0x09,
+  /** The first docs of a segment's stored chunks; present in v2 segments only. */
+  STORED_INDEX: 0x0a,
 } as const;
 
 export const metaKey = (name: string): Buffer => key(TAG.META).str(name).finish();
@@ -51,8 +55,12 @@ export const postingsFieldRange = (segId: number, field: string): { gte: Buffer;
   const p = seg(segId, SEG.POSTINGS).str(field).finish();
   return { gte: p, lt: prefixEnd(p) };
 };
+/** v1: the stored document of root doc `doc` (segments written before stored chunks). */
 export const storedKey = (segId: number, doc: number): Buffer => seg(segId, SEG.STORED).u32(doc).finish();
-/** The doc number of a {@link storedKey}. */
+/** v2: the stored chunk starting at doc `firstDoc` (storage/codecs/stored-chunk.ts). */
+export const storedChunkKey = (segId: number, firstDoc: number): Buffer => seg(segId, SEG.STORED_CHUNK).u32(firstDoc).finish();
+export const storedIndexKey = (segId: number): Buffer => seg(segId, SEG.STORED_INDEX).finish();
+/** The doc number of a {@link storedKey}, or the first doc of a {@link storedChunkKey}. */
 export function storedKeyDoc(k: Buffer): number {
   const r = new KeyReader(k);
   r.tag();

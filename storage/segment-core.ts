@@ -1,7 +1,7 @@
 /**
  * The in-memory, immutable part of a sealed segment: what queries read synchronously
- * (term dictionaries, norms, doc values, doc ids) plus its info. Postings and stored documents
- * stay in LevelDB and are read on demand.
+ * (term dictionaries, norms, doc values, doc ids, where the stored chunks start) plus its info.
+ * Postings and stored documents stay in LevelDB and are read on demand.
  */
 import type { DocIds } from './codecs/doc-ids.js';
 import type { DocValuesColumn } from './codecs/doc-values.js';
@@ -20,4 +20,9 @@ export interface SegmentCore {
   fields: Map<string, FieldCore>;
   docValues: Map<string, DocValuesColumn>;
   docIds: DocIds;
+  /**
+   * The first doc of each stored chunk (storage/codecs/stored-chunk.ts); undefined for a segment
+   * written before chunks, whose stored documents have a key each.
+   */
+  storedChunks?: Int32Array;
 }

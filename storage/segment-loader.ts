@@ -1,6 +1,6 @@
 /**
- * Loads a sealed segment's in-memory core (info, term dictionaries, norms, doc values, doc ids)
- * and its live docs from LevelDB when a shard is opened.
+ * Loads a sealed segment's in-memory core (info, term dictionaries, norms, doc values, doc ids,
+ * stored chunk index) and its live docs from LevelDB when a shard is opened.
  */
 import { decodeDocIds } from './codecs/doc-ids.js';
 import { decodeDocValues, type DocValuesColumn } from './codecs/doc-values.js';
@@ -8,7 +8,8 @@ import { decodeLiveDocs, type LiveDocs } from './codecs/live-docs.js';
 import { decodeNorms } from './codecs/norms.js';
 import { decodeSegmentInfo } from './codecs/segment-info.js';
 import { decodeTermDict } from './codecs/term-dict.js';
-import { docIdsKey, docValuesKey, liveDocsKey, normsKey, segInfoKey, segTermsKey } from './keyspace.js';
+import { docIdsKey, docValuesKey, liveDocsKey, normsKey, segInfoKey, segTermsKey, storedIndexKey } from './keyspace.js';
+import { decodeStoredIndex } from './codecs/stored-chunk.js';
 import type { FieldCore, SegmentCore } from './segment-core.js';
 import type { ShardStore } from './shard-store.js';
 
@@ -42,7 +43,10 @@ export async function loadSegment(db: ShardStore, id: number): Promise<{ core: S
     if (!v) throw new Error(`corrupt shard: missing doc values of [${d.name}] in segment [${id}]`);
     docValues.set(d.name, decodeDocValues(v));
   });
-  const docIds = decodeDocIds(await must(db, docIdsKey(id), `doc ids of segment [${id}]`));
-  const live = await db.get(liveDocsKey(id));
-  return { core: { info, fields, docValues, docIds }, liveDocs: live ? decodeLiveDocs(live) : null };
+  const [ids, live, stored] = await db.getMany([docIdsKey(id), liveDocsKey(id), storedIndexKey(id)]);
+  if (!ids) throw new Error(`corrupt shard: missing doc ids of segment [${id}]`);
+  const core: SegmentCore = { info, fields, docValues, docIds: decodeDocIds(ids) };
+  // no chunk index: a segment of an older build, with one key per stored document
+  if (stored) core.storedChunks = decodeStoredIndex(stored);
+  return { core, liveDocs: live ? decodeLiveDocs(live) : null };
 }

@@ -2,7 +2,7 @@
  * Merges sealed segments into one new segment holding only their live documents (nested
  * blocks stay together), like Lucene's SegmentMerger: postings are decoded, renumbered and
  * re-encoded term by term, norms / doc values / doc ids are remapped, stored documents are
- * copied as they are. Values are written in unsynced chunks under the new segment's number;
+ * copied as bytes into new chunks. Values are written in unsynced chunks under the new segment's number;
  * the segment only becomes part of the shard when the caller commits a segment list naming it
  * (an interrupted merge leaves an orphan range that the next open clears).
  */
@@ -16,7 +16,9 @@ import { decodePostings, FLAG_FREQS, FLAG_OFFSETS, FLAG_POSITIONS, writePostings
 import { isShift, writeShifted } from './codecs/postings-shift.js';
 import { encodeSegmentInfo, segmentName, type FieldInfo, type SegmentInfo } from './codecs/segment-info.js';
 import { decodeTermDict, encodeTermDict } from './codecs/term-dict.js';
-import { docIdsKey, docValuesKey, normsKey, postingsFieldRange, postingsKey, postingsKeyChunk, segInfoKey, segKindRange, segTermsKey, SEG, storedKey, storedKeyDoc } from './keyspace.js';
+import { docIdsKey, docValuesKey, normsKey, postingsFieldRange, postingsKey, postingsKeyChunk, segInfoKey, segTermsKey, storedChunkKey, storedIndexKey } from './keyspace.js';
+import { encodeStoredIndex, StoredChunkWriter } from './codecs/stored-chunk.js';
+import { eachStoredDoc } from './stored-docs.js';
 import type { FieldCore, SegmentCore } from './segment-core.js';
 import type { ShardStore } from './shard-store.js';
 import { WorkSlice } from '../lib/loop/turns.js';
@@ -33,7 +35,9 @@ export interface MergeResult {
   docMaps: Int32Array[];
 }
 
+/** A batch of the merged segment's values is written once it holds this many values or bytes. */
 const CHUNK = 4000;
+const CHUNK_BYTES = 2 * 1024 * 1024;
 /**
  * Continuous merge work between two turns of the event loop (ms). A merge is background work on
  * the request thread: a field of many terms merged in one go held the loop for hundreds of ms.
@@ -44,18 +48,22 @@ const TERMS_PER_READ = 64;
 
 class ChunkedWriter {
   private ops: Array<{ type: 'put'; key: Buffer; value: Buffer }> = [];
+  private pendingBytes = 0;
   size = 0;
   constructor(private readonly db: ShardStore) {}
   /** Queue a put; returns the write of a full chunk to await, or undefined when none was due. */
   put(key: Buffer, value: Buffer): Promise<void> | undefined {
-    this.size += key.length + value.length;
+    const bytes = key.length + value.length;
+    this.size += bytes;
+    this.pendingBytes += bytes;
     this.ops.push({ type: 'put', key, value });
-    return this.ops.length >= CHUNK ? this.flush() : undefined;
+    return this.ops.length >= CHUNK || this.pendingBytes >= CHUNK_BYTES ? this.flush() : undefined;
   }
   async flush(): Promise<void> {
     if (this.ops.length === 0) return;
     const ops = this.ops;
     this.ops = [];
+    this.pendingBytes = 0;
     await this.db.write(ops);
   }
 }
@@ -273,18 +281,24 @@ export async function mergeSegments(db: ShardStore, sources: MergeSource[], id: 
     dvInfos.push({ name, kind: col.kind });
   }
 
-  // Stored documents are copied byte for byte; a document costs no await unless a chunk is
-  // written or the slice is spent.
+  // Stored documents move into new chunks as bytes, never decoded (from either layout: a source
+  // of an older build has a key per document); a document costs no await unless a write is due
+  // or the slice is spent.
+  const chunks = new StoredChunkWriter();
   for (let i = 0; i < sources.length; i++) {
     if (abort()) throw new Error('merge aborted');
     const map = docMaps[i]!;
-    await db.scan(segKindRange(sources[i]!.core.info.id, SEG.STORED), (k, v) => {
-      const nd = map[storedKeyDoc(k)] as number;
-      const written = nd >= 0 ? out.put(storedKey(id, nd), v) : undefined;
+    await eachStoredDoc(db, sources[i]!.core, (doc, encoded) => {
+      const nd = map[doc] as number;
+      const done = nd >= 0 ? chunks.add(nd, encoded) : undefined;
+      const written = done ? out.put(storedChunkKey(id, done.firstDoc), done.value) : undefined;
       if (written === undefined && !slice.spent()) return undefined;
       return written === undefined ? slice.pause() : written.then(() => slice.pause());
     });
   }
+  const lastChunk = chunks.flush();
+  if (lastChunk) await out.put(storedChunkKey(id, lastChunk.firstDoc), lastChunk.value);
+  await out.put(storedIndexKey(id), encodeStoredIndex(chunks.firstDocs));
 
   const docIds = mergeDocIds(sources.map((s) => s.core.docIds), docMaps, maxDoc);
   await out.put(docIdsKey(id), encodeDocIds(docIds));
@@ -302,7 +316,7 @@ export async function mergeSegments(db: ShardStore, sources: MergeSource[], id: 
   info.sizeInBytes = out.size + 256;
   await out.put(segInfoKey(id), encodeSegmentInfo(info));
   await out.flush();
-  return { core: { info, fields, docValues, docIds }, docMaps };
+  return { core: { info, fields, docValues, docIds, storedChunks: Int32Array.from(chunks.firstDocs) }, docMaps };
 }
 
 function mergeColumn(cols: Array<DocValuesColumn | undefined>, docMaps: Int32Array[], maxDoc: number): DocValuesColumn | null {

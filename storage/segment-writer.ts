@@ -11,7 +11,8 @@ import { encodeNorms } from './codecs/norms.js';
 import { FLAG_FREQS, FLAG_OFFSETS, FLAG_POSITIONS, writePostingsColumns, type OccurrenceColumns } from './codecs/postings.js';
 import { encodeSegmentInfo, segmentName, type FieldInfo, type SegmentInfo } from './codecs/segment-info.js';
 import { decodeTermDict, encodeTermDict } from './codecs/term-dict.js';
-import { docIdsKey, docValuesKey, normsKey, postingsKey, segInfoKey, segTermsKey, storedKey } from './keyspace.js';
+import { docIdsKey, docValuesKey, normsKey, postingsKey, segInfoKey, segTermsKey, storedChunkKey, storedIndexKey } from './keyspace.js';
+import { encodeStoredIndex, StoredChunkWriter } from './codecs/stored-chunk.js';
 import type { FieldBuilder, SegmentBuilder } from './segment-builder.js';
 import { giveInts, poolLength, takeInts } from './int-pool.js';
 import type { FieldCore, SegmentCore } from './segment-core.js';
@@ -89,6 +90,7 @@ export function sealSegment(b: SegmentBuilder, id: number, put: PutFn): SegmentC
   const types: string[] = [];
   const typeOrds = new Map<string, number>();
   const typeOrd = new Int32Array(maxDoc);
+  const chunks = new StoredChunkWriter();
   for (let d = 0; d < maxDoc; d++) {
     const type = b.types[d] as string;
     let t = typeOrds.get(type);
@@ -99,8 +101,12 @@ export function sealSegment(b: SegmentBuilder, id: number, put: PutFn): SegmentC
     }
     typeOrd[d] = t;
     const stored = b.stored[d];
-    if (stored) emit(storedKey(id, d), stored);
+    const done = stored ? chunks.add(d, stored) : undefined;
+    if (done) emit(storedChunkKey(id, done.firstDoc), done.value);
   }
+  const last = chunks.flush();
+  if (last) emit(storedChunkKey(id, last.firstDoc), last.value);
+  emit(storedIndexKey(id), encodeStoredIndex(chunks.firstDocs));
   const ids = b.ids.slice();
   const docIds: DocIds = {
     maxDoc,
@@ -128,7 +134,7 @@ export function sealSegment(b: SegmentBuilder, id: number, put: PutFn): SegmentC
   };
   info.sizeInBytes = size + 256;
   put(segInfoKey(id), encodeSegmentInfo(info));
-  return { info, fields, docValues, docIds };
+  return { info, fields, docValues, docIds, storedChunks: Int32Array.from(chunks.firstDocs) };
 }
 
 /**

@@ -9,7 +9,7 @@ import { metaKey, opLogKey, opLogStart } from '../../storage/keyspace.js';
 import { indexShardClosed } from '../errors/errors.js';
 import { SegmentBuilder } from '../../storage/segment-builder.js';
 import { decodeStoredDoc } from '../../storage/codecs/stored-doc.js';
-import { storedKey } from '../../storage/keyspace.js';
+import { readStoredDoc } from '../../storage/stored-docs.js';
 import { openShardStore, type StoreKind } from '../../storage/shard-store.js';
 import { readSyncId, writeSyncId } from '../../storage/sync-id.js';
 import type { StoreVolume } from '../../storage/store-volume.js';
@@ -392,7 +392,7 @@ class Engine implements StrataShardEngine {
     }
     seg.refs++; // keep a merged-away segment's keys until this read is done
     try {
-      const v = await this.ctx.db.get(storedKey(seg.id, doc));
+      const v = seg.core ? await readStoredDoc(this.ctx.db, seg.core, doc) : undefined;
       if (!v) throw new Error(`corrupt shard: stored document of [${e.type}][${e.id}] missing`);
       const d = decodeStoredDoc(v);
       d.version = version;

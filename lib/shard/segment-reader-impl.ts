@@ -12,7 +12,8 @@ import { decodeStoredDoc } from '../../storage/codecs/stored-doc.js';
 import { chunkOf } from '../../storage/codecs/term-dict.js';
 import { PackedTermList, type TermList } from '../../storage/codecs/term-list.js';
 import { chunkBlock } from '../../storage/codecs/postings-chunk.js';
-import { postingsKey, storedKey, storedKeyDoc } from '../../storage/keyspace.js';
+import { postingsKey } from '../../storage/keyspace.js';
+import { readStoredDoc, readStoredDocs, scanStoredDocs } from '../../storage/stored-docs.js';
 import type { SegmentCore } from '../../storage/segment-core.js';
 import type { ShardStore } from '../../storage/shard-store.js';
 import type { SegmentLru } from '../search/segment-lru.js';
@@ -238,33 +239,23 @@ export class SegmentReaderImpl implements StrataSegmentReader {
 
   async document(doc: number): Promise<StoredDocument> {
     const root = this.rootDoc(doc);
-    const v = await this.db.get(storedKey(this.core.info.id, root));
-    if (!v) throw new Error(`corrupt shard: stored document ${root} missing in segment ${this.name}`);
-    return decodeStoredDoc(v);
+    return this.decoded(await readStoredDoc(this.db, this.core, root), root);
   }
 
   async documents(docs: readonly number[]): Promise<StoredDocument[]> {
     const roots = docs.map((d) => this.rootDoc(d));
-    const vals = await this.db.getMany(roots.map((r) => storedKey(this.core.info.id, r)));
-    return vals.map((v, i) => {
-      if (!v) throw new Error(`corrupt shard: stored document ${roots[i]} missing in segment ${this.name}`);
-      return decodeStoredDoc(v);
-    });
+    const vals = await readStoredDocs(this.db, this.core, roots);
+    return vals.map((v, i) => this.decoded(v, roots[i]!));
   }
 
   async documentsInRange(docs: readonly number[]): Promise<StoredDocument[]> {
-    const out: StoredDocument[] = [];
-    if (docs.length === 0) return out;
-    const id = this.core.info.id;
-    let i = 0;
-    await this.db.scan({ gte: storedKey(id, docs[0] as number), lte: storedKey(id, docs[docs.length - 1] as number) }, (k, v) => {
-      // only the docs asked for are decoded; the range's others (non-matches) are skipped
-      if (storedKeyDoc(k) === docs[i]) {
-        out.push(decodeStoredDoc(v));
-        i++;
-      }
-    });
-    if (i !== docs.length) throw new Error(`corrupt shard: stored document ${docs[i]} missing in segment ${this.name}`);
-    return out;
+    // only the docs asked for are decoded; the range's others (non-matches) are skipped
+    const vals = await scanStoredDocs(this.db, this.core, docs);
+    return vals.map((v, i) => this.decoded(v, docs[i]!));
+  }
+
+  private decoded(v: Uint8Array | undefined, root: number): StoredDocument {
+    if (!v) throw new Error(`corrupt shard: stored document ${root} missing in segment ${this.name}`);
+    return decodeStoredDoc(v);
   }
 }

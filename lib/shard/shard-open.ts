@@ -5,6 +5,7 @@
  * than the checkpoint into a fresh indexing buffer.
  */
 import { checkFormats, CURRENT_FORMATS } from '../../storage/codecs/formats.js';
+import { STORED_DOC_FORMAT } from '../../storage/codecs/stored-doc.js';
 import { decodeOpLogRecord, OP_LOG_FORMAT, type OpLogEntry } from '../../storage/codecs/op-log.js';
 import { decodeOpLogV2Record, type OpLogV2Entry } from '../../storage/codecs/op-log-v2.js';
 import { decodeVersionEntry } from '../../storage/codecs/version-entry.js';
@@ -51,6 +52,12 @@ export async function loadShard(db: ShardStore, versions: VersionMap): Promise<L
     opLogVersion = formats['opLog']!.version;
     // v2 is the oldest op log with this record layout; older shards predate the format check.
     if (opLogVersion < 2) throw new Error(`unsupported opLog format [${formats['opLog']!.id} v${opLogVersion}], this build reads v2 and v${OP_LOG_FORMAT.version}`);
+    if (formats['stored']!.version < STORED_DOC_FORMAT.version) {
+      // Segments written from now on keep stored documents in chunks: record it before any is
+      // written, so that an older build refuses the shard instead of missing their documents.
+      // The v1 segments already here stay readable (storage/stored-docs.ts).
+      await db.put(metaKey('formats'), Buffer.from(JSON.stringify({ ...formats, stored: STORED_DOC_FORMAT })), { sync: true });
+    }
     const c = await db.get(metaKey('commit'));
     if (c) commit = JSON.parse(c.toString('utf8')) as ShardCommit;
   }

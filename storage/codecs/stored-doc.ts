@@ -1,13 +1,14 @@
 /**
- * Stored document codec (format `strata-stored` v1, protobuf message `strata.StoredDoc`): one
- * value per (segment, root doc number) with `_source`, the stored fields and the metadata a get
- * or a search fetch returns.
+ * Stored document codec (protobuf message `strata.StoredDoc`): a root doc's `_source`, stored
+ * fields and the metadata a get or a search fetch returns. Format `strata-stored` v1 kept one
+ * value per (segment, root doc number); v2 packs them into chunks (storage/codecs/stored-chunk.ts),
+ * each document encoded as here.
  */
 import type { StoredDocument } from '../types.js';
 import { ByteWriter } from './bytes.js';
 import { recordTypes } from './messages.js';
 
-export const STORED_DOC_FORMAT = { id: 'strata-stored', version: 1 } as const;
+export const STORED_DOC_FORMAT = { id: 'strata-stored', version: 2 } as const;
 
 interface StoredDocWire {
   type: string;
