@@ -40,6 +40,7 @@ export async function startFakeServer(): Promise<FakeServer> {
       if (method === 'DELETE' && url.pathname === '/_template/*') return json(404, { error: 'no templates', status: 404 });
       if (url.pathname === '/_cluster/settings') return json(200, { persistent: {}, transient: {} });
       if (url.pathname === '/_ingest/pipeline') return json(404, {});
+      if (url.pathname === '/_tasks/_cancel' || url.pathname === '/_tasks') return json(200, { nodes: {} });
       if (url.pathname === '/_cluster/health') {
         return json(200, { status: 'green', number_of_nodes: 1 }, url.searchParams.get('local') ? { Warning: WARNING } : {});
       }

@@ -3,6 +3,14 @@
  * after every test: delete all indices (`DELETE /*`), all index templates, and reset persistent
  * and transient cluster settings; we also delete ingest pipelines, which 5.x tests otherwise
  * leak into each other. 404 answers mean "nothing to delete".
+ *
+ * Before any of that, by-scroll tasks (reindex, update/delete by query) still running are
+ * cancelled and waited for. A test that stops after starting one with `wait_for_completion=false`
+ * (a step the runner does not know, a failed match) leaves it running, and a running reindex
+ * writes on into the next test's indices: its pending batch, landing after `DELETE /*`,
+ * auto-created `dest` holding `foo/1`, and `reindex/80_slices.yaml :: Multiple slices` then
+ * answered `created: 3` (that document counted as updated). ES 5.6's runner only logs such
+ * tasks (`logIfThereAreRunningTasks`); its suite has no step it cannot run.
  */
 import type { RestClient, RestResponse } from './http-client.js';
 
@@ -31,9 +39,33 @@ function flatKeys(value: Record<string, unknown>, prefix = ''): string[] {
   );
 }
 
-/** Deletes indices, templates, pipelines and cluster settings. Never throws for HTTP errors. */
+/** The task actions that write into indices on their own after their request answered. */
+const BY_SCROLL_ACTIONS = 'indices:data/write/reindex,indices:data/write/update/byquery,indices:data/write/delete/byquery';
+
+/** How long the wipe waits for cancelled by-scroll tasks to end (a batch in flight finishes first; under the client's 30 s). */
+const TASK_WAIT = '20s';
+
+/** Cancel running by-scroll tasks and wait until they have ended: none may write after the wipe. */
+async function stopByScrollTasks(client: RestClient, problems: WipeProblems): Promise<void> {
+  const cancel = await client.send({ method: 'POST', path: `/_tasks/_cancel?actions=${BY_SCROLL_ACTIONS}` });
+  if (!ok(cancel)) {
+    problems.warnings.push(describe('POST /_tasks/_cancel', cancel));
+    return;
+  }
+  const wait = await client.send({ method: 'GET', path: `/_tasks?actions=${BY_SCROLL_ACTIONS}&wait_for_completion=true&timeout=${TASK_WAIT}` });
+  if (!ok(wait)) {
+    problems.fatal.push(describe('waiting for the cancelled by-scroll tasks', wait));
+    return;
+  }
+  const nodes = (wait.body as { nodes?: Record<string, { tasks?: Record<string, unknown> }> } | null)?.nodes ?? {};
+  const left = Object.values(nodes).flatMap((n) => Object.keys(n.tasks ?? {}));
+  if (left.length > 0) problems.fatal.push(`by-scroll tasks still running ${TASK_WAIT} after their cancel: ${left.join(', ')}`);
+}
+
+/** Stops by-scroll tasks, then deletes indices, templates, pipelines and cluster settings. Never throws for HTTP errors. */
 export async function wipeCluster(client: RestClient): Promise<WipeProblems> {
   const problems: WipeProblems = { fatal: [], warnings: [] };
+  await stopByScrollTasks(client, problems);
   const indices = await client.send({ method: 'DELETE', path: '/*' });
   if (!ok(indices)) {
     const all = await client.send({ method: 'DELETE', path: '/_all' });
