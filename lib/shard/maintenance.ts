@@ -33,7 +33,10 @@ function memoryBreakdown(s: SegmentState): Array<{ description: string; sizeInBy
     docValues += c.start.byteLength + (c.kind === 'numeric' ? c.values.byteLength : c.ords.byteLength + strings(c.terms));
   }
   const ids = core.docIds;
-  const docIds = strings(ids.ids) + strings(ids.types) + ids.typeOrd.byteLength + ids.versions.byteLength + ids.seqNos.byteLength + ids.pathOrd.byteLength + ids.nestedOffset.byteLength;
+  // what finds a document's stored fields: its ids, versions and types, and the stored chunk index
+  const docIds =
+    strings(ids.ids) + strings(ids.types) + ids.typeOrd.byteLength + ids.versions.byteLength + ids.seqNos.byteLength + ids.pathOrd.byteLength + ids.nestedOffset.byteLength +
+    (core.storedChunks?.byteLength ?? 0);
   s.memoryBytes = [
     { description: 'term dictionaries', sizeInBytes: terms },
     { description: 'norms', sizeInBytes: norms },
