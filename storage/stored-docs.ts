@@ -4,7 +4,8 @@
  * (v2, storage/codecs/stored-chunk.ts), or one key per document (v1, segments of an older
  * build). The one place that knows both layouts; readers, realtime get and merges come here.
  */
-import { chunkEntries, chunkEntry, chunkOf } from './codecs/stored-chunk.js';
+import { chunkEntries, chunkEntry } from './codecs/stored-chunk.js';
+import { floorIndex } from './codecs/floor-index.js';
 import { segKindRange, SEG, storedChunkKey, storedKey, storedKeyDoc } from './keyspace.js';
 import type { SegmentCore } from './segment-core.js';
 import type { ShardStore } from './shard-store.js';
@@ -14,7 +15,7 @@ export async function readStoredDoc(db: ShardStore, core: SegmentCore, doc: numb
   const id = core.info.id;
   const index = core.storedChunks;
   if (!index) return db.get(storedKey(id, doc));
-  const c = chunkOf(index, doc);
+  const c = floorIndex(index, doc);
   if (c < 0) return undefined;
   const first = index[c] as number;
   const chunk = await db.get(storedChunkKey(id, first));
@@ -26,7 +27,7 @@ export async function readStoredDocs(db: ShardStore, core: SegmentCore, docs: re
   const id = core.info.id;
   const index = core.storedChunks;
   if (!index) return db.getMany(docs.map((d) => storedKey(id, d)));
-  const chunkPos = docs.map((d) => chunkOf(index, d));
+  const chunkPos = docs.map((d) => floorIndex(index, d));
   const wanted = [...new Set(chunkPos.filter((c) => c >= 0))];
   const values = await db.getMany(wanted.map((c) => storedChunkKey(id, index[c] as number)));
   const byChunk = new Map<number, Buffer | undefined>();
@@ -59,8 +60,8 @@ export async function scanStoredDocs(db: ShardStore, core: SegmentCore, docs: re
     await db.scan({ gte: storedKey(id, first), lte: storedKey(id, last) }, (k, v) => take(storedKeyDoc(k), v));
     return out;
   }
-  const from = Math.max(0, chunkOf(index, first));
-  const to = chunkOf(index, last);
+  const from = Math.max(0, floorIndex(index, first));
+  const to = floorIndex(index, last);
   if (to < 0) return out;
   await db.scan({ gte: storedChunkKey(id, index[from] as number), lte: storedChunkKey(id, index[to] as number) }, (k, v) => {
     chunkEntries(storedKeyDoc(k), v, take);

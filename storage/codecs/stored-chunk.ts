@@ -122,18 +122,3 @@ export function decodeStoredIndex(buf: Buffer): Int32Array {
   for (let i = 0; i < out.length; i++) out[i] = prev += r.varint();
   return out;
 }
-
-/** Position in `firstDocs` of the chunk that would hold `doc` (the last starting at or before it); -1 when none. */
-export function chunkOf(firstDocs: Int32Array, doc: number): number {
-  let lo = 0;
-  let hi = firstDocs.length - 1;
-  let found = -1;
-  while (lo <= hi) {
-    const mid = (lo + hi) >>> 1;
-    if ((firstDocs[mid] as number) <= doc) {
-      found = mid;
-      lo = mid + 1;
-    } else hi = mid - 1;
-  }
-  return found;
-}

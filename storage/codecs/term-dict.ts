@@ -9,6 +9,7 @@
  * frequencies not indexed); then varint chunk count and each chunk's first term index.
  */
 import { ByteReader, ByteWriter } from './bytes.js';
+import { floorIndex } from './floor-index.js';
 import { PackedTermList } from './term-list.js';
 
 export const TERM_DICT_FORMAT = { id: 'strata-terms', version: 1 } as const;
@@ -141,12 +142,6 @@ function isLowSurrogate(c: number): boolean {
 
 /** The chunk holding term index `i` and the term's position within it. */
 export function chunkOf(blockStart: Int32Array, i: number): { chunk: number; slot: number } {
-  let lo = 0;
-  let hi = blockStart.length - 1;
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >>> 1;
-    if ((blockStart[mid] as number) <= i) lo = mid;
-    else hi = mid - 1;
-  }
-  return { chunk: lo, slot: i - (blockStart[lo] as number) };
+  const chunk = Math.max(0, floorIndex(blockStart, i));
+  return { chunk, slot: i - (blockStart[chunk] as number) };
 }

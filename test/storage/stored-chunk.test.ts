@@ -4,7 +4,8 @@
  * chunk does not hold it), and the chunk index finds the chunk of any doc.
  */
 import test from 'ava';
-import { CHUNK_BYTES, CHUNK_DOCS, chunkEntries, chunkEntry, chunkOf, decodeStoredIndex, encodeStoredIndex, StoredChunkWriter, type StoredChunk } from '../../storage/codecs/stored-chunk.js';
+import { CHUNK_BYTES, CHUNK_DOCS, chunkEntries, chunkEntry, decodeStoredIndex, encodeStoredIndex, StoredChunkWriter, type StoredChunk } from '../../storage/codecs/stored-chunk.js';
+import { floorIndex } from '../../storage/codecs/floor-index.js';
 
 function docBytes(doc: number, size: number): Buffer {
   return Buffer.alloc(size, doc % 251);
@@ -52,7 +53,7 @@ test('chunks close at the byte limit or the document limit and give every docume
   const index = decodeStoredIndex(encodeStoredIndex(w.firstDocs));
   t.deepEqual([...index], w.firstDocs);
   for (const [doc, size] of docs) {
-    const c = chunkOf(index, doc);
+    const c = floorIndex(index, doc);
     const chunk = chunks[c]!;
     t.true(chunkEntry(chunk.firstDoc, chunk.value, doc)!.equals(docBytes(doc, size)), `doc ${doc}`);
     // a doc number between two stored ones (a nested doc) is not in the chunk
@@ -60,7 +61,7 @@ test('chunks close at the byte limit or the document limit and give every docume
   }
 });
 
-test('a chunk closes after CHUNK_DOCS small documents; chunkOf finds the last chunk starting at or before a doc', (t) => {
+test('a chunk closes after CHUNK_DOCS small documents; floorIndex finds the last chunk starting at or before a doc', (t) => {
   const w = new StoredChunkWriter();
   const closed: number[] = [];
   for (let d = 0; d < CHUNK_DOCS * 3; d++) {
@@ -70,8 +71,8 @@ test('a chunk closes after CHUNK_DOCS small documents; chunkOf finds the last ch
   t.deepEqual(closed, [CHUNK_DOCS - 1, 2 * CHUNK_DOCS - 1, 3 * CHUNK_DOCS - 1]);
   t.is(w.flush(), undefined);
   const index = Int32Array.from([5, 10, 20]);
-  t.deepEqual([0, 4, 5, 9, 10, 19, 20, 1000].map((d) => chunkOf(index, d)), [-1, -1, 0, 0, 1, 1, 2, 2]);
-  t.is(chunkOf(new Int32Array(0), 3), -1);
+  t.deepEqual([0, 4, 5, 9, 10, 19, 20, 1000].map((d) => floorIndex(index, d)), [-1, -1, 0, 0, 1, 1, 2, 2]);
+  t.is(floorIndex(new Int32Array(0), 3), -1);
   t.deepEqual([...decodeStoredIndex(encodeStoredIndex([]))], []);
 });
 
