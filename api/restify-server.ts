@@ -22,6 +22,10 @@ export interface RestifyServer {
   first(handler: (req: IncomingMessage, res: ServerResponse) => boolean): void;
   server: HttpServer;
   listen(port: number, host: string, cb: () => void): void;
+  /** restify re-emits its http server's `error` (and other proxied events) on itself. */
+  on(event: 'error', listener: (err: Error) => void): void;
+  once(event: 'error', listener: (err: Error) => void): void;
+  off(event: 'error', listener: (err: Error) => void): void;
   close(cb?: () => void): void;
   address(): { address: string; port: number };
 }

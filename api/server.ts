@@ -96,10 +96,21 @@ export function createHttpServer(opts: HttpServerOptions): StrataHttpServer {
     connections: () => ({ currentOpen: sockets.size, totalOpened }),
     listen: () =>
       new Promise((resolve, reject) => {
-        const onError = (err: Error): void => reject(err);
+        // restify re-emits its http server's errors on itself ('error' is one of its proxied
+        // events): a bind failure (EADDRINUSE) is taken on both, or restify's emit of it, with no
+        // listener, throws and kills the process with a stack trace instead of the node's error
+        const onError = (err: Error): void => {
+          http.off('error', onError);
+          server.off('error', onError);
+          reject(err);
+        };
         http.once('error', onError);
+        server.once('error', onError);
         server.listen(opts.port, opts.host, () => {
           http.off('error', onError);
+          server.off('error', onError);
+          // later server errors (EMFILE on accept) are logged; they must not end the node
+          server.on('error', (err: Error) => opts.logger.error({ err }, 'http server error'));
           const addr = server.address();
           opts.logger.info({ host: addr.address, port: addr.port }, 'http server listening');
           resolve({ host: addr.address, port: addr.port });

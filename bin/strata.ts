@@ -152,6 +152,9 @@ async function migrateCommand(argv: string[]): Promise<void> {
 }
 
 (process.argv[2] === 'migrate' ? migrateCommand(process.argv.slice(3)) : main()).catch((err: unknown) => {
-  process.stderr.write(`strata: ${err instanceof Error ? err.stack ?? err.message : String(err)}\n`);
+  // A system call that failed (a port in use, a directory not writable) says all in its message
+  // (`listen EADDRINUSE: address already in use 127.0.0.1:9200`); anything else keeps its stack.
+  const system = err instanceof Error && typeof (err as { syscall?: unknown }).syscall === 'string';
+  process.stderr.write(`strata: ${err instanceof Error ? (system ? err.message : (err.stack ?? err.message)) : String(err)}\n`);
   process.exit(1);
 });

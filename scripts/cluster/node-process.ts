@@ -5,6 +5,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { closeSync, openSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort } from './ports.js';
@@ -64,8 +65,29 @@ async function answers(url: string): Promise<boolean> {
   }
 }
 
-/** Start the node; resolves once it serves HTTP (rejects, killing it, if it exits or takes over `timeoutMs`). */
+/**
+ * Start the node; resolves once it serves HTTP (rejects, killing it, if it exits or takes over
+ * `timeoutMs`, with the end of its log). Ports are picked free and then released, so another
+ * process (a test beside this one, an outgoing connection) can take one before the node binds
+ * it: a node that exits on EADDRINUSE is started again on new ports (`spec` is updated), twice
+ * at most.
+ */
 export async function startNodeProcess(spec: NodeSpec, timeoutMs = 60_000): Promise<NodeProcess> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await spawnNode(spec, timeoutMs);
+    } catch (err) {
+      if (!(err instanceof PortTaken) || attempt === 3) throw err;
+      spec.httpPort = await freePort();
+      spec.transportPort = await freePort();
+    }
+  }
+}
+
+/** A node that exited because one of its ports was taken. */
+class PortTaken extends Error {}
+
+async function spawnNode(spec: NodeSpec, timeoutMs: number): Promise<NodeProcess> {
   const settings: Record<string, string> = {
     'cluster.name': spec.clusterName,
     'node.name': spec.name,
@@ -89,8 +111,12 @@ export async function startNodeProcess(spec: NodeSpec, timeoutMs = 60_000): Prom
   const deadline = Date.now() + timeoutMs;
   while (!(await answers(url))) {
     if (child.exitCode !== null || Date.now() > deadline) {
+      const exited = child.exitCode !== null;
       await stop('SIGKILL');
-      throw new Error(`node [${spec.name}] did not start; see ${spec.logFile}`);
+      const tail = (await readFile(spec.logFile, 'utf8').catch(() => '')).split('\n').slice(-20).join('\n');
+      const what = exited ? `exited with code ${child.exitCode}` : `did not answer within ${timeoutMs} ms`;
+      const message = `node [${spec.name}] did not start (${what}); the end of ${spec.logFile}:\n${tail}`;
+      throw exited && tail.includes('EADDRINUSE') ? new PortTaken(message) : new Error(message);
     }
     await new Promise((r) => setTimeout(r, 100));
   }

@@ -5,6 +5,7 @@
  */
 import test from 'ava';
 import { spawn } from 'node:child_process';
+import { createServer, type AddressInfo } from 'node:net';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -46,4 +47,14 @@ test('--memory with path.data, and a bad --port, stop the CLI with a message', a
   const port = await run(process.execPath, [strata, '--memory', '--port', 'abc']);
   t.is(port.code, 1);
   t.regex(port.stderr, /\[--port\] must be a port number \(0 for any free port\), got \[abc\]/);
+});
+
+test('a port in use stops the CLI with one line naming it, not a crash trace', async (t) => {
+  const holder = createServer();
+  await new Promise<void>((r) => holder.listen(0, '127.0.0.1', () => r()));
+  t.teardown(() => new Promise<void>((r) => holder.close(() => r())));
+  const { port } = holder.address() as AddressInfo;
+  const res = await run(process.execPath, [join(PROJECT_ROOT, 'dist/bin/strata.js'), '--memory', '--port', String(port), '-E', 'logger.level=fatal']);
+  t.is(res.code, 1);
+  t.is(res.stderr, `strata: listen EADDRINUSE: address already in use 127.0.0.1:${port}\n`);
 });

@@ -10,10 +10,9 @@ import type { IndexService } from '../../indices/index-service.js';
 import { IndexCounters } from '../../indices/index-counters.js';
 import { numberOfReplicas, numberOfShards } from '../../cluster/state.js';
 import { illegalArgument } from '../../errors/errors.js';
-import { ByteSizeValue } from '../../units/byte-size-value.js';
 import { simpleMatch } from '../../units/simple-match.js';
 import { dict } from '../../dict.js';
-import { timeValueField } from '../../units/human-fields.js';
+import { byteSizeField, humanBytes, timeValueField } from '../../units/human-fields.js';
 
 export const STATS_METRICS = [
   'docs', 'store', 'indexing', 'get', 'search', 'merge', 'refresh', 'flush', 'warmer', 'query_cache',
@@ -122,8 +121,11 @@ export function segmentsMemoryTotal(m: ShardStats['segmentsMemory']): number {
   return m.terms + m.storedFields + m.norms + m.docValues;
 }
 
+/** ES's `byteSizeField(name_in_bytes, name, bytes)` as an object to spread. */
 function human(on: boolean, bytes: number, name = 'size'): Record<string, unknown> {
-  return on ? { [name]: new ByteSizeValue(bytes).toString(), [`${name}_in_bytes`]: bytes } : { [`${name}_in_bytes`]: bytes };
+  const o: Record<string, unknown> = {};
+  byteSizeField(o, `${name}_in_bytes`, name, bytes, on);
+  return o;
 }
 
 /**
@@ -237,7 +239,7 @@ function render(c: IndexCounters, s: Sum, metrics: Set<string>, humanOn: boolean
       ...human(humanOn, s.indexWriterMemoryInBytes, 'index_writer_memory'),
       ...human(humanOn, s.versionMapMemoryInBytes, 'version_map_memory'),
       // ES names this one's human form `fixed_bit_set`, without `_memory`
-      ...(humanOn ? { fixed_bit_set: new ByteSizeValue(0).toString() } : {}),
+      ...(humanOn ? { fixed_bit_set: humanBytes(0) } : {}),
       fixed_bit_set_memory_in_bytes: 0,
       max_unsafe_auto_id_timestamp: -1, file_sizes: {},
     };
