@@ -38,7 +38,7 @@ test('merges: documents, bytes and time of finished merges; flush: its time; hum
     t.is(flush.total, flushesBefore + 1);
     t.true(Number.isInteger(flush.total_time_in_millis) && flush.total_time_in_millis >= 0);
 
-    const human = (await n.request('GET', '/mf/_stats/merge,flush,refresh,indexing?human')).body._all.primaries;
+    const human = (await n.request('GET', '/mf/_stats/merge,flush,refresh,indexing,get?human')).body._all.primaries;
     t.deepEqual(Object.keys(human.merges), [
       'current', 'current_docs', 'current_size', 'current_size_in_bytes', 'total', 'total_time', 'total_time_in_millis', 'total_docs',
       'total_size', 'total_size_in_bytes', 'total_stopped_time', 'total_stopped_time_in_millis', 'total_throttled_time',
@@ -47,6 +47,11 @@ test('merges: documents, bytes and time of finished merges; flush: its time; hum
     t.like(human.merges, { current_size: '0b', total_stopped_time: '0s', total_auto_throttle: '20mb' });
     t.regex(human.merges.total_time, /^\d+(\.\d+)?(ms|s)$/);
     t.deepEqual(Object.keys(human.flush), ['total', 'total_time', 'total_time_in_millis']);
+    // ES 5.6 GetStats names get's readable time `getTime`
+    t.deepEqual(Object.keys(human.get), [
+      'total', 'getTime', 'time_in_millis', 'exists_total', 'exists_time', 'exists_time_in_millis', 'missing_total', 'missing_time',
+      'missing_time_in_millis', 'current',
+    ]);
     t.deepEqual(Object.keys(human.refresh), ['total', 'total_time', 'total_time_in_millis', 'listeners']);
     t.deepEqual(Object.keys(human.indexing), [
       'index_total', 'index_time', 'index_time_in_millis', 'index_current', 'index_failed', 'delete_total', 'delete_time',

@@ -146,10 +146,11 @@ function render(c: IndexCounters, s: Sum, metrics: Set<string>, humanOn: boolean
   const out: Record<string, unknown> = {};
   const m = (name: string): boolean => metrics.has(name);
   if (m('docs')) out.docs = { count: s.docsCount, deleted: s.docsDeleted };
-  // `time(raw, ms)`: ES's `timeValueField`, the readable form (`time` for `time_in_millis`) first with `?human`
-  const time = (raw: string, ms: number): Record<string, unknown> => {
+  // `time(raw, ms)`: ES's `timeValueField`, with `?human` the readable form first, named as the
+  // raw one without `_in_millis` (`index_time`) unless ES names it otherwise (get's `getTime`)
+  const time = (raw: string, ms: number, readable = raw.slice(0, -'_in_millis'.length)): Record<string, unknown> => {
     const o: Record<string, unknown> = {};
-    timeValueField(o, raw, raw.slice(0, -'_in_millis'.length), ms, humanOn);
+    timeValueField(o, raw, readable, ms, humanOn);
     return o;
   };
   if (m('store')) out.store = { ...human(humanOn, s.storeSizeInBytes), ...time('throttle_time_in_millis', 0) };
@@ -162,7 +163,7 @@ function render(c: IndexCounters, s: Sum, metrics: Set<string>, humanOn: boolean
   }
   if (m('get')) {
     out.get = {
-      total: c.getTotal, ...time('time_in_millis', c.getTimeMs), exists_total: c.getExistsTotal, ...time('exists_time_in_millis', c.getExistsTimeMs),
+      total: c.getTotal, ...time('time_in_millis', c.getTimeMs, 'getTime'), exists_total: c.getExistsTotal, ...time('exists_time_in_millis', c.getExistsTimeMs),
       missing_total: c.getMissingTotal, ...time('missing_time_in_millis', c.getMissingTimeMs), current: 0,
     };
   }
