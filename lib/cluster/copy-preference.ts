@@ -15,6 +15,7 @@
 import { EsError } from '../errors/es-error.js';
 import { simpleMatch } from '../units/simple-match.js';
 import { hashRouting } from './routing.js';
+import { replicaActive } from './state.js';
 import type { ClusterNodeInfo, ShardAssignment } from './state.js';
 
 const KNOWN = new Set(['_shards', '_prefer_nodes', '_local', '_primary', '_replica', '_primary_first', '_replica_first', '_only_local', '_only_nodes']);
@@ -48,7 +49,7 @@ export function orderCopies(
 ): string[] {
   const primary = a.state === 'STARTED' && a.node !== null && Object.hasOwn(nodes, a.node) ? [a.node] : [];
   // a started replica is read only once in sync: before, it may still lack writes of its recovery
-  const replicas = (a.replicas ?? []).filter((r) => r.state === 'STARTED' && a.inSync.includes(r.allocationId) && Object.hasOwn(nodes, r.node)).map((r) => r.node);
+  const replicas = (a.replicas ?? []).filter((r) => replicaActive(a, r) && Object.hasOwn(nodes, r.node)).map((r) => r.node);
   const active = [...primary, ...replicas];
   let p = preference ?? '';
   if (p.startsWith('_shards:')) {

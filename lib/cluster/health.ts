@@ -4,7 +4,7 @@
  * an index with replicas is yellow and one without is green. Pure: state in, report out.
  */
 import type { ClusterState, IndexMetadata, ShardAssignment } from './state.js';
-import { numberOfReplicas, numberOfShards } from './state.js';
+import { numberOfReplicas, numberOfShards, replicaActive } from './state.js';
 
 export type HealthStatus = 'green' | 'yellow' | 'red';
 
@@ -162,8 +162,8 @@ export function clusterHealth(state: ClusterState, indices: string[], dataNodes:
 
 /**
  * Health of an index in cluster mode, from its routing: a primary whose node is not in the
- * cluster makes the shard (and the index) red; a replica not yet STARTED (initializing or not
- * allocated) makes it yellow, as ES's `ClusterShardHealth`.
+ * cluster makes the shard (and the index) red; a replica not yet active (initializing, started but
+ * not yet in sync, or not allocated) makes it yellow, as ES's `ClusterShardHealth`.
  */
 function routedIndexHealth(meta: IndexMetadata, routing: readonly ShardAssignment[], withShards: boolean): IndexHealth {
   const replicas = numberOfReplicas(meta);
@@ -181,8 +181,8 @@ function routedIndexHealth(meta: IndexMetadata, routing: readonly ShardAssignmen
   routing.forEach((a, s) => {
     const active = a.state === 'STARTED';
     const copies = a.replicas ?? [];
-    const activeReplicas = active ? copies.filter((r) => r.state === 'STARTED').length : 0;
-    const initializing = active ? copies.filter((r) => r.state === 'INITIALIZING').length : 0;
+    const activeReplicas = active ? copies.filter((r) => replicaActive(a, r)).length : 0;
+    const initializing = active ? copies.length - activeReplicas : 0;
     const unassigned = (active ? 0 : 1) + Math.max(0, replicas - activeReplicas - initializing);
     const activeShards = (active ? 1 : 0) + activeReplicas;
     const status: HealthStatus = !active ? 'red' : activeReplicas < replicas ? 'yellow' : 'green';

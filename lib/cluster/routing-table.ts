@@ -6,7 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { IndexMetadata } from './state.js';
-import { numberOfReplicas, numberOfShards } from './state.js';
+import { numberOfReplicas, numberOfShards, replicaActive } from './state.js';
 
 export interface ShardRouting {
   state: 'STARTED' | 'INITIALIZING' | 'UNASSIGNED';
@@ -86,15 +86,17 @@ export function shardRoutings(meta: IndexMetadata, nodeId: string, failed?: Read
     // cluster mode: the allocated replicas (lib/cluster/allocation/allocate.ts), then the rest unassigned
     const assigned = meta.state === 'open' ? routed?.replicas ?? [] : [];
     for (const r of assigned) {
+      // a started copy not yet in sync is still recovering as ES sees it (state.ts replicaActive)
+      const state = replicaActive(routed!, r) ? 'STARTED' : 'INITIALIZING';
       copies.push({
-        state: r.state,
+        state,
         primary: false,
         node: r.node,
         relocating_node: null,
         shard: s,
         index: meta.name,
         allocation_id: { id: r.allocationId },
-        ...(r.state === 'INITIALIZING'
+        ...(state === 'INITIALIZING'
           ? { recovery_source: { type: 'PEER' }, unassigned_info: { reason: 'REPLICA_ADDED', at: created, delayed: false, allocation_status: 'no_attempt' } }
           : {}),
       });

@@ -66,9 +66,24 @@ export interface DelayedCopy {
 /** One replica copy in cluster mode (lib/cluster/replication/). */
 export interface ReplicaAssignment {
   node: string;
-  /** INITIALIZING while it recovers from the primary (receives no writes), STARTED once in sync. */
+  /**
+   * INITIALIZING while its store is copied from the primary (receives no writes); STARTED once
+   * copied, when it takes writes and the operations written during the copy are replayed on it.
+   * It is active (read from, counted by health and `_cat/shards` as STARTED) only once it also
+   * joined the in-sync set: see `replicaActive`.
+   */
   state: 'INITIALIZING' | 'STARTED';
   allocationId: string;
+}
+
+/**
+ * Whether a replica is active as ES means it: started and in sync. ES 5.6 replays the writes made
+ * during a recovery before it starts the copy, so a started copy there is always in sync; Strata
+ * starts the copy first (so it takes the writes that race the replay) and adds it to the in-sync
+ * set after the replay, and shows the copy INITIALIZING until then, as ES would.
+ */
+export function replicaActive(a: ShardAssignment, r: ReplicaAssignment): boolean {
+  return r.state === 'STARTED' && a.inSync.includes(r.allocationId);
 }
 
 /** A member of the cluster as the master publishes it (ES `DiscoveryNode`). */
