@@ -1,7 +1,10 @@
 /**
  * Stored documents read through the node's LRU of them (lib/indices/indices-service.ts), so hits
  * fetched again (paging, repeated queries) skip the LevelDB round trip — the role the OS page
- * cache plays for Lucene's stored fields. Bounded by total `_source` bytes, per segment reader.
+ * cache plays for Lucene's stored fields. Bounded by total `_source` bytes. Entries are kept per
+ * segment, not per reader: a segment's stored documents never change, so a delete or update
+ * (which makes a new reader of the segment) keeps them, and they leave when the segment does
+ * (lib/shard/views.ts dropSegmentData).
  */
 import type { SegmentReader, StoredDocCache } from '../shard/segment-reader.js';
 import type { StoredDocument } from '../shard/types.js';
@@ -22,7 +25,8 @@ interface BatchReader {
 /** Stored documents of `docs` in one segment (cached ones first, the rest in one batch). */
 export async function loadStoredDocs(seg: SegmentReader, docs: readonly number[]): Promise<StoredDocument[]> {
   const cache = seg.storedDocCache;
-  const out: Array<StoredDocument | undefined> = cache ? docs.map((d) => cache.get(seg, d)) : new Array<StoredDocument | undefined>(docs.length);
+  const key = seg.segmentKey ?? seg;
+  const out: Array<StoredDocument | undefined> = cache ? docs.map((d) => cache.get(key, d)) : new Array<StoredDocument | undefined>(docs.length);
   const missing = docs.filter((_, i) => out[i] === undefined);
   if (missing.length === 0) return out as StoredDocument[];
   const b = seg as SegmentReader & BatchReader;
@@ -36,12 +40,12 @@ export async function loadStoredDocs(seg: SegmentReader, docs: readonly number[]
   for (const [d, sd] of byDoc) {
     const bytes = 128 + (sd.source?.length ?? 0);
     // One huge document should not flush the whole cache.
-    if (bytes <= BUDGET_BYTES / 16) cache.set(seg, d, sd, bytes);
+    if (bytes <= BUDGET_BYTES / 16) cache.set(key, d, sd, bytes);
   }
   return out as StoredDocument[];
 }
 
 /** Forget the cached stored documents of `seg` (`POST /_cache/clear`); returns how many were dropped. */
 export function clearStoredDocCache(seg: SegmentReader): number {
-  return seg.storedDocCache?.clearSegment(seg) ?? 0;
+  return seg.storedDocCache?.clearSegment(seg.segmentKey ?? seg) ?? 0;
 }

@@ -117,7 +117,8 @@ export function dropShardCaches(ctx: ShardContext): void {
   const { query, postings, storedDocs } = ctx.caches;
   query?.cache.clearShard(query.stats);
   for (const s of ctx.segments) postings.clearSegment(s);
-  for (const r of ctx.view.readers) storedDocs?.clearSegment(r);
+  // the view's segments too: one merged away stays in it until its last searcher is released
+  for (const s of new Set([...ctx.segments, ...ctx.view.readers.map((r) => r.state)])) storedDocs?.clearSegment(s);
 }
 
 /** Empty the caches `req` names for this shard's current segments. */

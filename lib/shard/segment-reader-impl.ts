@@ -76,6 +76,10 @@ export class SegmentReaderImpl implements StrataSegmentReader {
     this.numDocs = this.maxDoc - delCount;
   }
 
+  get segmentKey(): object {
+    return this.state;
+  }
+
   get deletedDocs(): number {
     return this.maxDoc - this.numDocs;
   }

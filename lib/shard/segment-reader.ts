@@ -26,7 +26,7 @@ export interface FieldStats {
   sumTotalTermFreq: number;
 }
 
-/** Stored documents by doc number, per segment reader. */
+/** Stored documents by doc number, per segment (`SegmentReader.segmentKey`). */
 export type StoredDocCache = SegmentLru<number, StoredDocument>;
 
 /** The caches a shard's segment readers fill: the node's, shared by all its shards. */
@@ -43,6 +43,12 @@ export interface SegmentReader {
   readonly queryCache?: ShardQueryCache;
   /** The node's stored documents read by fetch phases (none for in-memory segments). */
   readonly storedDocCache?: StoredDocCache;
+  /**
+   * The segment's identity, the same object for every reader of it (a delete makes a new
+   * reader of the same segment): what depends on the segment alone, as its stored documents,
+   * is cached under it (absent: the reader is its own key).
+   */
+  readonly segmentKey?: object;
   /** Number of document slots (deleted included). */
   readonly maxDoc: number;
   /** Live (not deleted) documents. */

@@ -21,15 +21,12 @@ export function publish(ctx: ShardContext): void {
     return new SegmentReaderImpl(s, s.live, s.delCount, ctx.db, ctx.caches);
   });
   // a replaced reader (merged away, or with other live docs) is never looked up again: its
-  // cached doc sets and documents leave the node's budgets now rather than when they age out
-  const { query, storedDocs } = ctx.caches;
-  if (query || storedDocs) {
+  // cached doc sets leave the node's budget now rather than when they age out (its segment's
+  // stored documents stay while the segment does: dropSegmentData)
+  const { query } = ctx.caches;
+  if (query) {
     const kept = new Set(readers);
-    for (const r of old.readers) {
-      if (kept.has(r)) continue;
-      query?.cache.clearSegment(r);
-      storedDocs?.clearSegment(r);
-    }
+    for (const r of old.readers) if (!kept.has(r)) query.cache.clearSegment(r);
   }
   ctx.view = new View(readers);
   releaseView(ctx, old);
@@ -63,6 +60,7 @@ export function releaseSegment(ctx: ShardContext, s: SegmentState): void {
 
 export function dropSegmentData(ctx: ShardContext, s: SegmentState): void {
   ctx.caches.postings.clearSegment(s);
+  ctx.caches.storedDocs?.clearSegment(s);
   if (!ctx.db.isOpen) return; // reopening cleans orphans
   const range = segmentRange(s.id);
   ctx.deadRanges.push(range);

@@ -2,7 +2,8 @@
  * Decoded postings blocks and fetched stored documents live in ONE cache each per node, shared by
  * every shard (postings were 32 MiB per shard; stored documents were module state shared by every
  * node of a process): searches on two indices fill the same caches, and a segment merged away, a
- * reader replaced, a shard closed or `_cache/clear` takes its entries out at once.
+ * shard closed or `_cache/clear` takes its entries out at once; a reader replaced (a delete) keeps
+ * its segment's stored documents.
  */
 import test from 'ava';
 import { seedNumbered } from '../helpers/seed.js';
@@ -31,12 +32,15 @@ test('one postings cache and one stored documents cache per node: shared by the 
     t.is(cache.size, afterA + 1);
 
     // a merge replaces pb's segments: the merged-away ones' blocks go when they are dropped
-    // (documents 1-10 written again: pb's first reader is replaced, its cached documents go)
+    // (documents 1-10 written again: pb's first reader is replaced, but its segment is not, and
+    // its cached documents stay; the five of them still live are hits again and come from the
+    // cache, and the five next odd ones are read)
     await seedNumbered(n, 'pb', 10);
-    t.is(stored.size, 10);
-    await match('pb', 'odd');
-    t.is(cache.size, afterA + 2);
     t.is(stored.size, 20);
+    const again = await match('pb', 'odd');
+    t.is(again.body.hits.hits.map((h: { _id: string }) => h._id).join(','), '11,13,15,17,19,21,23,25,27,29');
+    t.is(cache.size, afterA + 2);
+    t.is(stored.size, 25);
     const merged = await n.request('POST', '/pb/_forcemerge?max_num_segments=1');
     t.is(merged.status, 200);
     t.is(cache.size, afterA);
