@@ -9,7 +9,7 @@
  * primary was demoted: the write fails (`retry_on_primary_exception`), never acknowledged.
  */
 import type { ClusterService } from '../cluster-service.js';
-import type { ClusterNodeInfo, ClusterState } from '../state.js';
+import { replicaActive, type ClusterNodeInfo, type ClusterState } from '../state.js';
 import { notEnoughActiveCopies, type ActiveCopiesWait, type PrimaryWrites } from '../../indices/shard-host.js';
 import type { Logger } from '../../indices/index-service.js';
 import type { TransportClient } from '../../transport/transport-client.js';
@@ -167,7 +167,8 @@ export class PrimaryReplication implements PrimaryWrites {
 
   /**
    * `wait_for_active_shards`: wait (outside the shard's lock) until the state shows that many
-   * active copies of the shard (the primary and its STARTED replicas), as ES's
+   * active copies of the shard (the primary and its replicas started and in sync, state.ts
+   * replicaActive), as ES's
    * `ReplicationOperation` checks before it writes; refused as ES when `timeout` passes first.
    */
   private async awaitActiveCopies(index: string, shard: number, wait: ActiveCopiesWait): Promise<void> {
@@ -175,7 +176,7 @@ export class PrimaryReplication implements PrimaryWrites {
     for (;;) {
       const state = this.deps.cluster.state();
       const a = assignmentOf(state, index, shard);
-      const active = a && a.state === 'STARTED' ? 1 + (a.replicas ?? []).filter((r) => r.state === 'STARTED').length : 0;
+      const active = a && a.state === 'STARTED' ? 1 + (a.replicas ?? []).filter((r) => replicaActive(a, r)).length : 0;
       if (!a || active >= wait.activeCopies) return;
       const left = deadline - Date.now();
       if (left <= 0) throw notEnoughActiveCopies(index, shard, state.indices[index]?.uuid, wait, active);
