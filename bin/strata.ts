@@ -48,11 +48,14 @@ const USAGE =
   '              [--memory] [--port N] [--fixtures DIR] [--print-url] [--url-file FILE]\n' +
   '       strata migrate --from URL [--to URL] [--indices PATTERN] ... (strata migrate --help)\n';
 
+/** A command line Strata cannot run with: reported in one line and the usage, never as a stack. */
+class UsageError extends Error {}
+
 function parseArgs(argv: string[], flags: CliFlags): Record<string, string> {
   const settings: Record<string, string> = {};
   const value = (i: number, name: string): string => {
     const v = argv[i];
-    if (v === undefined) throw new Error(`[${name}] needs a value`);
+    if (v === undefined) throw new UsageError(`[${name}] needs a value`);
     return v;
   };
   let configPath: string | undefined;
@@ -61,21 +64,21 @@ function parseArgs(argv: string[], flags: CliFlags): Record<string, string> {
     if (a === '-E' || a === '--setting') {
       const kv = argv[++i] ?? '';
       const eq = kv.indexOf('=');
-      if (eq <= 0) throw new Error(`setting [${kv}] must be in the form key=value`);
+      if (eq <= 0) throw new UsageError(`setting [${kv}] must be in the form key=value`);
       settings[kv.slice(0, eq)] = kv.slice(eq + 1);
     } else if (a.startsWith('-E')) {
       const kv = a.slice(2);
       const eq = kv.indexOf('=');
-      if (eq <= 0) throw new Error(`setting [${kv}] must be in the form key=value`);
+      if (eq <= 0) throw new UsageError(`setting [${kv}] must be in the form key=value`);
       settings[kv.slice(0, eq)] = kv.slice(eq + 1);
     } else if (a === '--config' || a === '-c') {
-      configPath = argv[++i];
+      configPath = value(++i, a);
     } else if (a === '--memory') {
       flags.memory = true;
     } else if (a === '--port') {
       const raw = value(++i, a);
       const port = /^\d+$/.test(raw) ? Number(raw) : NaN;
-      if (!(port >= 0 && port <= 65535)) throw new Error(`[--port] must be a port number (0 for any free port), got [${raw}]`);
+      if (!(port >= 0 && port <= 65535)) throw new UsageError(`[--port] must be a port number (0 for any free port), got [${raw}]`);
       flags.port = port;
     } else if (a === '--fixtures') {
       flags.fixtures = resolve(value(++i, a));
@@ -90,7 +93,7 @@ function parseArgs(argv: string[], flags: CliFlags): Record<string, string> {
       process.stdout.write(versionLine());
       process.exit(0);
     } else {
-      throw new Error(`unknown argument [${a}]`);
+      throw new UsageError(`unknown argument [${a}]`);
     }
   }
   const file = configPath ?? (existsSync('config/strata.yml') ? 'config/strata.yml' : undefined);
@@ -107,7 +110,7 @@ async function main(): Promise<void> {
     process.stderr.write(`strata: ${refused}\n`);
     process.exit(1);
   }
-  if (flags.memory && settings['path.data'] !== undefined) throw new Error('[--memory] and [path.data] exclude each other');
+  if (flags.memory && settings['path.data'] !== undefined) throw new UsageError('[--memory] and [path.data] exclude each other');
   const logger = bunyan.createLogger({
     name: 'strata',
     serializers: bunyan.stdSerializers,
@@ -153,8 +156,13 @@ async function migrateCommand(argv: string[]): Promise<void> {
 
 (process.argv[2] === 'migrate' ? migrateCommand(process.argv.slice(3)) : main()).catch((err: unknown) => {
   // A system call that failed (a port in use, a directory not writable) says all in its message
-  // (`listen EADDRINUSE: address already in use 127.0.0.1:9200`); anything else keeps its stack.
-  const system = err instanceof Error && typeof (err as { syscall?: unknown }).syscall === 'string';
-  process.stderr.write(`strata: ${err instanceof Error ? (system ? err.message : (err.stack ?? err.message)) : String(err)}\n`);
+  // (`listen EADDRINUSE: address already in use 127.0.0.1:9200`), as does a config file that is
+  // not YAML; a bad command line adds the usage; anything else keeps its stack.
+  if (err instanceof UsageError) {
+    process.stderr.write(`strata: ${err.message}\n${USAGE}`);
+    process.exit(1);
+  }
+  const plain = err instanceof Error && (typeof (err as { syscall?: unknown }).syscall === 'string' || err.name === 'YAMLException');
+  process.stderr.write(`strata: ${err instanceof Error ? (plain ? err.message : (err.stack ?? err.message)) : String(err)}\n`);
   process.exit(1);
 });

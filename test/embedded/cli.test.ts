@@ -6,7 +6,7 @@
 import test from 'ava';
 import { spawn } from 'node:child_process';
 import { createServer, type AddressInfo } from 'node:net';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PROJECT_ROOT } from '../helpers/node.js';
@@ -47,6 +47,30 @@ test('--memory with path.data, and a bad --port, stop the CLI with a message', a
   const port = await run(process.execPath, [strata, '--memory', '--port', 'abc']);
   t.is(port.code, 1);
   t.regex(port.stderr, /\[--port\] must be a port number \(0 for any free port\), got \[abc\]/);
+});
+
+test('a bad command line or config file is one line (with the usage), never a stack trace', async (t) => {
+  const strata = join(PROJECT_ROOT, 'dist/bin/strata.js');
+  const usage = /\nusage: strata \[-E key=value\]\.\.\./;
+  // `--path.data` is how some tools spell a setting; Strata, like ES 5.6, takes it as `-E path.data=...`
+  const unknown = await run(process.execPath, [strata, '--path.data', '/tmp/x']);
+  t.is(unknown.code, 1);
+  t.true(unknown.stderr.startsWith('strata: unknown argument [--path.data]\n'), unknown.stderr);
+  t.regex(unknown.stderr, usage);
+  t.notRegex(unknown.stderr, /\bat /);
+  const noValue = await run(process.execPath, [strata, '--config']);
+  t.true(noValue.stderr.startsWith('strata: [--config] needs a value\n'), noValue.stderr);
+  const work = await mkdtemp(join(tmpdir(), 'strata-cli-'));
+  t.teardown(() => rm(work, { recursive: true, force: true }));
+  const config = join(work, 'strata.yml');
+  await writeFile(config, 'http.port: [1\n');
+  const yaml = await run(process.execPath, [strata, '--memory', '--config', config]);
+  t.is(yaml.code, 1);
+  t.regex(yaml.stderr, /^strata: unexpected end of the stream within a flow collection/);
+  t.notRegex(yaml.stderr, /\bat /);
+  const missing = await run(process.execPath, [strata, '--memory', '--config', join(work, 'none.yml')]);
+  t.is(missing.code, 1);
+  t.is(missing.stderr, `strata: ENOENT: no such file or directory, open '${join(work, 'none.yml')}'\n`);
 });
 
 test('a port in use stops the CLI with one line naming it, not a crash trace', async (t) => {
