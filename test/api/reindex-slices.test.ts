@@ -49,3 +49,38 @@ for (const { shards, slices } of [
     }
   });
 }
+
+test('slices past every source index max_slices_per_scroll: one slice search gives ES error, no child starts, the node stays up', async (t) => {
+  const n = await startTestNode();
+  try {
+    await seedNumbered(n, 'small', 10, { settings: { number_of_shards: 2 } });
+    const reason = (slices: number, limit: number): string =>
+      `The number of slices [${slices}] is too large. It must be less than [${limit}]. This limit can be set by changing the [index.max_slices_per_scroll] index level setting.`;
+    // 2^31-1 slices used to allocate that many child tasks until the heap ran out
+    for (const slices of [2147483647, 1025]) {
+      const res = await n.request('POST', `/small/_update_by_query?slices=${slices}`, { query: { match_all: {} } });
+      t.is(res.status, 500);
+      t.like(res.body.error, { type: 'search_phase_execution_exception', reason: 'all shards failed', phase: 'query', grouped: true });
+      t.deepEqual(res.body.error.root_cause, [{ type: 'query_phase_execution_exception', reason: reason(slices, 1024) }]);
+      t.deepEqual(
+        res.body.error.failed_shards.map((f: { index: string; reason: unknown }) => [f.index, f.reason]),
+        [['small', { type: 'query_phase_execution_exception', reason: reason(slices, 1024) }]],
+      );
+    }
+    // no by-query task was left behind, and the documents are untouched
+    t.deepEqual((await n.request('GET', '/_tasks?actions=*byquery*&detailed')).body.nodes, {});
+    t.is((await n.request('GET', '/small/_search?version=true&size=1')).body.hits.hits[0]._version, 1);
+    // a missing source is refused as its search refuses it, also with 2^31-1 slices
+    const missing = await n.request('POST', '/_reindex?slices=2147483647', { source: { index: 'none' }, dest: { index: 'd' } });
+    t.is(missing.status, 404);
+    t.is(missing.body.error.type, 'index_not_found_exception');
+    // an index that allows more slices runs them: the limit is the largest of the sources'
+    t.is((await n.request('PUT', '/small/_settings', { 'index.max_slices_per_scroll': 1100 })).status, 200);
+    const ran = await n.request('POST', '/small/_update_by_query?slices=1050&refresh=true', { query: { match_all: {} } });
+    t.is(ran.status, 200);
+    t.like(ran.body, { total: 10, updated: 10, failures: [] });
+    t.is(ran.body.slices.length, 1050);
+  } finally {
+    await n.close();
+  }
+});

@@ -17,6 +17,9 @@ import { scanHitSource, scannable } from './scan-hits.js';
 import { ACTION_NAMES, describe, type ByScrollRequest } from './request.js';
 import { RunControl } from './run-control.js';
 import { ByScrollStatus, type ByScrollResult } from './status.js';
+import { EsError } from '../../errors/es-error.js';
+import { resolveIndices, STRICT_EXPAND_OPEN } from '../resolve-indices.js';
+import { DEFAULT_MAX_SLICES, tooManySlices } from '../../search/service/context-checks.js';
 
 /** The run's hit source; its rejected searches are retried and counted in `status`. */
 function sourceFor(ctx: NodeContext, r: ByScrollRequest, status: ByScrollStatus, taskId: number): HitSource {
@@ -54,13 +57,49 @@ async function runOne(ctx: NodeContext, r: ByScrollRequest, status: ByScrollStat
   }
 }
 
+/**
+ * The most slices a shard of the sources accepts (`index.max_slices_per_scroll`; the default
+ * 1024 when no source index resolves).
+ */
+function sliceLimit(ctx: NodeContext, r: ByScrollRequest): number {
+  const state = ctx.cluster.state();
+  let names: string[];
+  try {
+    names = resolveIndices(state, r.search.indices, STRICT_EXPAND_OPEN);
+  } catch {
+    return 0; // the slices' searches would fail on the expression: the probe below gets the error
+  }
+  let limit = names.length === 0 ? DEFAULT_MAX_SLICES : 0;
+  for (const name of names) limit = Math.max(limit, Number(state.indices[name]?.settings['index.max_slices_per_scroll'] ?? DEFAULT_MAX_SLICES));
+  return limit;
+}
+
+/**
+ * ES starts one child per slice, and each child's search fails on every shard whose index
+ * allows fewer slices (lib/search/service/context-checks.ts). Past every source's limit all
+ * children would fail alike, so slice 0's search alone is made, for its error, and no child is
+ * started: `slices=2147483647` made that many children until the heap ran out and the node died
+ * (ES 5.6 dies too, allocating the slices' requests).
+ */
+async function refuseSlicesPastLimit(ctx: NodeContext, r: ByScrollRequest, status: ByScrollStatus, parentId: number): Promise<void> {
+  const limit = sliceLimit(ctx, r);
+  if (r.slices <= limit) return;
+  const probe = sourceFor(ctx, forSlice(r, 0, r.slices), status, parentId);
+  try {
+    await probe.start();
+  } finally {
+    await probe.close();
+  }
+  // every shard refuses, so the probe threw; this is for sources that hold no shard at all
+  throw new EsError('query_phase_execution_exception', 500, tooManySlices(r.slices, limit));
+}
+
 /** Run a sliced request: one child task per slice under a parent whose status sums theirs. */
 async function runSliced(ctx: NodeContext, r: ByScrollRequest, status: ByScrollStatus, register: Register, afterBatch: (() => void) | undefined): Promise<ByScrollResult> {
   const n = r.slices;
-  const children = Array.from({ length: n }, (_, i) => new ByScrollStatus(r.requestsPerSecond / n, i));
-  const finished: Array<ByScrollStatus | null> = children.map(() => null);
-  status.slices = finished;
-  status.children = children;
+  // filled once the slice count is known to be acceptable (refuseSlicesPastLimit)
+  let children: ByScrollStatus[] = [];
+  let finished: Array<ByScrollStatus | null> = [];
   const started = Date.now();
   const parentId = register({
     onCancel: (reason) => (status.cancelledReason ??= reason),
@@ -71,6 +110,11 @@ async function runSliced(ctx: NodeContext, r: ByScrollRequest, status: ByScrollS
       for (const t of ctx.runtime.tasks.list()) if (t.parentId === parentId) ctx.runtime.tasks.rethrottle(t.id, rps / Math.max(1, running.length));
     },
   });
+  await refuseSlicesPastLimit(ctx, r, status, parentId);
+  children = Array.from({ length: n }, (_, i) => new ByScrollStatus(r.requestsPerSecond / n, i));
+  finished = children.map(() => null);
+  status.slices = finished;
+  status.children = children;
   const results = await Promise.all(
     children.map(async (child, i) => {
       const res = await runOne(ctx, forSlice(r, i, n), child, parentId, afterBatch);

@@ -29,6 +29,14 @@ export function searchContextError(s: ShardSearchSource): EsError | undefined {
   return undefined;
 }
 
+/** `index.max_slices_per_scroll` when an index does not set it. */
+export const DEFAULT_MAX_SLICES = 1024;
+
+/** ES's reason for a slice count above `index.max_slices_per_scroll`. */
+export function tooManySlices(slices: number, limit: number): string {
+  return `The number of slices [${slices}] is too large. It must be less than [${limit}]. This limit can be set by changing the [index.max_slices_per_scroll] index level setting.`;
+}
+
 /** Hits the shard keeps: from + size, or every doc for a scroll; checked against the index's limits. */
 export function topN(rc: ReaderContext, s: ShardSearchSource): number {
   const settings = rc.svc.meta.settings;
@@ -41,10 +49,8 @@ export function topN(rc: ReaderContext, s: ShardSearchSource): number {
     }
   }
   if (s.slice) {
-    const maxSlices = Number(settings['index.max_slices_per_scroll'] ?? '1024');
-    if (s.slice.max > maxSlices) {
-      throw new EsError('query_phase_execution_exception', 500, `The number of slices [${s.slice.max}] is too large. It must be less than [${maxSlices}]. This limit can be set by changing the [index.max_slices_per_scroll] index level setting.`);
-    }
+    const maxSlices = Number(settings['index.max_slices_per_scroll'] ?? DEFAULT_MAX_SLICES);
+    if (s.slice.max > maxSlices) throw new EsError('query_phase_execution_exception', 500, tooManySlices(s.slice.max, maxSlices));
   }
   if (s.keepAllHits) {
     if (s.size > max) throw batchTooLarge(max, s.size);
