@@ -6,20 +6,11 @@
  */
 import test from 'ava';
 import { RecoverySource, type RecoverySourceDeps } from '../../lib/cluster/replication/recovery-source.js';
-import { emptyState, type ClusterState, type IndexMetadata } from '../../lib/cluster/state.js';
+import type { ClusterState } from '../../lib/cluster/state.js';
+import { oneShardWithReplica } from '../helpers/one-shard-state.js';
 
 function stateWith(replicaState: 'STARTED' | 'INITIALIZING', inSync: string[]): ClusterState {
-  const meta: IndexMetadata = {
-    name: 'i',
-    uuid: 'i-uuid',
-    state: 'open',
-    settings: { 'index.number_of_shards': '1', 'index.number_of_replicas': '1' },
-    mappings: {},
-    aliases: {},
-    mappingVersion: 1,
-    routing: [{ node: 'a', state: 'STARTED', primaryTerm: 2, inSync, allocationId: 'P', replicas: [{ node: 'b', state: replicaState, allocationId: 'R' }] }],
-  };
-  return { ...emptyState('u'), indices: { i: meta } };
+  return oneShardWithReplica({ replicaState, inSync, primaryTerm: 2 });
 }
 
 function source(initial: ClusterState): { rs: RecoverySource; current: () => ClusterState; logs: string[] } {

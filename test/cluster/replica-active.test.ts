@@ -11,25 +11,12 @@ import test from 'ava';
 import { clusterHealth } from '../../lib/cluster/health.js';
 import { shardRoutings } from '../../lib/cluster/routing-table.js';
 import { orderCopies } from '../../lib/cluster/copy-preference.js';
-import { emptyState, type ClusterNodeInfo, type ClusterState, type IndexMetadata } from '../../lib/cluster/state.js';
-
-function node(id: string): ClusterNodeInfo {
-  return { id, name: id, host: '127.0.0.1', transportPort: 9300, httpPort: 9200, master: true, data: true, attributes: {} };
-}
+import type { ClusterState } from '../../lib/cluster/state.js';
+import { oneShardWithReplica } from '../helpers/one-shard-state.js';
 
 /** One shard, primary on `a`, a started replica on `b`; `inSync` says whether the replica joined the in-sync set. */
 function withReplica(inSync: boolean): ClusterState {
-  const meta: IndexMetadata = {
-    name: 'i',
-    uuid: 'i-uuid',
-    state: 'open',
-    settings: { 'index.number_of_shards': '1', 'index.number_of_replicas': '1' },
-    mappings: {},
-    aliases: {},
-    mappingVersion: 1,
-    routing: [{ node: 'a', state: 'STARTED', primaryTerm: 1, allocationId: 'pa', inSync: inSync ? ['pa', 'rb'] : ['pa'], replicas: [{ node: 'b', state: 'STARTED', allocationId: 'rb' }] }],
-  };
-  return { ...emptyState('u'), nodes: { a: node('a'), b: node('b') }, indices: { i: meta } };
+  return oneShardWithReplica({ replicaState: 'STARTED', inSync: inSync ? ['P', 'R'] : ['P'], nodes: true });
 }
 
 test('a started replica not yet in sync is initializing to health and the routing table, and is not read', (t) => {
