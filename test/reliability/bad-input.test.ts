@@ -171,6 +171,34 @@ test('a histogram that would fill in more than a million empty buckets is refuse
   t.regex(r.body.error.reason, /^Trying to create too many buckets\. Must be less than or equal to: \[1000000\] but was \[1000001\]/);
 });
 
+test('sizes of 2^31-1 bound nothing they allocate: each answer is the one a small size gives', async (t) => {
+  // A size, shard size, precision or gram length given at Java's int maximum must never size an
+  // allocation (slices=2147483647 once exhausted the heap: test/api/reindex-slices.test.ts).
+  const M = 2147483647;
+  await node.request('PUT', '/big', { settings: { number_of_shards: 2 }, mappings: { t: { properties: { k: { type: 'keyword' }, x: { type: 'text' } } } } });
+  for (let i = 1; i <= 3; i++) await node.request('PUT', `/big/t/${i}`, { k: `k${i}`, x: `hello world ${i}` });
+  await node.request('POST', '/big/_refresh');
+  const aggs = async (a: Record<string, unknown>): Promise<any> => {
+    const r = await node.request('POST', '/big/_search', { size: 0, aggs: { a } });
+    t.is(r.status, 200, JSON.stringify(r.body));
+    return r.body.aggregations.a;
+  };
+  const keys = ['k1', 'k2', 'k3'];
+  t.deepEqual((await aggs({ terms: { field: 'k', size: M, shard_size: M } })).buckets.map((b: { key: string }) => b.key), keys);
+  t.is((await aggs({ cardinality: { field: 'k', precision_threshold: M } })).value, 3);
+  t.deepEqual((await aggs({ sampler: { shard_size: M }, aggs: { b: { terms: { field: 'k' } } } })).b.buckets.map((b: { key: string }) => b.key), keys);
+  t.is((await aggs({ filter: { match_all: {} }, aggs: { b: { top_hits: { size: M } } } })).b.hits.hits.length, 3);
+  t.deepEqual((await aggs({ terms: { field: 'k', include: { partition: 0, num_partitions: M } } })).buckets, []);
+  const mlt = await node.request('POST', '/big/_search', { query: { more_like_this: { fields: ['x'], like: 'hello world', max_query_terms: M, min_term_freq: 1, min_doc_freq: 1 } } });
+  t.is(mlt.body.hits.total, 3);
+  const suggest = await node.request('POST', '/big/_search', { size: 0, suggest: { s: { text: 'helo', term: { field: 'x', size: M, max_inspections: M } } } });
+  t.deepEqual(suggest.body.suggest.s[0].options.map((o: { text: string }) => o.text), ['hello']);
+  const ngram = await node.request('POST', '/_analyze', { tokenizer: { type: 'ngram', min_gram: 4, max_gram: M }, text: 'hello' });
+  t.deepEqual(ngram.body.tokens.map((k: { token: string }) => k.token), ['hell', 'hello', 'ello']);
+  const shingles = await node.request('POST', '/_analyze', { tokenizer: 'standard', filter: [{ type: 'shingle', max_shingle_size: M }], text: 'a b c' });
+  t.deepEqual(shingles.body.tokens.map((k: { token: string }) => k.token), ['a', 'a b', 'a b c', 'b', 'b c', 'c']);
+});
+
 test('file templates are found by name only, inside the scripts folder', async (t) => {
   const home = await mkdtemp(join(tmpdir(), 'strata-scripts-'));
   await mkdir(join(home, 'config', 'scripts'), { recursive: true });
