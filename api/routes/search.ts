@@ -43,6 +43,23 @@ function scrollBody(req: RestRequest): Record<string, unknown> | undefined {
   return req.hasBody() && sniffContentType(req.rawBody!) !== undefined ? bodyObject(req) : undefined;
 }
 
+/**
+ * The scroll ids of a clear-scroll body, as ES 5.6's `RestClearScrollAction#buildFromContent`
+ * reads them: `scroll_id` is an array of values (a single string is 6.0's API, refused by 5.6),
+ * and any other key is refused. The body replaces the ids of the URL.
+ */
+function clearScrollIds(body: Record<string, unknown>): string[] {
+  const ids: string[] = [];
+  for (const [k, v] of Object.entries(body)) {
+    if (k !== 'scroll_id' || !Array.isArray(v)) throw illegalArgument(`Unknown parameter [${k}] in request body or parameter is of the wrong type[${tokenOf(v)}] `);
+    for (const id of v) {
+      if (id === null || typeof id === 'object') throw illegalArgument('scroll_id array element should only contain scroll_id');
+      ids.push(String(id));
+    }
+  }
+  return ids;
+}
+
 /** `{query: ...}` bodies of count/explain/validate (`RestActions.getQueryContent`). */
 function queryContent(req: RestRequest): unknown {
   const body = bodyObject(req);
@@ -107,10 +124,8 @@ export function searchRoutes(ctx: NodeContext): RouteDef[] {
       handler: async (req) => {
         const body = scrollBody(req);
         let ids = splitExpression(req.pathParams.scroll_id ?? req.param('scroll_id'));
-        if (body && body['scroll_id'] !== undefined) {
-          const v = body['scroll_id'];
-          ids = Array.isArray(v) ? v.map(String) : [String(v)];
-        } else if (!body && req.hasBody()) ids = splitExpression(req.rawBody?.toString('utf8').trim());
+        if (body) ids = clearScrollIds(body);
+        else if (req.hasBody()) ids = splitExpression(req.rawBody?.toString('utf8').trim());
         if (ids.length === 0) throw new EsError('action_request_validation_exception', 400, 'Validation Failed: 1: no scroll ids specified;');
         const out = await clearScroll(ctx, ids);
         return { status: out.found ? 200 : 404, body: out.body };

@@ -172,6 +172,27 @@ test.serial('scroll pages through a fixed point in time', async (t) => {
   await node.request('DELETE', '/books/book/5?refresh=true');
 });
 
+test.serial('clear-scroll bodies are read as ES 5.6 reads them: scroll_id is an array of values, nothing else', async (t) => {
+  const first = await node.request('POST', '/books/_search?scroll=1m', { size: 1 });
+  const id = first.body._scroll_id as string;
+  const refused = async (body: unknown): Promise<string> => {
+    const r = await node.request('DELETE', '/_search/scroll', body);
+    t.is(r.status, 400);
+    t.is(r.body.error.type, 'illegal_argument_exception');
+    return r.body.error.reason;
+  };
+  // a single string is 6.0's API (scroll/11_clear.yaml skips that test below 6.0)
+  t.is(await refused({ scroll_id: id }), 'Unknown parameter [scroll_id] in request body or parameter is of the wrong type[VALUE_STRING] ');
+  // an object whose own `toString` is not a function once reached String() (a 500)
+  t.is(await refused({ scroll_id: { toString: ['a'] } }), 'Unknown parameter [scroll_id] in request body or parameter is of the wrong type[START_OBJECT] ');
+  t.is(await refused({ ids: [id] }), 'Unknown parameter [ids] in request body or parameter is of the wrong type[START_ARRAY] ');
+  t.is(await refused({ scroll_id: [id, { toString: 1 }] }), 'scroll_id array element should only contain scroll_id');
+  t.is(await refused({ scroll_id: [null] }), 'scroll_id array element should only contain scroll_id');
+  // nothing was cleared by the refused bodies
+  t.is((await node.request('POST', '/_search/scroll', { scroll_id: id })).status, 200);
+  t.deepEqual((await node.request('DELETE', '/_search/scroll', { scroll_id: [id] })).body, { succeeded: true, num_freed: 1 });
+});
+
 test.serial('geo queries and function_score', async (t) => {
   const ids = async (query: unknown) => (await search({ query })).body.hits.hits.map((h: any) => h._id);
   t.deepEqual(await ids({ geo_distance: { distance: '10km', location: { lat: 40.71, lon: -74.01 } } }), ['1']);
