@@ -136,6 +136,22 @@ test('search script errors: compile error, runtime error, text fields, unknown l
   t.is(expr.body.error.failed_shards[0].reason.lang, 'expression');
 });
 
+test('a number script answering a list, a string or null fails the shard with Java cast errors, not an internal error', async (t) => {
+  // ES 5.6's Painless `runAsDouble` casts the answer to Number outside the script
+  const failure = async (body: Record<string, unknown>): Promise<unknown> => {
+    const r = await node.request('POST', '/s/_search', body);
+    t.is(r.status, 500);
+    t.like(r.body.error, { type: 'search_phase_execution_exception', reason: 'all shards failed' });
+    return r.body.error.failed_shards[0].reason;
+  };
+  const sort = (inline: string) => ({ sort: [{ _script: { type: 'number', script: { inline } } }] });
+  t.deepEqual(await failure(sort("doc['n'].values")), { type: 'class_cast_exception', reason: 'java.util.ArrayList cannot be cast to java.lang.Number' });
+  t.deepEqual(await failure(sort("'x'")), { type: 'class_cast_exception', reason: 'java.lang.String cannot be cast to java.lang.Number' });
+  t.is(((await failure(sort('null'))) as { type: string }).type, 'null_pointer_exception');
+  const scored = { query: { function_score: { script_score: { script: "doc['n'].values" } } } };
+  t.deepEqual(await failure(scored), { type: 'class_cast_exception', reason: 'java.util.ArrayList cannot be cast to java.lang.Number' });
+});
+
 test('date doc values are Joda date-times in painless and millis in expressions', async (t) => {
   await node.request('PUT', '/d', { settings: { number_of_shards: 1 }, mappings: { t: { properties: { at: { type: 'date' } } } } });
   await node.request('PUT', '/d/t/1?refresh=true', { at: '2017-03-05T10:20:30.400Z' });
