@@ -57,7 +57,8 @@ export function guessRootCauses(e: EsError): EsError[] {
 
 /** `{type, reason, ...metadata, caused_by}` as ES renders an exception. */
 export function errorJson(e: EsError): Record<string, unknown> {
-  const out: Record<string, unknown> = { type: e.type, reason: e.reason };
+  // a Java exception without a message (a NullPointerException) renders `"reason": null`
+  const out: Record<string, unknown> = { type: e.type, reason: e.nullReason ? null : e.reason };
   for (const [k, v] of Object.entries(e.metadata)) if (k !== 'type' && k !== 'reason') out[k] = v;
   if (e.causedBy) out.caused_by = errorJson(e.causedBy);
   return out;
