@@ -110,7 +110,7 @@ export function compileSearchScript(ctx: CompileContext, ref: ScriptRef, op: Scr
  * `runAsDouble` casts it to `Number` outside the script, so a list or string is Java's own
  * `ClassCastException` and null a `NullPointerException`, not a script error.
  */
-function runAsDouble(v: unknown): number {
+export function runAsDouble(v: unknown): number {
   if (v === null || v === undefined) throw javaErrorToEs(npe());
   try {
     return toNum(v);

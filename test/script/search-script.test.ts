@@ -152,6 +152,20 @@ test('a number script answering a list, a string or null fails the shard with Ja
   t.deepEqual(await failure(scored), { type: 'class_cast_exception', reason: 'java.util.ArrayList cannot be cast to java.lang.Number' });
 });
 
+test('aggregation scripts: booleans count as 1 and 0, dates as millis; other values are ES 5.6 aggregation errors, never internal ones', async (t) => {
+  const agg = async (a: Record<string, unknown>): Promise<any> => (await node.request('POST', '/s/_search', { size: 0, aggs: { a } })).body;
+  // ES 5.6 ScriptDoubleValues#toDoubleValue
+  t.like((await agg({ stats: { script: "doc['n'].value > 1" } })).aggregations.a, { count: 4, sum: 2 });
+  t.like((await agg({ stats: { script: "doc['n'].values" } })).aggregations.a, { count: 3, sum: 6 });
+  const reason = async (a: Record<string, unknown>): Promise<unknown> => (await agg(a)).error.failed_shards[0].reason;
+  t.deepEqual(await reason({ stats: { script: "'x'" } }), { type: 'aggregation_execution_exception', reason: 'Unsupported script value [x], expected a number, date, or boolean' });
+  t.deepEqual(await reason({ stats: { script: "['k': 1]" } }), { type: 'aggregation_execution_exception', reason: 'Unsupported script value [{k=1}], expected a number, date, or boolean' });
+  t.deepEqual(await reason({ histogram: { script: "[1, 'x']", interval: 1 } }), { type: 'aggregation_execution_exception', reason: 'Unsupported script value [x], expected a number, date, or boolean' });
+  // a value script runs once per field value through runAsDouble (ValuesSource.WithScript)
+  t.like((await agg({ stats: { field: 'n', script: '_value * 2' } })).aggregations.a, { count: 3, sum: 12 });
+  t.deepEqual(await reason({ stats: { field: 'n', script: "'x'" } }), { type: 'class_cast_exception', reason: 'java.lang.String cannot be cast to java.lang.Number' });
+});
+
 test('date doc values are Joda date-times in painless and millis in expressions', async (t) => {
   await node.request('PUT', '/d', { settings: { number_of_shards: 1 }, mappings: { t: { properties: { at: { type: 'date' } } } } });
   await node.request('PUT', '/d/t/1?refresh=true', { at: '2017-03-05T10:20:30.400Z' });

@@ -15,8 +15,10 @@ import type { Weight } from '../weight.js';
 import type { SegmentReader, StrataSegmentReader } from '../../shard/segment-reader.js';
 import { EsError } from '../../errors/errors.js';
 import { compileSort, type CompiledSort } from '../sort-values.js';
-import { compileSearchScript, compileStatefulScript } from '../search-script.js';
-import { javaString, JDouble, toNum } from '../../script/runtime/values.js';
+import { compileSearchScript, compileStatefulScript, runAsDouble } from '../search-script.js';
+import { javaString, JDouble } from '../../script/runtime/values.js';
+import { JodaDateTime } from '../../script/runtime/joda-date.js';
+import { JavaError } from '../../script/errors.js';
 import { asIterable } from '../../script/runtime/methods.js';
 import { byScore, bySortValues } from '../top-docs.js';
 import { fetchHits } from '../fetch.js';
@@ -64,7 +66,8 @@ export async function startShardAggs(sc: ShardContext, specs: readonly AggSpec[]
       const compiled = compileSearchScript(sc.compile, ref, 'aggs');
       return (seg) => {
         const run = compiled.bindValue(seg);
-        return (doc, score, value) => scriptValues(run(doc, score, value), numeric);
+        // ES 5.6 `ValuesSource.WithScript`: one value per field value, through `runAsDouble` when numeric
+        return (doc, score, value) => (numeric ? [runAsDouble(run(doc, score, value))] : scriptValues(run(doc, score, value), false));
       };
     },
     statefulScript(ref) {
@@ -184,10 +187,31 @@ function sortsOf(sc: ShardContext, spec: TopHitsSpec): CompiledSort[] | undefine
 
 /**
  * A script result as aggregation values: null is no value, lists and doc values give several,
- * numbers for numeric aggregations, else Java's `toString` (ES reads scripts as bytes then).
+ * numbers for numeric aggregations (ES 5.6 `ScriptDoubleValues`), else Java's `toString` (ES
+ * reads scripts as bytes then).
  */
 function scriptValues(v: unknown, numeric: boolean): Array<string | number> {
   if (v === null || v === undefined) return [];
-  const items = typeof v === 'object' && !(v instanceof JDouble) ? asIterable(v) : [v];
-  return items.filter((x) => x !== null && x !== undefined).map((x) => (numeric ? toNum(x) : javaString(x)));
+  const items = collectionItems(v) ?? [v];
+  return items.filter((x) => x !== null && x !== undefined).map((x) => (numeric ? aggDouble(x) : javaString(x)));
+}
+
+/** The items of a script value that is a Java array or collection (doc values are lists), else undefined. */
+function collectionItems(v: unknown): unknown[] | undefined {
+  if (typeof v !== 'object' || v === null || v instanceof JDouble || v instanceof JodaDateTime) return undefined;
+  try {
+    return asIterable(v);
+  } catch (e) {
+    if (e instanceof JavaError) return undefined; // a map or another object: one value, refused by aggDouble
+    throw e;
+  }
+}
+
+/** ES 5.6 `ScriptDoubleValues#toDoubleValue`: numbers, dates as millis, booleans as 1 and 0. */
+function aggDouble(o: unknown): number {
+  if (typeof o === 'number') return o;
+  if (o instanceof JDouble) return o.v;
+  if (o instanceof JodaDateTime) return o.millis;
+  if (typeof o === 'boolean') return o ? 1 : 0;
+  throw new EsError('aggregation_execution_exception', 500, `Unsupported script value [${javaString(o)}], expected a number, date, or boolean`);
 }
