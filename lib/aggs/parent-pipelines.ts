@@ -7,7 +7,8 @@
  */
 import { EsError } from '../errors/errors.js';
 import type { ScriptService } from '../script/script-service.js';
-import { JDouble, toScript } from '../script/runtime/values.js';
+import { javaClassOf, JDouble, toScript } from '../script/runtime/values.js';
+import { classCast, javaErrorToEs, npe } from '../script/errors.js';
 import type { Bucket, HistogramSpec, InternalAgg, PipelineSpec } from './types.js';
 import { resolveBucketValue } from './buckets-path.js';
 import { hasValue, minimizeModel, nextValue, predict } from './movavg-models.js';
@@ -125,13 +126,16 @@ function scripted(p: PipelineSpec, agg: MultiBucket, env: PipelineEnv): void {
       kept.push(b);
       continue;
     }
-    const out = hostResult(script.execute({ params: bound }));
+    const answer = script.execute({ params: bound });
+    const out = hostResult(answer);
     if (p.type === 'bucket_selector') {
-      // expressions answer 1.0 for true; other languages must answer a boolean
+      // expressions answer 1.0 for true; other languages must answer a boolean (ES 5.6 casts
+      // the answer to `boolean`: Java's ClassCastException, or a NullPointerException for null)
       let keep: boolean;
       if (lang === 'expression') keep = out === 1;
       else if (typeof out === 'boolean') keep = out;
-      else throw new EsError('class_cast_exception', 500, `${out === null ? 'null' : typeof out === 'number' ? 'java.lang.Double' : 'java.lang.Object'} cannot be cast to java.lang.Boolean`);
+      else if (out === null) throw javaErrorToEs(npe());
+      else throw javaErrorToEs(classCast(`${javaClassOf(answer)} cannot be cast to java.lang.Boolean`));
       if (keep) kept.push(b);
       continue;
     }

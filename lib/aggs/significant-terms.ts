@@ -10,7 +10,7 @@
  */
 import type { SegmentReader } from '../shard/segment-reader.js';
 import { IncludeExclude } from './include-exclude.js';
-import { toNum, toScript } from '../script/runtime/values.js';
+import { runAsDouble, toScript } from '../script/runtime/values.js';
 import type { Bucket, InternalAgg, SignificantTermsSpec } from './types.js';
 import type { Column, ValuesSource } from './values.js';
 import { BucketAggregator, columnFor, forValues, parseMissingWith, resolveValues, type Aggregator, type LeafCollector, type ScriptColumn, type ShardAggContext } from './aggregator.js';
@@ -64,7 +64,7 @@ export class SignificantTermsAggregator extends BucketAggregator {
       const compiled = ctx.statefulScript(ref);
       script = (p) => {
         for (const [k, v] of toScript(ref.params ?? {}) as Map<unknown, unknown>) if (!p.has(k)) p.set(k, v);
-        return toNum(compiled.run(p));
+        return runAsDouble(compiled.run(p));
       };
     }
     this.scorer = scorerOf(spec.heuristic, script);
@@ -177,7 +177,7 @@ export function finishSignificant(a: SigAgg, env: PipelineEnv): void {
     const { script: s } = env.scripts.compile(ref, 'aggs');
     script = (p) => {
       for (const [k, v] of toScript(ref.params ?? {}) as Map<unknown, unknown>) if (!p.has(k)) p.set(k, v);
-      return toNum(s.execute({ params: p }));
+      return runAsDouble(s.execute({ params: p }));
     };
   }
   const scorer = scorerOf(h, script);

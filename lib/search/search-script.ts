@@ -9,8 +9,7 @@ import { EsError } from '../errors/errors.js';
 import { DocLookup, type DocValuesColumns, type FieldValueKind } from '../script/doc-lookup.js';
 import { ExpressionScript } from '../script/expression/expression.js';
 import type { ScriptGlobals } from '../script/painless/scope.js';
-import { javaClassOf, toNum, toScript } from '../script/runtime/values.js';
-import { JavaError, classCast, javaErrorToEs, npe } from '../script/errors.js';
+import { runAsDouble, toScript } from '../script/runtime/values.js';
 import type { ScriptOperation } from '../script/script-service.js';
 import type { ExecutableScript } from '../script/types.js';
 import type { SegmentReader } from '../shard/segment-reader.js';
@@ -103,21 +102,6 @@ export function compileSearchScript(ctx: CompileContext, ref: ScriptRef, op: Scr
       };
     },
   };
-}
-
-/**
- * A script's answer where a number is needed (sort, `script_score`): ES 5.6's Painless
- * `runAsDouble` casts it to `Number` outside the script, so a list or string is Java's own
- * `ClassCastException` and null a `NullPointerException`, not a script error.
- */
-export function runAsDouble(v: unknown): number {
-  if (v === null || v === undefined) throw javaErrorToEs(npe());
-  try {
-    return toNum(v);
-  } catch (e) {
-    if (e instanceof JavaError) throw javaErrorToEs(classCast(`${javaClassOf(v)} cannot be cast to java.lang.Number`));
-    throw e;
-  }
 }
 
 /** `script_fields` of a request (name → ES `ScriptField`), compiled for one shard. */

@@ -164,6 +164,15 @@ test('aggregation scripts: booleans count as 1 and 0, dates as millis; other val
   // a value script runs once per field value through runAsDouble (ValuesSource.WithScript)
   t.like((await agg({ stats: { field: 'n', script: '_value * 2' } })).aggregations.a, { count: 3, sum: 12 });
   t.deepEqual(await reason({ stats: { field: 'n', script: "'x'" } }), { type: 'class_cast_exception', reason: 'java.lang.String cannot be cast to java.lang.Number' });
+  // a significance heuristic casts to Number; bucket_selector casts its answer to boolean
+  t.deepEqual(await reason({ significant_terms: { field: 'tag', min_doc_count: 1, script_heuristic: { script: "'x'" } } }), { type: 'class_cast_exception', reason: 'java.lang.String cannot be cast to java.lang.Number' });
+  const selector = async (inline: string): Promise<unknown> => {
+    const body = await agg({ terms: { field: 'tag' }, aggs: { m: { max: { field: 'n' } }, keep: { bucket_selector: { buckets_path: { x: 'm' }, script: { inline } } } } });
+    return { type: body.error.type, reason: body.error.reason };
+  };
+  t.deepEqual(await selector("'yes'"), { type: 'class_cast_exception', reason: 'java.lang.String cannot be cast to java.lang.Boolean' });
+  t.deepEqual(await selector('params.x'), { type: 'class_cast_exception', reason: 'java.lang.Double cannot be cast to java.lang.Boolean' });
+  t.deepEqual(await selector('null'), { type: 'null_pointer_exception', reason: null });
 });
 
 test('date doc values are Joda date-times in painless and millis in expressions', async (t) => {

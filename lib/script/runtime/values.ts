@@ -14,7 +14,7 @@
  * - `List`: JS arrays. `Map`: JS `Map` (insertion ordered, any key). Documents and params
  *   become these once ({@link toScript}) and come back as JSON ({@link toHost}).
  */
-import { classCast, JavaError, npe } from '../errors.js';
+import { classCast, JavaError, javaErrorToEs, npe } from '../errors.js';
 import { type EsError, illegalArgument } from '../../errors/errors.js';
 import { javaDoubleToString, JsonDouble } from '../../units/java-number.js';
 import { dict } from '../../dict.js';
@@ -57,6 +57,22 @@ export function toBool(v: unknown): boolean {
   if (typeof v === 'boolean') return v;
   if (v === null || v === undefined) throw npe();
   throw classCast(`Cannot cast ${javaClassOf(v)} to java.lang.Boolean`);
+}
+
+/**
+ * A script's answer where a number is needed (sort, `script_score`, a value script, a
+ * significance heuristic): ES 5.6's Painless `runAsDouble` casts it to `Number` outside the
+ * script, so a list or string is Java's own `ClassCastException` and null a
+ * `NullPointerException`, not a script error.
+ */
+export function runAsDouble(v: unknown): number {
+  if (v === null || v === undefined) throw javaErrorToEs(npe());
+  try {
+    return toNum(v);
+  } catch (e) {
+    if (e instanceof JavaError) throw javaErrorToEs(classCast(`${javaClassOf(v)} cannot be cast to java.lang.Number`));
+    throw e;
+  }
 }
 
 /** The Java class name of a runtime value (for messages and `instanceof`). */
