@@ -168,8 +168,8 @@ export class PrimaryReplication implements PrimaryWrites {
   /**
    * `wait_for_active_shards`: wait (outside the shard's lock) until the state shows that many
    * active copies of the shard (the primary and its replicas started and in sync, state.ts
-   * replicaActive), as ES's
-   * `ReplicationOperation` checks before it writes; refused as ES when `timeout` passes first.
+   * replicaActive), as ES's `ReplicationOperation` checks before it writes; refused as ES when
+   * `timeout` passes first.
    */
   private async awaitActiveCopies(index: string, shard: number, wait: ActiveCopiesWait): Promise<void> {
     const deadline = Date.now() + wait.timeoutMs;
