@@ -40,6 +40,14 @@ export interface Slice {
   max: number;
 }
 
+/** `index.max_slices_per_scroll` when an index does not set it. */
+export const DEFAULT_MAX_SLICES = 1024;
+
+/** ES's reason for a slice count above `index.max_slices_per_scroll` (a shard's check, and a sliced by-query's). */
+export function tooManySlices(slices: number, limit: number): string {
+  return `The number of slices [${slices}] is too large. It must be less than [${limit}]. This limit can be set by changing the [index.max_slices_per_scroll] index level setting.`;
+}
+
 /** A search value of `search_after`. */
 export type SortValue = string | number | boolean | null;
 

@@ -11,7 +11,8 @@ import { startTestNode } from '../helpers/node.js';
 test('segment memory by kind: summed over the segments, equal to _segments, in _stats, _nodes/stats and _cat/shards', async (t) => {
   const n = await startTestNode();
   try {
-    await seedNumbered(n, 'sm', 300, { settings: { number_of_shards: 2, number_of_replicas: 0 }, doc: (i) => ({ n: i, tag: i % 2 === 0 ? 'even' : 'odd', body: `text number ${i}` }) });
+    // no scheduled refresh: the write below must still be in the buffer when `_cat/shards` is read
+    await seedNumbered(n, 'sm', 300, { settings: { number_of_shards: 2, number_of_replicas: 0, refresh_interval: '-1' }, doc: (i) => ({ n: i, tag: i % 2 === 0 ? 'even' : 'odd', body: `text number ${i}` }) });
     const stats = (await n.request('GET', '/sm/_stats/segments')).body.indices.sm.primaries.segments;
     for (const k of ['terms_memory_in_bytes', 'stored_fields_memory_in_bytes', 'norms_memory_in_bytes', 'doc_values_memory_in_bytes']) t.true(stats[k] > 0, k);
     t.is(stats.memory_in_bytes, stats.terms_memory_in_bytes + stats.stored_fields_memory_in_bytes + stats.norms_memory_in_bytes + stats.doc_values_memory_in_bytes);

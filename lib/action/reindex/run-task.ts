@@ -19,7 +19,7 @@ import { RunControl } from './run-control.js';
 import { ByScrollStatus, type ByScrollResult } from './status.js';
 import { EsError } from '../../errors/es-error.js';
 import { resolveIndices, STRICT_EXPAND_OPEN } from '../resolve-indices.js';
-import { DEFAULT_MAX_SLICES, tooManySlices } from '../../search/service/context-checks.js';
+import { DEFAULT_MAX_SLICES, tooManySlices } from '../../dsl/search-source.js';
 
 /** The run's hit source; its rejected searches are retried and counted in `status`. */
 function sourceFor(ctx: NodeContext, r: ByScrollRequest, status: ByScrollStatus, taskId: number): HitSource {
@@ -76,10 +76,10 @@ function sliceLimit(ctx: NodeContext, r: ByScrollRequest): number {
 
 /**
  * ES starts one child per slice, and each child's search fails on every shard whose index
- * allows fewer slices (lib/search/service/context-checks.ts). Past every source's limit all
- * children would fail alike, so slice 0's search alone is made, for its error, and no child is
- * started: `slices=2147483647` made that many children until the heap ran out and the node died
- * (ES 5.6 dies too, allocating the slices' requests).
+ * allows fewer slices (the shard's check: lib/search/service/context-checks.ts). Past every
+ * source's limit all children would fail alike, so slice 0's search alone is made, for its
+ * error, and no child is started: `slices=2147483647` made that many children until the heap
+ * ran out and the node died (ES 5.6 dies too, allocating the slices' requests).
  */
 async function refuseSlicesPastLimit(ctx: NodeContext, r: ByScrollRequest, status: ByScrollStatus, parentId: number): Promise<void> {
   const limit = sliceLimit(ctx, r);

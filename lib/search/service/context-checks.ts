@@ -7,6 +7,7 @@ import { EsError } from '../../errors/errors.js';
 import type { ShardSearchSource } from '../../messages/shard-search.js';
 import type { ReaderContext } from './reader-context.js';
 import { isScoreSort } from '../../dsl/sort-spec.js';
+import { DEFAULT_MAX_SLICES, tooManySlices } from '../../dsl/search-source.js';
 
 /** A `search_context_exception` (no REST status of its own, so 500) for conflicting options. */
 export function searchContextError(s: ShardSearchSource): EsError | undefined {
@@ -27,14 +28,6 @@ export function searchContextError(s: ShardSearchSource): EsError | undefined {
     if (s.rescoreWindow !== undefined) return fail('cannot use `collapse` in conjunction with `rescore`');
   }
   return undefined;
-}
-
-/** `index.max_slices_per_scroll` when an index does not set it. */
-export const DEFAULT_MAX_SLICES = 1024;
-
-/** ES's reason for a slice count above `index.max_slices_per_scroll`. */
-export function tooManySlices(slices: number, limit: number): string {
-  return `The number of slices [${slices}] is too large. It must be less than [${limit}]. This limit can be set by changing the [index.max_slices_per_scroll] index level setting.`;
 }
 
 /** Hits the shard keeps: from + size, or every doc for a scroll; checked against the index's limits. */
