@@ -199,6 +199,22 @@ test('sizes of 2^31-1 bound nothing they allocate: each answer is the one a smal
   t.deepEqual(shingles.body.tokens.map((k: { token: string }) => k.token), ['a', 'a b', 'a b c', 'b', 'b c', 'c']);
 });
 
+test('external and force versioning without a version are refused, never stored as version -3', async (t) => {
+  // ES 5.6 validates the resolved version, Versions.MATCH_ANY (-3) when none is given. Accepted,
+  // the -3 became the document's version, and the negative varint corrupted the segment's doc ids:
+  // the shard failed to open after the next close (found by a fuzz pass).
+  const refused = (vt: string) => ({ status: 400, type: 'action_request_validation_exception', reason: `Validation Failed: 1: illegal version value [-3] for version type [${vt}];` });
+  for (const [param, name] of [['external', 'EXTERNAL'], ['external_gte', 'EXTERNAL_GTE'], ['force', 'FORCE']] as const) {
+    t.deepEqual(error(await raw(node, 'PUT', `/i/t/v?version_type=${param}`, '{"a":1}')), refused(name));
+    t.deepEqual(error(await raw(node, 'DELETE', `/i/t/v?version_type=${param}`, undefined)), refused(name));
+  }
+  const bulk = await raw(node, 'POST', '/_bulk', '{"index":{"_index":"i","_type":"t","_id":"v","_version_type":"external"}}\n{"a":1}\n', 'application/x-ndjson');
+  t.deepEqual(error(bulk), refused('EXTERNAL'));
+  t.is((await raw(node, 'GET', '/i/t/v', undefined)).status, 404);
+  // with a version, external versioning writes it
+  t.is((await raw(node, 'PUT', '/i/t/v?version_type=external&version=7', '{"n":1}')).body._version, 7);
+});
+
 test('file templates are found by name only, inside the scripts folder', async (t) => {
   const home = await mkdtemp(join(tmpdir(), 'strata-scripts-'));
   await mkdir(join(home, 'config', 'scripts'), { recursive: true });

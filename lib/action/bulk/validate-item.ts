@@ -22,8 +22,12 @@ export function itemValidationErrors(item: BulkItemRequest): string[] {
     const bytes = Buffer.byteLength(item.id, 'utf8');
     if (bytes > 512) errors.push(`id is too long, must be no longer than 512 bytes but was: ${bytes}`);
   }
-  if (item.version !== undefined) {
-    const v = item.version;
+  // ES 5.6 `VersionType#validateVersionForWrites` on the resolved version: an index or delete
+  // without one is `Versions.MATCH_ANY` (-3), which only internal versioning accepts (an external
+  // write without a version stored -3 as the document's version, and the negative number
+  // corrupted the segment's doc ids)
+  const v = item.version ?? (item.opType === 'index' || item.opType === 'delete' ? -3 : undefined);
+  if (v !== undefined) {
     const ok = vt === 'internal' ? v > 0 || v === -3 || v === -4 : v >= 0;
     if (!ok) errors.push(`illegal version value [${v}] for version type [${vt.toUpperCase()}]`);
   }
