@@ -19,6 +19,12 @@ function withReplica(inSync: boolean): ClusterState {
   return oneShardWithReplica({ replicaState: 'STARTED', inSync: inSync ? ['P', 'R'] : ['P'], nodes: true });
 }
 
+/** The replica's row of the routing table (`_cat/shards`, `_cluster/state`). */
+const replicaRow = (s: ClusterState) => shardRoutings(s.indices.i!, 'a')[0]!.find((r) => !r.primary)!;
+
+/** The nodes a read with `preference` tries, in order. */
+const readTargets = (s: ClusterState, preference: string): string[] => orderCopies(s.indices.i!.routing![0]!, { index: 'i', shard: 0 }, preference, 'a', s.nodes!, 0);
+
 test('a started replica not yet in sync is initializing to health and the routing table, and is not read', (t) => {
   const s = withReplica(false);
   const h = clusterHealth(s, ['i'], 2, true);
@@ -27,13 +33,12 @@ test('a started replica not yet in sync is initializing to health and the routin
   t.is(h.initializingShards, 1);
   t.is(h.unassignedShards, 0);
   t.deepEqual(h.indices.i!.shards!['0'], { status: 'yellow', primary_active: true, active_shards: 1, relocating_shards: 0, initializing_shards: 1, unassigned_shards: 0 });
-  const replica = shardRoutings(s.indices.i!, 'a')[0]!.find((r) => !r.primary)!;
+  const replica = replicaRow(s);
   t.is(replica.state, 'INITIALIZING');
   t.is(replica.node, 'b');
   t.deepEqual(replica.recovery_source, { type: 'PEER' });
-  const ref = { index: 'i', shard: 0 };
-  t.deepEqual(orderCopies(s.indices.i!.routing![0]!, ref, '_replica', 'a', s.nodes!, 0), []);
-  t.throws(() => orderCopies(s.indices.i!.routing![0]!, ref, '_only_nodes:b', 'a', s.nodes!, 0), { message: 'no data nodes with critera [b] found for shard: [i][0]' });
+  t.deepEqual(readTargets(s, '_replica'), []);
+  t.throws(() => readTargets(s, '_only_nodes:b'), { message: 'no data nodes with critera [b] found for shard: [i][0]' });
 });
 
 test('once in sync the replica is active everywhere: green, STARTED, and read', (t) => {
@@ -42,8 +47,8 @@ test('once in sync the replica is active everywhere: green, STARTED, and read', 
   t.is(h.status, 'green');
   t.is(h.activeShards, 2);
   t.is(h.initializingShards, 0);
-  const replica = shardRoutings(s.indices.i!, 'a')[0]!.find((r) => !r.primary)!;
+  const replica = replicaRow(s);
   t.is(replica.state, 'STARTED');
   t.is(replica.recovery_source, undefined);
-  t.deepEqual(orderCopies(s.indices.i!.routing![0]!, { index: 'i', shard: 0 }, '_only_nodes:b', 'a', s.nodes!, 0), ['b']);
+  t.deepEqual(readTargets(s, '_only_nodes:b'), ['b']);
 });
