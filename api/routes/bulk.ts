@@ -7,7 +7,7 @@ import { parseBulkBody } from '../../lib/action/bulk/parse-bulk.js';
 import { executeBulk } from '../../lib/action/bulk/execute-bulk.js';
 import type { BulkItemResult } from '../../lib/action/bulk/types.js';
 import { refreshPolicy, writeResponseBody } from './common.js';
-import { exceptionToJson } from '../rest/error-body.js';
+import { exceptionToJson } from '../../lib/errors/exception-json.js';
 import { sourceParam } from './source-params.js';
 import { writeWaitOptions } from '../../lib/action/active-shard-count.js';
 

@@ -4,6 +4,7 @@
  */
 import { EsError, toEsError } from '../../errors/errors.js';
 import { isElasticsearchExceptionType } from '../../errors/java-exceptions.js';
+import { exceptionToJson } from '../../errors/exception-json.js';
 
 export interface ShardFailure {
   shard: number;
@@ -55,11 +56,7 @@ export function guessRootCauses(e: EsError): EsError[] {
   return [cur];
 }
 
-/** `{type, reason, ...metadata, caused_by}` as ES renders an exception. */
+/** `{type, reason, ...metadata, caused_by}` as ES renders an exception (lib/errors/exception-json.ts). */
 export function errorJson(e: EsError): Record<string, unknown> {
-  // a Java exception without a message (a NullPointerException) renders `"reason": null`
-  const out: Record<string, unknown> = { type: e.type, reason: e.nullReason ? null : e.reason };
-  for (const [k, v] of Object.entries(e.metadata)) if (k !== 'type' && k !== 'reason') out[k] = v;
-  if (e.causedBy) out.caused_by = errorJson(e.causedBy);
-  return out;
+  return exceptionToJson(e, { withCause: true, stackTrace: false });
 }
